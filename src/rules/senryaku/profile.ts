@@ -1,0 +1,177 @@
+/**
+ * Board profiles: the physical constants of one board that the balance model needs
+ * (masses, pitch, pinnacle gap) and, for real boards, which load cell is which well.
+ * Pure: the caller reads the file and hands the text or parsed JSON in.
+ */
+import { err, ok, type Result } from '../../util/result.ts';
+import { PIECE_CHARS, WELLS, parseWell, type ByPiece, type Well } from './types.ts';
+
+export const PROFILE_FORMAT = 'senryaku-board-profile';
+export const PROFILE_VERSION = 1;
+
+export interface BoardProfile {
+  readonly name: string;
+  readonly description: string;
+  /** Board mass M, at the centre line (y = 0). */
+  readonly boardMass: number;
+  /** Mass of each kind of sphere, in the same unit as boardMass. */
+  readonly sphereMass: ByPiece<number>;
+  /** d: half the gap between the pinnacle lines, in well pitches. */
+  readonly halfGap: number;
+  readonly wellPitch: number;
+  readonly lengthUnit: string;
+  readonly massUnit: string;
+  /** Load-cell map of a real board: cell index → well, then the pivot cells. Absent for abstract profiles. */
+  readonly cells?: { readonly wells: readonly Well[]; readonly pivots: readonly string[] };
+}
+
+/** RULES.md's default: every sphere mass 1, M = 12, d = 0.25. */
+export const DEFAULT_PROFILE: BoardProfile = Object.freeze({
+  name: 'default',
+  description: 'The default balance model of the rulings: spheres 1, board 12, d = 0.25 pitch.',
+  boardMass: 12,
+  sphereMass: Object.freeze({ w: 1, W: 1, b: 1, B: 1 }),
+  halfGap: 0.25,
+  wellPitch: 1,
+  lengthUnit: 'pitch',
+  massUnit: 'sphere',
+});
+
+export const PROFILE_PROBLEM_CODES = [
+  'NotJson',
+  'NotObject',
+  'WrongFormat',
+  'UnsupportedVersion',
+  'Missing',
+  'NotString',
+  'NotPositiveNumber',
+  'NotNonNegativeNumber',
+  'BadWellName',
+  'DuplicateWell',
+  'WrongWellCount',
+  'GapTooWide',
+] as const;
+export type ProfileProblemCode = (typeof PROFILE_PROBLEM_CODES)[number];
+
+export interface ProfileProblem {
+  readonly code: ProfileProblemCode;
+  /** JSON path of the offending value, e.g. `masses.spheres.W`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Parses profile text (JSON). All problems are reported together, as settings validators do. */
+export function parseProfileText(text: string): Result<BoardProfile, ProfileProblem[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return err([{ code: 'NotJson', path: '', message: `not valid JSON: ${(e as Error).message}` }]);
+  }
+  return parseProfile(json);
+}
+
+export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem[]> {
+  const problems: ProfileProblem[] = [];
+  const problem = (code: ProfileProblemCode, path: string, message: string): void => {
+    problems.push({ code, path, message });
+  };
+  if (!isObject(json)) return err([{ code: 'NotObject', path: '', message: 'a profile is a JSON object' }]);
+
+  if (json.format !== PROFILE_FORMAT) problem('WrongFormat', 'format', `format must be "${PROFILE_FORMAT}"`);
+  if (json.version !== PROFILE_VERSION)
+    problem('UnsupportedVersion', 'version', `version must be ${PROFILE_VERSION}, got ${JSON.stringify(json.version)}`);
+
+  const str = (obj: Json, key: string, path: string, fallback?: string): string => {
+    const v = obj[key];
+    if (v === undefined && fallback !== undefined) return fallback;
+    if (typeof v !== 'string') {
+      problem(v === undefined ? 'Missing' : 'NotString', path, `${path} must be a string`);
+      return '';
+    }
+    return v;
+  };
+  const positive = (obj: Json, key: string, path: string): number => {
+    const v = obj[key];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
+      problem(v === undefined ? 'Missing' : 'NotPositiveNumber', path, `${path} must be a number > 0`);
+      return 1;
+    }
+    return v;
+  };
+  const nonNegative = (obj: Json, key: string, path: string): number => {
+    const v = obj[key];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      problem(v === undefined ? 'Missing' : 'NotNonNegativeNumber', path, `${path} must be a number >= 0`);
+      return 0;
+    }
+    return v;
+  };
+  const section = (key: string): Json => {
+    const v = json[key];
+    if (!isObject(v)) {
+      problem(v === undefined ? 'Missing' : 'NotObject', key, `${key} must be an object`);
+      return {};
+    }
+    return v;
+  };
+
+  const name = str(json, 'name', 'name');
+  const description = str(json, 'description', 'description', '');
+  const geometry = section('geometry');
+  const wellPitch = positive(geometry, 'wellPitch', 'geometry.wellPitch');
+  const pinnacleGap = nonNegative(geometry, 'pinnacleGap', 'geometry.pinnacleGap');
+  const lengthUnit = str(geometry, 'unit', 'geometry.unit', 'mm');
+  const masses = section('masses');
+  const massUnit = str(masses, 'unit', 'masses.unit', 'g');
+  const boardMass = positive(masses, 'board', 'masses.board');
+  const spheresJson = isObject(masses.spheres) ? masses.spheres : undefined;
+  if (!spheresJson) problem(masses.spheres === undefined ? 'Missing' : 'NotObject', 'masses.spheres', 'masses.spheres must be an object with w, W, b, B');
+  const sphereMass = Object.fromEntries(
+    PIECE_CHARS.map((p) => [p, spheresJson ? positive(spheresJson, p, `masses.spheres.${p}`) : 1]),
+  ) as unknown as ByPiece<number>;
+
+  const halfGap = pinnacleGap / 2 / wellPitch;
+  // Beyond 2.5 pitches every arrangement is stable and the model says nothing useful.
+  if (halfGap > 2.5) problem('GapTooWide', 'geometry.pinnacleGap', 'the pinnacle gap is wider than the board (d > 2.5 pitches)');
+
+  let cells: BoardProfile['cells'];
+  if (json.cells !== undefined) {
+    const c = section('cells');
+    const wells: Well[] = [];
+    if (!Array.isArray(c.wells)) problem('Missing', 'cells.wells', 'cells.wells must list the 42 wells in cell order');
+    else {
+      if (c.wells.length !== WELLS)
+        problem('WrongWellCount', 'cells.wells', `cells.wells must name ${WELLS} wells, got ${c.wells.length}`);
+      const seen = new Set<Well>();
+      c.wells.forEach((n: unknown, i: number) => {
+        const w = typeof n === 'string' ? parseWell(n) : undefined;
+        if (w === undefined) problem('BadWellName', `cells.wells[${i}]`, `${JSON.stringify(n)} is not a well (a1..g6)`);
+        else if (seen.has(w)) problem('DuplicateWell', `cells.wells[${i}]`, `well ${String(n)} is listed twice`);
+        else {
+          seen.add(w);
+          wells.push(w);
+        }
+      });
+    }
+    const pivots: string[] = [];
+    if (c.pivots !== undefined) {
+      if (!Array.isArray(c.pivots)) problem('NotObject', 'cells.pivots', 'cells.pivots must be an array of names');
+      else
+        c.pivots.forEach((p: unknown, i: number) => {
+          if (typeof p !== 'string') problem('NotString', `cells.pivots[${i}]`, 'a pivot cell name is a string');
+          else pivots.push(p);
+        });
+    }
+    cells = { wells, pivots };
+  }
+
+  if (problems.length > 0) return err(problems);
+  return ok({ name, description, boardMass, sphereMass, halfGap, wellPitch, lengthUnit, massUnit, ...(cells ? { cells } : {}) });
+}
+
+export const formatProfileProblems = (problems: readonly ProfileProblem[]): string =>
+  problems.map((p) => `${p.path || '(profile)'}: ${p.message} [${p.code}]`).join('; ');
