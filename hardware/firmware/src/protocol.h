@@ -49,7 +49,7 @@
  * follows but is not counted), or 0 if the arguments are invalid or `cap` is too
  * small; the sequence number is consumed only on success.
  *
- * RAM: ProtoEncoder 2 bytes, ProtoLineReader 66 bytes, ProtoCommand 14 bytes; the
+ * RAM: ProtoEncoder 2 bytes, ProtoLineReader 68 bytes, ProtoCommand 14 bytes; the
  * caller's TX buffer is PROTO_TX_BUFFER_SIZE (256). The code keeps some short string
  * literals (error and command names, about 200 bytes) in .data on AVR.
  */
@@ -145,6 +145,7 @@ struct ProtoLineReader {
   char line[PROTO_MAX_CMD_LINE + 1]; /* the current line, NUL-terminated when READY */
   uint8_t len;                       /* its length without "\r\n" when READY */
   bool overflow;                     /* internal: discarding until the next '\n' */
+  bool ready;                        /* internal: `line` was handed out, next byte resets */
 };
 
 void proto_reader_init(ProtoLineReader *r);
