@@ -1,0 +1,187 @@
+/**
+ * Perft, as RULES.md defines it: perft(pos, 0) = 1; perft(pos, 1) counts every legal move
+ * (captures and crashing moves included); deeper, a move that ends the game (capture or
+ * crash) contributes 0, and so does a position with no legal move.
+ *
+ * The search mutates one private copy of the board (make/unmake) and keeps the balance
+ * sums incrementally, so it allocates nothing per node.
+ */
+import { Y2, type BalanceModel } from './balance.ts';
+import { TARGETS, decodeMove, generateMoves, type Move } from './moves.ts';
+import { formatMove } from './notation.ts';
+import { DEFAULT_MODEL } from './play.ts';
+import type { Position } from './position.ts';
+import {
+  BLACK_COLOURED,
+  BLACK_PLAIN,
+  COLORS,
+  EMPTY,
+  WELLS,
+  WHITE_COLOURED,
+  WHITE_PLAIN,
+  isColoured,
+} from './types.ts';
+
+const MAX_MOVES = WELLS * 5;
+
+class PerftSearch {
+  private readonly board: Int8Array;
+  private readonly locks: Int32Array;
+  private side: 0 | 1;
+  private moment2: number;
+  private mass: number;
+  private readonly buffers: Int32Array[] = [];
+  private readonly massByCell: Float64Array;
+  private readonly gap2: number;
+  private readonly boardMass: number;
+  private readonly reach = new Int32Array(WELLS);
+
+  constructor(pos: Position, model: BalanceModel) {
+    this.board = pos.board.slice();
+    this.locks = Int32Array.from([pos.locked.white ?? -1, pos.locked.black ?? -1]);
+    this.side = pos.turn === 'white' ? 0 : 1;
+    const load = model.loadOf(pos.board);
+    this.moment2 = load.moment2;
+    this.mass = load.mass;
+    this.massByCell = model.massByCell;
+    this.gap2 = 2 * model.halfGap;
+    this.boardMass = model.boardMass;
+  }
+
+  private stable(moment2: number, mass: number): boolean {
+    const cap = this.gap2 * (this.boardMass + mass);
+    return Math.abs(moment2) <= cap + 1e-9 * (cap + 1);
+  }
+
+  private buffer(depth: number): Int32Array {
+    while (this.buffers.length <= depth) this.buffers.push(new Int32Array(MAX_MOVES));
+    return this.buffers[depth]!;
+  }
+
+  /** Generates the root moves (in generation order). */
+  rootMoves(): number[] {
+    const buf = this.buffer(0);
+    const n = generateMoves(this.board, COLORS[this.side], this.locks[this.side]!, buf);
+    return Array.from(buf.subarray(0, n));
+  }
+
+  /** Plays a quiet (non-ending) move and returns an undo record, or undefined if the move ends the game. */
+  private tryMake(code: number): number | undefined {
+    const board = this.board;
+    const from = code & 63;
+    const to = code >> 6;
+    if (board[to] !== EMPTY) return undefined; // a capture ends the game
+    const cell = board[from]!;
+    const m = this.massByCell[cell]!;
+    const lifted = this.moment2 - m * Y2[from]!;
+    if (!this.stable(lifted, this.mass - m)) return undefined;
+    const placed = lifted + m * Y2[to]!;
+    if (!this.stable(placed, this.mass)) return undefined;
+    const oldLock = this.locks[this.side]!;
+    board[to] = cell;
+    board[from] = EMPTY;
+    this.locks[this.side] = isColoured(cell) ? -1 : to;
+    this.side = this.side === 0 ? 1 : 0;
+    this.moment2 = placed;
+    return oldLock;
+  }
+
+  private unmake(code: number, oldLock: number, moment2: number): void {
+    const from = code & 63;
+    const to = code >> 6;
+    this.side = this.side === 0 ? 1 : 0;
+    this.board[from] = this.board[to]!;
+    this.board[to] = EMPTY;
+    this.locks[this.side] = oldLock;
+    this.moment2 = moment2;
+  }
+
+  count(depth: number): number {
+    if (depth === 0) return 1;
+    if (depth === 2) return this.countTwo();
+    const buf = this.buffer(depth);
+    const n = generateMoves(this.board, COLORS[this.side], this.locks[this.side]!, buf);
+    if (depth === 1) return n;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += this.countAfter(buf[i]!, depth - 1);
+    return total;
+  }
+
+  /**
+   * perft(2) without playing the replies. A quiet move changes the opponent's move count
+   * only at the two wells it touches: a plain sphere leaving \`from\` opens it to every
+   * opponent sphere aiming at it, and arriving on \`to\` closes it to them. The coloured
+   * sphere is a capture target before and a free well after, so it changes nothing.
+   */
+  private countTwo(): number {
+    const board = this.board;
+    const opp = this.side === 0 ? 1 : 0;
+    const oppTargets = TARGETS[COLORS[opp]];
+    const oppLock = this.locks[opp]!;
+    const oppLo = opp === 0 ? WHITE_PLAIN : BLACK_PLAIN;
+    const ownColoured = this.side === 0 ? WHITE_COLOURED : BLACK_COLOURED;
+    const reach = this.reach;
+    reach.fill(0);
+    let base = 0;
+    for (let w = 0; w < WELLS; w++) {
+      const cell = board[w]!;
+      if ((cell !== oppLo && cell !== oppLo + 1) || w === oppLock) continue;
+      const ts = oppTargets[w]!;
+      for (let i = 0; i < ts.length; i++) {
+        const t = ts[i]!;
+        reach[t] = reach[t]! + 1;
+        const target = board[t]!;
+        if (target === EMPTY || target === ownColoured) base++;
+      }
+    }
+    const buf = this.buffer(2);
+    const n = generateMoves(board, COLORS[this.side], this.locks[this.side]!, buf);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const code = buf[i]!;
+      const from = code & 63;
+      const to = code >> 6;
+      if (board[to] !== EMPTY) continue; // capture: ends the game
+      const cell = board[from]!;
+      const m = this.massByCell[cell]!;
+      const lifted = this.moment2 - m * Y2[from]!;
+      if (!this.stable(lifted, this.mass - m) || !this.stable(lifted + m * Y2[to]!, this.mass)) continue;
+      total += cell === ownColoured ? base : base + reach[from]! - reach[to]!;
+    }
+    return total;
+  }
+
+  /** perft of the position after one move, 0 if that move ends the game. */
+  countAfter(code: number, depth: number): number {
+    const moment2 = this.moment2;
+    const oldLock = this.tryMake(code);
+    if (oldLock === undefined) return 0;
+    const sub = this.count(depth);
+    this.unmake(code, oldLock, moment2);
+    return sub;
+  }
+}
+
+export function perft(pos: Position, depth: number, model: BalanceModel = DEFAULT_MODEL): number {
+  return new PerftSearch(pos, model).count(depth);
+}
+
+export interface DivideLine {
+  readonly move: Move;
+  readonly notation: string;
+  readonly count: number;
+}
+
+/** One line per legal root move with its share of perft(depth), sorted by notation. */
+export function divide(pos: Position, depth: number, model: BalanceModel = DEFAULT_MODEL): DivideLine[] {
+  if (depth < 1) return [];
+  const search = new PerftSearch(pos, model);
+  return search
+    .rootMoves()
+    .map((code) => {
+      const move = decodeMove(pos.board, code);
+      const count = depth === 1 ? 1 : search.countAfter(code, depth - 1);
+      return { move, notation: formatMove(move), count };
+    })
+    .sort((a, b) => (a.notation < b.notation ? -1 : a.notation > b.notation ? 1 : 0));
+}
