@@ -1,0 +1,48 @@
+/** The `senryaku` command line: dispatches to one command, turns usage errors into exit code 2. */
+import { movesCommand, MOVES_USAGE } from './commands/moves.ts';
+import { perftCommand, PERFT_USAGE } from './commands/perft.ts';
+import { demoCommand } from './commands/demo.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, processIo, type CliIo } from './io.ts';
+
+type Command = (args: string[], io: CliIo) => number | Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; usage: string; summary: string }> = {
+  perft: { run: perftCommand, usage: PERFT_USAGE, summary: 'count move paths (rules check)' },
+  moves: { run: movesCommand, usage: MOVES_USAGE, summary: 'list the legal moves and their outcome' },
+  demo: { run: demoCommand, usage: 'senryaku demo', summary: 'show what the rules core does' },
+};
+
+export function helpText(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  return [
+    'senryaku: electronic referee for Senryaku',
+    '',
+    'Commands:',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'Positions are written in SPN (see README). Bad input exits with code 2.',
+  ].join('\n');
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.out(helpText());
+    return EXIT_OK;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`senryaku: unknown command '${name}'; try 'senryaku help'`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`senryaku ${name}: ${e.message}`);
+      return EXIT_USAGE;
+    }
+    io.err(`senryaku ${name}: internal error: ${(e as Error).message}`);
+    return EXIT_FAILURE;
+  }
+}
