@@ -1,0 +1,89 @@
+// Senryaku referee board firmware, Arduino Mega 2560.
+//
+// setup(): serial link, sensors, identity, boot HELLO. loop(): one pass serves, in
+// order, the host's commands, the tilt switches (urgent, sent at once), the HX711 bank
+// (a sample roughly every 12.5 ms feeds the frame stream) and paced error reports.
+// Nothing in a pass waits for a sensor; the longest pass is an LED update (~1.6 ms) or a
+// short line waiting for the TX ring.
+#include <Arduino.h>
+
+#include "board_id.h"
+#include "commands.h"
+#include "entropy.h"
+#include "frame_stream.h"
+#include "hx711_bank.h"
+#include "link.h"
+#include "pins.h"
+#include "protocol.h"
+#include "tilt.h"
+#include "well_leds.h"
+
+namespace {
+
+// Watchdog ticks (16 ms each) mixed into the boot id; the HX711s settle meanwhile.
+constexpr uint8_t kJitterSamples = 8;
+// Heartbeat on the Mega's LED: slow when every cell answers, fast when some do not.
+constexpr uint16_t kBlinkHealthyMs = 500;
+constexpr uint16_t kBlinkFaultMs = 100;
+
+hx711::Sample sample;
+bool anyTimedOut = true;
+uint32_t lastBlinkMs = 0;
+
+uint8_t tiltBits() {
+  return static_cast<uint8_t>((tilt::tipped(tilt::TowardWhite) ? PROTO_TILT_WHITE : 0) |
+                              (tilt::tipped(tilt::TowardBlack) ? PROTO_TILT_BLACK : 0));
+}
+
+// The first real sample: its low bits are load-cell noise, good seed material.
+void mixFirstSample() {
+  const uint32_t giveUpMs = millis() + hx711::kSettleMs + 2 * hx711::kLateMs;
+  while (static_cast<int32_t>(millis() - giveUpMs) < 0) {
+    if (hx711::poll(millis(), sample) && millis() > hx711::kSettleMs) break;
+  }
+  const int32_t* counts = hx711::latest();
+  for (uint8_t c = 0; c < pins::kCellCount; ++c) entropy::mix(static_cast<uint32_t>(counts[c]));
+}
+
+void heartbeat(uint32_t nowMs) {
+  if (nowMs - lastBlinkMs < (anyTimedOut ? kBlinkFaultMs : kBlinkHealthyMs)) return;
+  lastBlinkMs = nowMs;
+  digitalWrite(pins::kStatusLedPin, !digitalRead(pins::kStatusLedPin));
+}
+
+}  // namespace
+
+void setup() {
+  pinMode(pins::kStatusLedPin, OUTPUT);
+  link::begin();
+  well_leds::begin();
+  hx711::begin(millis());
+  tilt::begin();
+  frame_stream::begin();
+
+  entropy::collectWatchdogJitter(kJitterSamples);
+  mixFirstSample();
+  const uint32_t bootId = entropy::value();
+  board_id::begin(entropy::value());  // only used if the EEPROM holds no id yet
+
+  commands::begin(bootId);
+  commands::sendHello();  // seq 0000, not streaming, rate 80
+}
+
+void loop() {
+  const uint32_t now = millis();
+  commands::service(now);
+
+  tilt::Change change;
+  while (tilt::poll(now, change)) link::sendTilt(change.atMs, tiltBits());
+
+  if (hx711::poll(now, sample)) {
+    anyTimedOut = false;
+    for (uint8_t p = 0; p < pins::kDoutPortCount; ++p)
+      if (sample.timedOut[p]) anyTimedOut = true;
+    frame_stream::onSample(sample, tiltBits());
+  }
+
+  frame_stream::service(now);
+  heartbeat(now);
+}
