@@ -1,0 +1,49 @@
+// The reference board's profile file must load with the rules core's own loader and
+// describe the default balance model of the rulings.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatProfileProblems, parseProfileText } from '../../src/rules/senryaku/profile.ts';
+import { WELLS, wellName } from '../../src/rules/senryaku/types.ts';
+
+const path = new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url);
+const text = readFileSync(path, 'utf8');
+
+describe('hardware/profiles/reference-mega-2560.json', () => {
+  const parsed = parseProfileText(text);
+
+  it('is accepted by parseProfile', () => {
+    if (!parsed.ok) expect.fail(formatProfileProblems(parsed.error));
+    expect(parsed.ok).toBe(true);
+  });
+
+  it('has d = 0.25 pitch and the masses of the default model (spheres 1, board 12)', () => {
+    if (!parsed.ok) return expect.fail('profile did not parse');
+    const p = parsed.value;
+    expect(p.halfGap).toBe(0.25);
+    const sphere = p.sphereMass.w;
+    expect(Object.values(p.sphereMass)).toEqual([sphere, sphere, sphere, sphere]);
+    expect(p.boardMass / sphere).toBe(12);
+  });
+
+  it('maps 42 distinct wells in index order (cell i = well i = file + 7 * rank)', () => {
+    if (!parsed.ok) return expect.fail('profile did not parse');
+    const wells = parsed.value.cells?.wells ?? [];
+    expect(wells).toHaveLength(WELLS);
+    expect(new Set(wells).size).toBe(WELLS);
+    wells.forEach((w, i) => expect(w, `cell ${i} is ${wellName(w)}`).toBe(i));
+    expect(parsed.value.cells?.pivots).toEqual(['pivot-white', 'pivot-black']);
+  });
+
+  it('keeps the sensing section consistent with the cell map and the HX711 maths', () => {
+    const raw = JSON.parse(text) as {
+      loadCells: { capacityG: number; ratedOutputMvPerV: number; gain: number; nominalCountsPerGram: number };
+      wellLeds: { count: number };
+    };
+    const { capacityG, ratedOutputMvPerV, gain, nominalCountsPerGram } = raw.loadCells;
+    // Full scale of the HX711 is +-0.5 * AVDD / gain over 2^23 counts; the bridge gives
+    // ratedOutput * AVDD at capacity, so AVDD cancels (ratiometric).
+    const countsPerGram = ((ratedOutputMvPerV / 1000) * 2 ** 24 * gain) / capacityG;
+    expect(nominalCountsPerGram).toBeCloseTo(countsPerGram, 0);
+    expect(raw.wellLeds.count).toBe(WELLS);
+  });
+});
