@@ -23,6 +23,8 @@ export interface BoardProfile {
   readonly massUnit: string;
   /** Load-cell map of a real board: cell index → well, then the pivot cells. Absent for abstract profiles. */
   readonly cells?: { readonly wells: readonly Well[]; readonly pivots: readonly string[] };
+  /** The load cells' nominal figures (datasheet), a starting point for calibration and the simulator. */
+  readonly loadCells?: { readonly nominalCountsPerGram: number; readonly capacityG: number };
 }
 
 /** RULES.md's default: every sphere mass 1, M = 12, d = 0.25. */
@@ -169,8 +171,28 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
     cells = { wells, pivots };
   }
 
+  let loadCells: BoardProfile['loadCells'];
+  if (json.loadCells !== undefined) {
+    const lc = section('loadCells');
+    loadCells = {
+      nominalCountsPerGram: positive(lc, 'nominalCountsPerGram', 'loadCells.nominalCountsPerGram'),
+      capacityG: positive(lc, 'capacityG', 'loadCells.capacityG'),
+    };
+  }
+
   if (problems.length > 0) return err(problems);
-  return ok({ name, description, boardMass, sphereMass, halfGap, wellPitch, lengthUnit, massUnit, ...(cells ? { cells } : {}) });
+  return ok({
+    name,
+    description,
+    boardMass,
+    sphereMass,
+    halfGap,
+    wellPitch,
+    lengthUnit,
+    massUnit,
+    ...(cells ? { cells } : {}),
+    ...(loadCells ? { loadCells } : {}),
+  });
 }
 
 export const formatProfileProblems = (problems: readonly ProfileProblem[]): string =>

@@ -11,6 +11,7 @@ const valid = {
   geometry: { unit: 'mm', wellPitch: 40, pinnacleGap: 20 },
   masses: { unit: 'g', board: 720, spheres: { w: 60, W: 60, b: 60, B: 75 } },
   cells: { wells: allWells, pivots: ['pivot-white', 'pivot-black'] },
+  loadCells: { nominalCountsPerGram: 429.5, capacityG: 5000, extra: 'ignored' },
 };
 
 describe('board profile', () => {
@@ -22,6 +23,7 @@ describe('board profile', () => {
     expect(r.value.sphereMass.B).toBe(75);
     expect(r.value.cells?.wells).toHaveLength(42);
     expect(r.value.cells?.pivots).toEqual(['pivot-white', 'pivot-black']);
+    expect(r.value.loadCells).toEqual({ nominalCountsPerGram: 429.5, capacityG: 5000 });
   });
 
   it('the default profile is the one of the rulings', () => {
@@ -36,6 +38,7 @@ describe('board profile', () => {
       version: 2,
       masses: { board: -1, spheres: { w: 1, W: 1, b: 1 } },
       cells: { wells: [...allWells.slice(0, 40), 'a1', 'z9'] },
+      loadCells: { capacityG: 0 },
     });
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -45,6 +48,8 @@ describe('board profile', () => {
     expect(codes).toContain('Missing@masses.spheres.B');
     expect(codes).toContain('DuplicateWell@cells.wells[40]');
     expect(codes).toContain('BadWellName@cells.wells[41]');
+    expect(codes).toContain('Missing@loadCells.nominalCountsPerGram');
+    expect(codes).toContain('NotPositiveNumber@loadCells.capacityG');
   });
 
   it('rejects text that is not JSON', () => {
