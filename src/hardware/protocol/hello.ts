@@ -45,7 +45,7 @@ const badArg = (what: string): Result<never, ProtocolError> => err(protocolError
 
 export const parseHello = (env: Envelope): Result<Hello, ProtocolError> => {
   // The version goes first so that a later version with more fields is named as such.
-  const version = parseDecimal(env.fields[0] ?? '', 0xffff);
+  const version = parseDecimal(env.fields[0] ?? '', Number.MAX_SAFE_INTEGER);
   if (version !== undefined && version !== PROTOCOL_VERSION) {
     return err(protocolError('BADVERSION', `board speaks protocol ${version}, host speaks ${PROTOCOL_VERSION}`));
   }
