@@ -27,6 +27,7 @@ describe('hardware/profiles/reference-mega-2560.json', () => {
 
   it('maps 42 distinct wells in index order (cell i = well i = file + 7 * rank)', () => {
     if (!parsed.ok) return expect.fail('profile did not parse');
+    expect(parsed.value.loadCells).toEqual({ nominalCountsPerGram: 2147.5, capacityG: 1000 });
     const wells = parsed.value.cells?.wells ?? [];
     expect(wells).toHaveLength(WELLS);
     expect(new Set(wells).size).toBe(WELLS);
@@ -35,15 +36,18 @@ describe('hardware/profiles/reference-mega-2560.json', () => {
   });
 
   it('keeps the sensing section consistent with the cell map and the HX711 maths', () => {
+    interface CellGroup { capacityG: number; ratedOutputMvPerV: number; nominalCountsPerGram: number }
     const raw = JSON.parse(text) as {
-      loadCells: { capacityG: number; ratedOutputMvPerV: number; gain: number; nominalCountsPerGram: number };
+      loadCells: CellGroup & { gain: number; pivots: CellGroup };
       wellLeds: { count: number };
     };
-    const { capacityG, ratedOutputMvPerV, gain, nominalCountsPerGram } = raw.loadCells;
     // Full scale of the HX711 is +-0.5 * AVDD / gain over 2^23 counts; the bridge gives
     // ratedOutput * AVDD at capacity, so AVDD cancels (ratiometric).
-    const countsPerGram = ((ratedOutputMvPerV / 1000) * 2 ** 24 * gain) / capacityG;
-    expect(nominalCountsPerGram).toBeCloseTo(countsPerGram, 0);
+    // Top-level values describe the 42 well cells; `pivots` overrides them for cells 42-43.
+    for (const group of [raw.loadCells, raw.loadCells.pivots]) {
+      const countsPerGram = ((group.ratedOutputMvPerV / 1000) * 2 ** 24 * raw.loadCells.gain) / group.capacityG;
+      expect(group.nominalCountsPerGram).toBeCloseTo(countsPerGram, 0);
+    }
     expect(raw.wellLeds.count).toBe(WELLS);
   });
 });
