@@ -1,0 +1,30 @@
+/**
+ * The referee contract a ruleset implements: a pure reducer from (state, input) to
+ * (state, verdicts). The app owns time, I/O and the journal; the reducer owns the rules.
+ * Because it is pure, replaying the journaled inputs rebuilds the state exactly.
+ */
+import type { RefereeInput } from './inputs.ts';
+import type { Verdict } from './verdicts.ts';
+
+export interface RefereeStep<S> {
+  readonly state: S;
+  readonly verdicts: readonly Verdict[];
+}
+
+export interface RulesetReferee<S> {
+  readonly ruleset: string;
+  initialState(): S;
+  step(state: S, input: RefereeInput): RefereeStep<S>;
+}
+
+/** Folds many inputs, collecting every verdict (replay, restore from a journal). */
+export function replayInputs<S>(referee: RulesetReferee<S>, inputs: Iterable<RefereeInput>, from: S = referee.initialState()): RefereeStep<S> {
+  let state = from;
+  const verdicts: Verdict[] = [];
+  for (const input of inputs) {
+    const next = referee.step(state, input);
+    state = next.state;
+    verdicts.push(...next.verdicts);
+  }
+  return { state, verdicts };
+}

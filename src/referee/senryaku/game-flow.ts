@@ -1,0 +1,162 @@
+/** Starting and ending games, fouls and their counting, and the match around them. */
+import { currentGameNumber, otherPlayer, playerOfSide, recordGame, whitePlayer } from '../../rules/match/track.ts';
+import { gameResult, gameStatus, type EndReason } from '../../rules/senryaku/game.ts';
+import { formatMove } from '../../rules/senryaku/notation.ts';
+import type { Move } from '../../rules/senryaku/moves.ts';
+import { positionAfter } from '../../rules/senryaku/play.ts';
+import { startPosition } from '../../rules/senryaku/position.ts';
+import { formatSpn } from '../../rules/senryaku/spn.ts';
+import { opposite, type Color } from '../../rules/senryaku/types.ts';
+import type { FoulCode } from '../verdicts.ts';
+import { occupancyDiff, restorationSteps, sameOccupancy } from './board-view.ts';
+import type { StepContext } from './context.ts';
+import { UNKNOWN_SPHERE } from './state.ts';
+import { wellName } from '../../rules/senryaku/types.ts';
+
+export function startGame(ctx: StepContext): void {
+  const { d } = ctx;
+  const position = startPosition();
+  d.game = { position };
+  d.onBoard = position.board.slice();
+  d.hand = [];
+  d.fouls = { white: 0, black: 0 };
+  d.touched = undefined;
+  d.captureOrder = undefined;
+  d.foul = undefined;
+  d.lastAction = undefined;
+  d.pendingCapture = undefined;
+  d.modelTipSince = undefined;
+  d.modelTipReported = false;
+  d.phase = 'play';
+  const white = whitePlayer(d.match);
+  ctx.emit({
+    type: 'game-started',
+    game: currentGameNumber(d.match),
+    players: { white, black: otherPlayer(white) },
+    spn: formatSpn(position),
+  });
+}
+
+/** Starts the next game once the start position stands on a level board that nobody holds. */
+export function checkSetup(ctx: StepContext): void {
+  const { d } = ctx;
+  if (d.phase === 'game-over' && !d.changedSinceOver) return;
+  if (d.tipped || d.interferenceSince !== undefined || d.hand.length > 0) return;
+  if (sameOccupancy(d.onBoard, startPosition().board)) startGame(ctx);
+}
+
+export function reportSetup(ctx: StepContext): void {
+  const { missing, extra } = occupancyDiff(ctx.d.onBoard, startPosition().board);
+  ctx.emit({ type: 'setup', game: currentGameNumber(ctx.d.match), missing: missing.map(wellName), extra: extra.map(wellName) });
+}
+
+export function endGame(ctx: StepContext, winner: Color, reason: EndReason): void {
+  const { d } = ctx;
+  const result = gameResult(winner, reason);
+  const number = currentGameNumber(d.match);
+  const winnerPlayer = playerOfSide(d.match, winner, number);
+  const recorded = recordGame(d.match, result);
+  if (!recorded.ok) throw new Error(`referee bug: ${recorded.error.message}`);
+  d.match = recorded.value;
+  d.game = { ...d.game, result };
+  d.hand = [];
+  d.touched = undefined;
+  d.captureOrder = undefined;
+  d.pendingCapture = undefined;
+  d.interferenceSince = undefined;
+  d.changedSinceOver = false;
+  ctx.emit({ type: 'game-over', game: number, winner, winnerPlayer, reason, points: result.points, score: { ...d.match.points } });
+  if (d.match.winner) {
+    d.phase = 'match-over';
+    ctx.emit({ type: 'match-over', winner: d.match.winner, score: { ...d.match.points }, games: d.match.games.length });
+  } else d.phase = 'game-over';
+}
+
+/** A legal move has been completed on the board. */
+export function acceptMove(ctx: StepContext, move: Move): void {
+  const { d } = ctx;
+  const before = d.game.position;
+  const mover = before.turn;
+  const position = positionAfter(before, move);
+  const captureOrder = move.capture ? d.captureOrder : undefined;
+  d.game = { position };
+  d.onBoard = position.board.slice();
+  d.hand = [];
+  d.touched = undefined;
+  d.captureOrder = undefined;
+  d.phase = 'play';
+  d.foul = undefined;
+  ctx.emit({
+    type: 'move',
+    side: mover,
+    move: formatMove(move),
+    spn: formatSpn(position),
+    tipMargin: ctx.model.tipMargins(position.board),
+    ...(captureOrder ? { captureOrder } : {}),
+  });
+  // A capture wins once the board has stood through the placement grace (see checkTimers).
+  if (move.capture) {
+    d.pendingCapture = { atMs: ctx.at };
+    d.phase = 'game-over';
+    d.changedSinceOver = false;
+    return;
+  }
+  const status = gameStatus(d.game);
+  if (status.kind === 'over') {
+    ctx.emit({ type: 'forfeit', loser: position.turn, reason: 'no-move', message: `${position.turn} has no legal move` });
+    endGame(ctx, status.winner, 'no-move');
+  }
+}
+
+export function commitFoul(ctx: StepContext, code: FoulCode, message: string): void {
+  const { d } = ctx;
+  const pos = d.game.position;
+  const side = pos.turn;
+  d.fouls = { ...d.fouls, [side]: d.fouls[side] + 1 };
+  d.phase = 'foul';
+  d.foul = code;
+  const count = d.fouls[side];
+  ctx.emit({ type: 'foul', code, side, message, restore: restorationSteps(d.onBoard, pos.board), count });
+  if (d.settings.policy === 'tournament' && count >= 2) {
+    ctx.emit({ type: 'forfeit', loser: side, reason: 'fouls', message: `${side}'s second foul this game (tournament policy)` });
+    endGame(ctx, opposite(side), 'fouls');
+  }
+}
+
+/** While a foul stands: restored, completed legally, or back to one legally lifted sphere. */
+export function checkFoulResolved(ctx: StepContext, legalSteps: readonly Move[]): void {
+  const { d } = ctx;
+  const pos = d.game.position;
+  if (sameOccupancy(d.onBoard, pos.board)) {
+    restore(ctx);
+    return;
+  }
+  const completed = legalSteps.find((m) => !m.capture && sameOccupancy(d.onBoard, positionAfter(pos, m).board));
+  if (completed && d.onBoard[completed.to] !== UNKNOWN_SPHERE) {
+    acceptMove(ctx, completed);
+    return;
+  }
+  const { missing, extra } = occupancyDiff(d.onBoard, pos.board);
+  const lifted = missing[0];
+  if (
+    extra.length === 0 &&
+    missing.length === 1 &&
+    lifted !== undefined &&
+    legalSteps.some((m) => m.from === lifted) &&
+    (d.touched === undefined || d.touched === lifted)
+  ) {
+    restore(ctx);
+    d.onBoard[lifted] = 0;
+    d.hand = [{ cell: pos.board[lifted] ?? UNKNOWN_SPHERE, from: lifted }];
+  }
+}
+
+function restore(ctx: StepContext): void {
+  const { d } = ctx;
+  d.onBoard = d.game.position.board.slice();
+  d.hand = [];
+  d.captureOrder = undefined;
+  d.phase = 'play';
+  d.foul = undefined;
+  ctx.emit({ type: 'restored', side: d.game.position.turn, spn: formatSpn(d.game.position) });
+}

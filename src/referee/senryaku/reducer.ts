@@ -1,0 +1,231 @@
+/**
+ * The Senryaku referee: a pure reducer from (state, board event) to (state, verdicts).
+ * Physical events first update the referee's account of what stands where and what is
+ * in hand; then the phase decides what the change means (a legal step, a foul, a
+ * restoration, the start position). The tilt switches decide crashes; the balance model
+ * only predicts them, and disagreements are reported for calibration.
+ */
+import { newMatch } from '../../rules/match/track.ts';
+import { legalMoves } from '../../rules/senryaku/moves.ts';
+import { startPosition } from '../../rules/senryaku/position.ts';
+import { formatSpn } from '../../rules/senryaku/spn.ts';
+import { EMPTY, WELLS, cellColor, colouredOf, opposite, wellName, type Color, type Well } from '../../rules/senryaku/types.ts';
+import type { RefereeInput } from '../inputs.ts';
+import type { RefereeStep, RulesetReferee } from '../referee.ts';
+import { differences, sameOccupancy } from './board-view.ts';
+import { modelBoard, stepContext, type StepContext } from './context.ts';
+import { checkFoulResolved, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
+import { judgeLift, judgePlacement } from './judge.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from './settings.ts';
+import { UNKNOWN_SPHERE, draftOf, type HeldSphere, type SenryakuRefereeState } from './state.ts';
+
+export function initialRefereeState(settings: SenryakuRefereeSettings = DEFAULT_REFEREE_SETTINGS): SenryakuRefereeState {
+  const match = newMatch(settings.match);
+  if (!match.ok) throw new TypeError(`invalid match settings: ${match.error.message}`);
+  return {
+    settings,
+    phase: 'setup',
+    match: match.value,
+    game: { position: startPosition() },
+    onBoard: new Int8Array(WELLS),
+    hand: [],
+    fouls: { white: 0, black: 0 },
+    modelTipReported: false,
+    changedSinceOver: true,
+  };
+}
+
+export function senryakuReferee(settings: SenryakuRefereeSettings = DEFAULT_REFEREE_SETTINGS): RulesetReferee<SenryakuRefereeState> {
+  return { ruleset: 'senryaku', initialState: () => initialRefereeState(settings), step: stepReferee };
+}
+
+const inGame = (ctx: StepContext): boolean => ctx.d.phase === 'play' || ctx.d.phase === 'foul';
+
+export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): RefereeStep<SenryakuRefereeState> {
+  const ctx = stepContext(draftOf(state), input.atMs);
+  switch (input.type) {
+    case 'lifted':
+      onLift(ctx, input.well);
+      break;
+    case 'placed':
+      onPlace(ctx, input.well);
+      break;
+    case 'rolled':
+      onRoll(ctx, input.from, input.to);
+      break;
+    case 'tipped':
+      onTipped(ctx, input.toward);
+      break;
+    case 'levelled':
+      ctx.d.tipped = undefined;
+      afterChange(ctx);
+      break;
+    case 'interference':
+      ctx.d.interferenceSince = input.phase === 'start' ? (ctx.d.interferenceSince ?? input.atMs) : undefined;
+      if (input.phase === 'end') afterChange(ctx);
+      break;
+    case 'snapshot':
+      onSnapshot(ctx, input.occupied, input.tipped);
+      break;
+    case 'tick':
+      break;
+  }
+  checkTimers(ctx);
+  return { state: ctx.d, verdicts: ctx.verdicts };
+}
+
+function recordAction(ctx: StepContext, kind: 'lift' | 'place' | 'roll', well: Well): void {
+  const { d } = ctx;
+  if (d.phase === 'game-over') d.changedSinceOver = true;
+  if (inGame(ctx)) d.lastAction = { side: d.game.position.turn, kind, well, atMs: ctx.at };
+}
+
+function onLift(ctx: StepContext, well: Well): void {
+  const { d } = ctx;
+  const before = [...d.hand];
+  const cell = d.onBoard[well] ?? EMPTY;
+  d.onBoard[well] = EMPTY;
+  if (cell !== EMPTY) d.hand.push({ cell, from: well });
+  recordAction(ctx, 'lift', well);
+  if (d.phase === 'play') judgeLift(ctx, well, cell, before);
+  else afterChange(ctx);
+  watchModel(ctx);
+}
+
+/** Which held sphere was set down: the capturer onto its capture, else one returning home, else the last lifted. */
+function takeFromHand(ctx: StepContext, well: Well): HeldSphere | undefined {
+  const { d } = ctx;
+  if (d.hand.length === 0) return undefined;
+  const pos = d.game.position;
+  const enemyColoured = colouredOf(opposite(pos.turn));
+  let i = -1;
+  if (d.hand.some((h) => h.cell === enemyColoured && h.from === well))
+    i = d.hand.findIndex((h) => cellColor(h.cell) === pos.turn && legalMoves(pos).some((m) => m.capture && m.from === h.from && m.to === well));
+  if (i < 0) i = d.hand.findIndex((h) => h.from === well);
+  if (i < 0) i = d.hand.length - 1;
+  return d.hand.splice(i, 1)[0];
+}
+
+function onPlace(ctx: StepContext, well: Well): void {
+  const { d } = ctx;
+  const placed = takeFromHand(ctx, well);
+  d.onBoard[well] = placed?.cell ?? UNKNOWN_SPHERE;
+  recordAction(ctx, 'place', well);
+  if (d.phase === 'play') judgePlacement(ctx, well, placed);
+  else afterChange(ctx);
+  watchModel(ctx);
+}
+
+function onRoll(ctx: StepContext, from: Well, to: Well): void {
+  const { d } = ctx;
+  const cell = d.onBoard[from] ?? EMPTY;
+  d.onBoard[from] = EMPTY;
+  d.onBoard[to] = cell === EMPTY ? UNKNOWN_SPHERE : cell;
+  recordAction(ctx, 'roll', to);
+  if (d.phase === 'play') commitFoul(ctx, 'Rolled', `the sphere on ${wellName(from)} rolled to ${wellName(to)}: spheres must be lifted`);
+  else afterChange(ctx);
+  watchModel(ctx);
+}
+
+/** After a change outside normal play: is the foul put right, the board resynced, the start position set? */
+function afterChange(ctx: StepContext): void {
+  const { d } = ctx;
+  switch (d.phase) {
+    case 'foul':
+      checkFoulResolved(ctx, legalMoves(d.game.position));
+      break;
+    case 'resync':
+      checkResync(ctx);
+      break;
+    case 'setup':
+    case 'game-over':
+      checkSetup(ctx);
+      break;
+    default:
+      break;
+  }
+}
+
+/** The tilt switches say the board tipped: the side whose lift or placement caused it loses. */
+function onTipped(ctx: StepContext, toward: Color): void {
+  const { d } = ctx;
+  d.tipped = toward;
+  const capturePending = d.pendingCapture !== undefined;
+  if (!inGame(ctx) && !capturePending) return;
+  const mover = capturePending ? opposite(d.game.position.turn) : d.game.position.turn;
+  const last = d.lastAction;
+  const culprit = last && (last.side === mover || ctx.at - last.atMs <= d.settings.placementGraceMs) ? last.side : mover;
+  if (ctx.model.isStable(modelBoard(d.onBoard)))
+    ctx.emit({ type: 'model-disagreement', kind: 'sensor-tipped', spn: formatSpn(d.game.position), lifted: d.hand.map((h) => wellName(h.from)), margin: ctx.model.tipMargins(modelBoard(d.onBoard)) });
+  ctx.emit({ type: 'crash', loser: culprit, toward, during: last?.kind ?? 'none', ...(last ? { well: wellName(last.well) } : {}) });
+  endGame(ctx, opposite(culprit), 'crash');
+}
+
+function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color | undefined): void {
+  const { d } = ctx;
+  const sensed = new Int8Array(WELLS);
+  for (const w of occupied) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
+  if (!sameOccupancy(sensed, d.onBoard)) d.changedSinceOver = true;
+  d.onBoard = sensed;
+  d.tipped = tipped;
+  d.hand = [];
+  if (d.phase === 'setup' || d.phase === 'game-over' || d.phase === 'match-over') {
+    if (d.phase !== 'match-over') {
+      reportSetup(ctx);
+      checkSetup(ctx);
+    }
+    return;
+  }
+  d.phase = 'resync';
+  d.lastResyncReport = undefined;
+  checkResync(ctx);
+}
+
+function checkResync(ctx: StepContext): void {
+  const { d } = ctx;
+  const pos = d.game.position;
+  if (sameOccupancy(d.onBoard, pos.board) && !d.tipped) {
+    d.onBoard = pos.board.slice();
+    d.hand = [];
+    d.phase = 'play';
+    d.lastResyncReport = undefined;
+    ctx.emit({ type: 'resync-done', spn: formatSpn(pos) });
+    return;
+  }
+  const diff = differences(d.onBoard, pos.board);
+  const key = JSON.stringify(diff);
+  if (key === d.lastResyncReport) return;
+  d.lastResyncReport = key;
+  ctx.emit({ type: 'resync-needed', differences: diff });
+}
+
+/** The model's prediction, kept to compare with the tilt switches. */
+function watchModel(ctx: StepContext): void {
+  const { d } = ctx;
+  if (!inGame(ctx)) return;
+  if (ctx.model.isStable(modelBoard(d.onBoard))) {
+    d.modelTipSince = undefined;
+    d.modelTipReported = false;
+  } else d.modelTipSince ??= ctx.at;
+}
+
+function checkTimers(ctx: StepContext): void {
+  const { d, at } = ctx;
+  const s = d.settings;
+  if (d.pendingCapture && at - d.pendingCapture.atMs >= s.placementGraceMs) {
+    endGame(ctx, opposite(d.game.position.turn), 'capture');
+    return;
+  }
+  if (!inGame(ctx)) return;
+  if (d.interferenceSince !== undefined && at - d.interferenceSince >= s.holdingGraceMs) {
+    const loser = d.game.position.turn;
+    ctx.emit({ type: 'forfeit', loser, reason: 'holding', message: `the board was held for ${((at - d.interferenceSince) / 1000).toFixed(1)} s during ${loser}'s turn` });
+    endGame(ctx, opposite(loser), 'holding');
+    return;
+  }
+  if (d.modelTipSince !== undefined && !d.modelTipReported && !d.tipped && at - d.modelTipSince >= s.disagreementWindowMs) {
+    d.modelTipReported = true;
+    const board = modelBoard(d.onBoard);
+    ctx.emit({ type: 'model-disagreement', kind: 'model-tipped', spn: formatSpn(d.game.position), lifted: d.hand.map((h) => wellName(h.from)), margin: ctx.model.tipMargins(board) });
+  }
+}

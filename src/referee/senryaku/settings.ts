@@ -1,0 +1,25 @@
+/** Settings of a refereed Senryaku match: board profile, foul policy, match format, time limits. */
+import { DEFAULT_MATCH_SETTINGS, type MatchSettings } from '../../rules/match/track.ts';
+import { DEFAULT_PROFILE, type BoardProfile } from '../../rules/senryaku/profile.ts';
+import type { FoulPolicy } from '../verdicts.ts';
+
+export interface SenryakuRefereeSettings {
+  readonly profile: BoardProfile;
+  readonly policy: FoulPolicy;
+  readonly match: MatchSettings;
+  /** A tip this soon after a placement is the placer's, even though the turn has passed. */
+  readonly placementGraceMs: number;
+  /** A hand on the board longer than this forfeits the game of the side to move. */
+  readonly holdingGraceMs: number;
+  /** How long the model's predicted tip may go unconfirmed by the tilt switches before it is logged. */
+  readonly disagreementWindowMs: number;
+}
+
+export const DEFAULT_REFEREE_SETTINGS: SenryakuRefereeSettings = {
+  profile: DEFAULT_PROFILE,
+  policy: 'casual',
+  match: DEFAULT_MATCH_SETTINGS,
+  placementGraceMs: 1500,
+  holdingGraceMs: 2000,
+  disagreementWindowMs: 750,
+};

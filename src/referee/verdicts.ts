@@ -1,0 +1,103 @@
+/**
+ * What the referee announces. Every output (terminal, scoring board, log, MQTT, web)
+ * learns the game only from these, in order.
+ */
+import type { ByPlayer, Player } from '../rules/match/track.ts';
+import type { ByColor, Color } from '../rules/senryaku/types.ts';
+
+export const FOUL_CODES = [
+  'NotYourSphere',
+  'LockedSphere',
+  'NoLegalDestination',
+  'IllegalCaptureLift',
+  'IllegalPlacement',
+  'Rolled',
+  'TwoSpheresLifted',
+  'TouchMove',
+  'UnexpectedSphere',
+] as const;
+export type FoulCode = (typeof FOUL_CODES)[number];
+
+export const POLICIES = ['casual', 'tournament'] as const;
+export type FoulPolicy = (typeof POLICIES)[number];
+
+/** One instruction to restore the board: a sphere to put back, to take away, or to move. */
+export interface Restoration {
+  readonly action: 'put-back' | 'remove' | 'move-back';
+  /** The well the sphere must end up in (put-back, move-back) or be taken from (remove). */
+  readonly well: string;
+  /** For move-back: the well it is on now. */
+  readonly from?: string;
+  /** SPN letter of the sphere when known. */
+  readonly sphere?: string;
+}
+
+export interface Difference {
+  readonly well: string;
+  readonly expected: string;
+  readonly sensed: 'sphere' | 'empty';
+}
+
+export type Verdict = { readonly atMs: number } & (
+  | { readonly type: 'setup'; readonly game: number; readonly missing: readonly string[]; readonly extra: readonly string[] }
+  | {
+      readonly type: 'game-started';
+      readonly game: number;
+      readonly players: ByColor<Player>;
+      readonly spn: string;
+    }
+  | { readonly type: 'lifted'; readonly side: Color; readonly well: string; readonly destinations: readonly string[] }
+  | { readonly type: 'capture-started'; readonly side: Color; readonly captured: string; readonly order: CaptureOrder }
+  | {
+      readonly type: 'move';
+      readonly side: Color;
+      readonly move: string;
+      readonly spn: string;
+      /** Moment left before the board tips toward each side, after the move (mass × pitch). */
+      readonly tipMargin: ByColor<number>;
+      readonly captureOrder?: CaptureOrder;
+    }
+  | { readonly type: 'touch-move'; readonly side: Color; readonly well: string; readonly message: string }
+  | {
+      readonly type: 'foul';
+      readonly code: FoulCode;
+      readonly side: Color;
+      readonly message: string;
+      readonly restore: readonly Restoration[];
+      /** This side's fouls in this game, this one included. */
+      readonly count: number;
+    }
+  | { readonly type: 'restored'; readonly side: Color; readonly spn: string }
+  | {
+      readonly type: 'crash';
+      readonly loser: Color;
+      readonly toward: Color;
+      readonly during: 'lift' | 'place' | 'roll' | 'none';
+      readonly well?: string;
+    }
+  | { readonly type: 'forfeit'; readonly loser: Color; readonly reason: 'no-move' | 'holding' | 'fouls'; readonly message: string }
+  | {
+      readonly type: 'game-over';
+      readonly game: number;
+      readonly winner: Color;
+      readonly winnerPlayer: Player;
+      readonly reason: string;
+      readonly points: number;
+      readonly score: ByPlayer<number>;
+    }
+  | { readonly type: 'match-over'; readonly winner: Player; readonly score: ByPlayer<number>; readonly games: number }
+  | { readonly type: 'resync-needed'; readonly differences: readonly Difference[] }
+  | { readonly type: 'resync-done'; readonly spn: string }
+  | {
+      readonly type: 'model-disagreement';
+      /** model-tipped: the model said unstable and the board stood; sensor-tipped: the reverse. */
+      readonly kind: 'model-tipped' | 'sensor-tipped';
+      readonly spn: string;
+      readonly lifted: readonly string[];
+      readonly margin: ByColor<number>;
+    }
+  | { readonly type: 'notice'; readonly message: string }
+);
+
+export type CaptureOrder = 'captured-first' | 'capturer-first';
+export type VerdictType = Verdict['type'];
