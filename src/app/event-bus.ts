@@ -1,0 +1,59 @@
+/**
+ * A typed event bus: the one way verdicts and board events reach the outputs (terminal,
+ * scoring board, log, MQTT, web). Listeners are registered per owner so a stopped service
+ * removes exactly its own (as zigbee2mqtt's event bus does).
+ */
+import type { SensingEvent } from '../sensing/events.ts';
+import type { RefereeInput } from '../referee/inputs.ts';
+import type { Verdict } from '../referee/verdicts.ts';
+
+/** The board link's health, as outputs show it. */
+export interface LinkStatus {
+  readonly state: 'connecting' | 'ready' | 'stalled' | 'lost' | 'failed' | 'stopped';
+  readonly detail?: string;
+  readonly boardId?: number;
+}
+
+export interface BusEvents {
+  /** Every verdict, after it is in the journal. */
+  verdict: Verdict;
+  /** Sensing output, for monitors and the web view. */
+  sensing: SensingEvent;
+  /** What the referee was fed (after the sensing adapter). */
+  refereeInput: RefereeInput;
+  link: LinkStatus;
+  /** Messages for people that are not verdicts (start-up, missing scoring board, ...). */
+  notice: { readonly level: 'info' | 'warn' | 'error'; readonly message: string };
+}
+
+export type BusTopic = keyof BusEvents;
+type Listener<T extends BusTopic> = (payload: BusEvents[T]) => void;
+
+export class EventBus {
+  private readonly listeners = new Map<BusTopic, { owner: object; fn: (payload: never) => void }[]>();
+
+  on<T extends BusTopic>(topic: T, owner: object, fn: Listener<T>): void {
+    const list = this.listeners.get(topic) ?? [];
+    list.push({ owner, fn: fn as (payload: never) => void });
+    this.listeners.set(topic, list);
+  }
+
+  /** Delivers in registration order; a throwing listener is reported, never breaks the others. */
+  emit<T extends BusTopic>(topic: T, payload: BusEvents[T]): void {
+    for (const { fn } of [...(this.listeners.get(topic) ?? [])]) {
+      try {
+        (fn as Listener<T>)(payload);
+      } catch (e) {
+        if (topic !== 'notice') this.emit('notice', { level: 'error', message: `a ${topic} listener failed: ${(e as Error).message}` });
+      }
+    }
+  }
+
+  removeListeners(owner: object): void {
+    for (const [topic, list] of this.listeners) this.listeners.set(topic, list.filter((l) => l.owner !== owner));
+  }
+
+  listenerCount(topic: BusTopic): number {
+    return this.listeners.get(topic)?.length ?? 0;
+  }
+}
