@@ -1,0 +1,54 @@
+/** What a link counts, for health displays and tests. Plain numbers, copied on read. */
+import type { ErrorCode } from '../protocol/index.ts';
+
+export interface LinkCounters {
+  /** Lines received (well-formed or not, oversize ones excluded). */
+  linesIn: number;
+  linesOut: number;
+  /** Frames delivered to listeners. */
+  frames: number;
+  /** Frames dropped as not newer than the last delivered one of the same boot. */
+  duplicateFrames: number;
+  crcErrors: number;
+  /** Lines rejected by the parser, by code (BADCRC included). */
+  parseErrors: Partial<Record<ErrorCode, number>>;
+  /** Lines lost according to the board's sequence numbers. */
+  linesLost: number;
+  gaps: number;
+  oversizeLines: number;
+  /** ERR lines from the board, by code. */
+  boardErrors: Partial<Record<ErrorCode, number>>;
+  reboots: number;
+  reconnects: number;
+  commandsSent: number;
+  commandRetries: number;
+  commandFailures: number;
+}
+
+export const emptyCounters = (): LinkCounters => ({
+  linesIn: 0,
+  linesOut: 0,
+  frames: 0,
+  duplicateFrames: 0,
+  crcErrors: 0,
+  parseErrors: {},
+  linesLost: 0,
+  gaps: 0,
+  oversizeLines: 0,
+  boardErrors: {},
+  reboots: 0,
+  reconnects: 0,
+  commandsSent: 0,
+  commandRetries: 0,
+  commandFailures: 0,
+});
+
+export const copyCounters = (c: LinkCounters): LinkCounters => ({
+  ...c,
+  parseErrors: { ...c.parseErrors },
+  boardErrors: { ...c.boardErrors },
+});
+
+export const bump = <K extends string>(table: Partial<Record<K, number>>, key: K): void => {
+  table[key] = (table[key] ?? 0) + 1;
+};

@@ -1,0 +1,37 @@
+/**
+ * The serial link to a Senryaku board (protocol v1, host side). Everything above it uses
+ * the BoardLink interface; see docs/link.md.
+ */
+export { LINK_STATES, COMMAND_FAILURE_CODES } from './board-link.ts';
+export type {
+  BoardLink,
+  BoardLinkEvent,
+  BoardLinkEvents,
+  CommandDone,
+  CommandFailure,
+  CommandFailureCode,
+  CommandResult,
+  GapNotice,
+  LinkCommand,
+  LinkError,
+  LinkState,
+  LinkStateChange,
+  Listener,
+  RawLine,
+  RebootNotice,
+} from './board-link.ts';
+export { BoundedLineParser } from './bounded-line-parser.ts';
+export type { BoundedLineParserOptions } from './bounded-line-parser.ts';
+export { emptyCounters } from './counters.ts';
+export type { LinkCounters } from './counters.ts';
+export { FakeBoardLink, FAKE_HELLO } from './fake-board-link.ts';
+export type { FakeBoardLinkOptions } from './fake-board-link.ts';
+export { isNewerMs } from './frame-order.ts';
+export { DEFAULT_LINK_TIMING } from './link-timing.ts';
+export type { LinkTiming } from './link-timing.ts';
+export { BOARD_BAUD, bindingPortOpener, findBoardPort } from './port-opener.ts';
+export type { OpenedPort, PortOpener, PortOpenFailure, SerialBinding } from './port-opener.ts';
+export { SerialBoardLink } from './serial-board-link.ts';
+export type { SerialBoardLinkOptions } from './serial-board-link.ts';
+export { ARDUINO_USB_IDS, describePort, matchUsbId } from './usb-ids.ts';
+export type { PortInfo, UsbId } from './usb-ids.ts';

@@ -1,0 +1,473 @@
+/**
+ * The host side of protocol v1 over one serial port (PROTOCOL.md): handshake, sequence
+ * accounting, commands with retries, a ping watchdog, and reconnects with exponential
+ * backoff. Bad input from the board is counted and reported, never thrown.
+ *
+ * Lifecycle of one connection: open → wait for the boot HELLO (ask with a HELLO command
+ * after `bootHelloWaitMs`) → RATE + START → `ready`. Any port error or close, or a stall
+ * that lasts too long, tears the connection down (`lost`) and schedules a new one. A
+ * `generation` number makes callbacks of a torn-down connection harmless.
+ */
+import type { SerialPortStream } from '@serialport/stream';
+import {
+  MAX_BOARD_LINE,
+  SequenceTracker,
+  cellCountOf,
+  formatHostCommand,
+  nextSeq,
+  openLine,
+  parseBoardLine,
+  type ErrorCode,
+  type Frame,
+  type Hello,
+  type HostCommand,
+  type SampleRate,
+} from '../protocol/index.ts';
+import type {
+  BoardLink,
+  BoardLinkEvent,
+  BoardLinkEvents,
+  CommandResult,
+  LinkCommand,
+  LinkState,
+  LinkStateChange,
+  Listener,
+} from './board-link.ts';
+import { BoundedLineParser } from './bounded-line-parser.ts';
+import { CommandQueue } from './command-queue.ts';
+import { bump, copyCounters, emptyCounters, type LinkCounters } from './counters.ts';
+import { FrameOrder } from './frame-order.ts';
+import { DEFAULT_LINK_TIMING, type LinkTiming } from './link-timing.ts';
+import type { PortOpener } from './port-opener.ts';
+import { TypedEmitter } from './typed-emitter.ts';
+
+/** Codes of the checks before the sequence number is trusted: such a line shows up later as a gap. */
+const ENVELOPE_CODES: ReadonlySet<ErrorCode> = new Set(['TOOLONG', 'BADCHAR', 'NOCRC', 'BADCRC', 'BADSEQ']);
+
+export interface SerialBoardLinkOptions {
+  readonly open: PortOpener;
+  /** Frame rate to configure after every handshake (80 unless told). */
+  readonly rateHz?: SampleRate;
+  /** Send START after the handshake (default true). */
+  readonly stream?: boolean;
+  /** Host clock in ms for receive times and the watchdog; performance.now by default (sinon fakes it). */
+  readonly now?: () => number;
+  readonly timing?: Partial<LinkTiming>;
+}
+
+interface Connection {
+  readonly generation: number;
+  readonly stream: SerialPortStream;
+  readonly parser: BoundedLineParser;
+  readonly detach: () => void;
+  /** HELLO of this connection, once seen. */
+  hello: Hello | undefined;
+  configured: boolean;
+  hostSeq: number;
+  lastRxAt: number;
+  lastPingAt: number;
+  helloTimer: ReturnType<typeof setTimeout> | undefined;
+  handshakeTimer: ReturnType<typeof setTimeout> | undefined;
+  watchdog: ReturnType<typeof setInterval> | undefined;
+}
+
+export class SerialBoardLink implements BoardLink {
+  readonly #open: PortOpener;
+  readonly #rateHz: SampleRate;
+  readonly #stream: boolean;
+  readonly #now: () => number;
+  readonly #timing: LinkTiming;
+  readonly #events: TypedEmitter<BoardLinkEvents>;
+  readonly #counters: LinkCounters = emptyCounters();
+  readonly #sequence = new SequenceTracker();
+  readonly #frameOrder = new FrameOrder();
+  readonly #queue: CommandQueue;
+
+  #state: LinkState = 'stopped';
+  #running = false;
+  #generation = 0;
+  #connection: Connection | undefined = undefined;
+  #reconnectTimer: ReturnType<typeof setTimeout> | undefined = undefined;
+  #backoffMs: number;
+  /** Last HELLO ever seen: survives reconnects, to tell a reboot or another board. */
+  #lastHello: Hello | undefined = undefined;
+  #lastFrameMs: number | undefined = undefined;
+  #wasReady = false;
+  #reportingListenerError = false;
+
+  constructor(options: SerialBoardLinkOptions) {
+    this.#open = options.open;
+    this.#rateHz = options.rateHz ?? 80;
+    this.#stream = options.stream ?? true;
+    this.#now = options.now ?? (() => performance.now());
+    this.#timing = { ...DEFAULT_LINK_TIMING, ...options.timing };
+    this.#backoffMs = this.#timing.backoffInitialMs;
+    this.#events = new TypedEmitter((e) => this.#reportListenerError(e));
+    this.#queue = new CommandQueue({
+      send: (command) => this.#sendCommand(command),
+      retryMs: this.#timing.commandRetryMs,
+      maxAttempts: this.#timing.commandAttempts,
+      maxInFlight: this.#timing.maxCommandsInFlight,
+      onRetry: () => this.#counters.commandRetries++,
+      onFailure: () => this.#counters.commandFailures++,
+    });
+  }
+
+  get state(): LinkState {
+    return this.#state;
+  }
+
+  get hello(): Hello | undefined {
+    return this.#connection?.hello;
+  }
+
+  on<E extends BoardLinkEvent>(event: E, listener: Listener<E>): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  off<E extends BoardLinkEvent>(event: E, listener: Listener<E>): void {
+    this.#events.off(event, listener);
+  }
+
+  counters(): LinkCounters {
+    return copyCounters(this.#counters);
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#backoffMs = this.#timing.backoffInitialMs;
+    void this.#connect();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#generation++;
+    if (this.#reconnectTimer !== undefined) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = undefined;
+    const closing = this.#teardown();
+    this.#queue.failAll({ code: 'STOPPED', message: 'the link was stopped' });
+    this.#setState({ state: 'stopped' });
+    await closing;
+  }
+
+  command(command: LinkCommand): Promise<CommandResult> {
+    if (this.#state !== 'ready' && this.#state !== 'stalled') {
+      this.#counters.commandFailures++;
+      return Promise.resolve({ ok: false, error: { code: 'NOTREADY', message: `link is ${this.#state}` } });
+    }
+    return this.#queue.submit(command);
+  }
+
+  // ---- connection lifecycle -------------------------------------------------------
+
+  async #connect(): Promise<void> {
+    this.#reconnectTimer = undefined;
+    const generation = ++this.#generation;
+    this.#setState({ state: 'connecting' });
+    let opened: Awaited<ReturnType<PortOpener>>;
+    try {
+      opened = await this.#open();
+    } catch (e) {
+      opened = { ok: false, error: { code: 'OPEN', message: (e as Error).message } };
+    }
+    if (generation !== this.#generation || !this.#running) {
+      if (opened.ok && opened.value.stream.isOpen) opened.value.stream.close();
+      return;
+    }
+    if (!opened.ok) {
+      this.#events.emit('error', { source: 'port', code: opened.error.code, message: opened.error.message });
+      this.#setState({ state: 'lost', reason: opened.error.message });
+      this.#scheduleReconnect();
+      return;
+    }
+    this.#attach(generation, opened.value.stream);
+  }
+
+  #attach(generation: number, stream: SerialPortStream): void {
+    const parser = new BoundedLineParser({
+      maxLineBytes: MAX_BOARD_LINE,
+      onOversize: (droppedBytes) => {
+        this.#counters.oversizeLines++;
+        this.#events.emit('line', { direction: 'oversize', droppedBytes, atMs: this.#now() });
+        this.#events.emit('error', { source: 'parse', code: 'TOOLONG', message: `dropped a line of ${droppedBytes} bytes` });
+      },
+    });
+    const onLine = (line: string): void => this.#onLine(generation, line);
+    const onClose = (): void => this.#lose(generation, 'CLOSED', 'the port closed');
+    const onError = (e: Error): void => this.#lose(generation, 'PORT', `port error: ${e.message}`);
+    parser.on('data', onLine);
+    stream.on('close', onClose);
+    stream.on('error', onError);
+    stream.pipe(parser);
+    const now = this.#now();
+    const connection: Connection = {
+      generation,
+      stream,
+      parser,
+      detach: () => {
+        stream.unpipe(parser);
+        parser.off('data', onLine);
+        stream.off('close', onClose);
+        stream.off('error', onError);
+        // Errors after detaching (a write to a dead port) must not crash the process.
+        stream.on('error', () => undefined);
+      },
+      hello: undefined,
+      configured: false,
+      hostSeq: 0,
+      lastRxAt: now,
+      lastPingAt: now,
+      helloTimer: undefined,
+      handshakeTimer: undefined,
+      watchdog: undefined,
+    };
+    this.#connection = connection;
+    this.#sequence.reset();
+    connection.helloTimer = setTimeout(() => {
+      connection.helloTimer = undefined;
+      if (!connection.hello) void this.#queue.submit({ type: 'hello' });
+    }, this.#timing.bootHelloWaitMs);
+    connection.handshakeTimer = setTimeout(() => {
+      connection.handshakeTimer = undefined;
+      const what = connection.hello ? 'the board did not accept its configuration' : 'no HELLO from the board';
+      this.#events.emit('error', { source: 'handshake', code: 'HANDSHAKE_TIMEOUT', message: what });
+      this.#lose(generation, 'HANDSHAKE_TIMEOUT', what);
+    }, this.#timing.handshakeTimeoutMs);
+    connection.watchdog = setInterval(() => this.#watch(connection), this.#timing.watchdogTickMs);
+  }
+
+  /** Stops timers, detaches and closes the port of the current connection. */
+  #teardown(): Promise<void> {
+    const c = this.#connection;
+    this.#connection = undefined;
+    if (!c) return Promise.resolve();
+    for (const t of [c.helloTimer, c.handshakeTimer]) if (t !== undefined) clearTimeout(t);
+    if (c.watchdog !== undefined) clearInterval(c.watchdog);
+    c.detach();
+    c.parser.destroy();
+    if (!c.stream.isOpen) return Promise.resolve();
+    return new Promise((resolve) => c.stream.close(() => resolve()));
+  }
+
+  #lose(generation: number, code: string, reason: string): void {
+    if (generation !== this.#generation || !this.#connection) return;
+    this.#generation++;
+    void this.#teardown();
+    this.#queue.failAll({ code: 'LINKLOST', message: `link lost: ${reason}` });
+    if (code !== 'HANDSHAKE_TIMEOUT') this.#events.emit('error', { source: 'port', code, message: reason });
+    this.#setState({ state: 'lost', reason });
+    this.#scheduleReconnect();
+  }
+
+  #fail(message: string): void {
+    this.#running = false; // terminal until someone calls start() again
+    this.#generation++;
+    void this.#teardown();
+    this.#queue.failAll({ code: 'LINKLOST', message });
+    this.#setState({ state: 'failed', message });
+  }
+
+  #scheduleReconnect(): void {
+    if (!this.#running) return;
+    const delay = this.#backoffMs;
+    this.#backoffMs = Math.min(this.#backoffMs * 2, this.#timing.backoffMaxMs);
+    this.#reconnectTimer = setTimeout(() => void this.#connect(), delay);
+  }
+
+  // ---- receiving ------------------------------------------------------------------
+
+  #onLine(generation: number, line: string): void {
+    const c = this.#connection;
+    if (!c || generation !== c.generation) return;
+    c.lastRxAt = this.#now();
+    this.#counters.linesIn++;
+    this.#events.emit('line', { direction: 'in', line, atMs: c.lastRxAt });
+    if (this.#state === 'stalled') this.#setReady(c);
+
+    const known = c.hello ?? this.#lastHello;
+    if (!known && line.startsWith('FRAME ')) {
+      // No cell count yet: a stream left running by an earlier session. Keep the count straight.
+      const env = openLine(line, 'board-to-host');
+      if (env.ok) this.#acceptSeq(env.value.seq);
+      return;
+    }
+    const parsed = parseBoardLine(line, { cellCount: known ? cellCountOf(known) : 0 });
+    if (!parsed.ok) {
+      this.#onBadLine(line, parsed.error.code, parsed.error.message);
+      return;
+    }
+    const message = parsed.value;
+    if (message.type === 'hello') {
+      this.#onHello(c, message);
+      return;
+    }
+    this.#acceptSeq(message.seq);
+    switch (message.type) {
+      case 'frame':
+        this.#onFrame(c, message);
+        return;
+      case 'tilt':
+        this.#events.emit('tilt', message);
+        return;
+      case 'ack':
+      case 'nak':
+        this.#queue.answer(message);
+        return;
+      case 'error':
+        bump(this.#counters.boardErrors, message.code);
+        this.#events.emit('error', {
+          source: 'board',
+          code: message.code,
+          message: `board reports ${message.code}${message.arg === undefined ? '' : ` ${message.arg}`}`,
+          ...(message.arg === undefined ? {} : { arg: message.arg }),
+        });
+        return;
+    }
+  }
+
+  #onBadLine(line: string, code: ErrorCode, message: string): void {
+    if (code === 'BADVERSION') {
+      this.#fail(`incompatible board: ${message}`);
+      return;
+    }
+    bump(this.#counters.parseErrors, code);
+    if (code === 'BADCRC') this.#counters.crcErrors++;
+    if (!ENVELOPE_CODES.has(code)) {
+      // The envelope (CRC, seq) was fine, only the content was not: its seq still counts.
+      const env = openLine(line, 'board-to-host');
+      if (env.ok) this.#acceptSeq(env.value.seq);
+    }
+    this.#events.emit('error', { source: 'parse', code, message });
+  }
+
+  #acceptSeq(seq: number): void {
+    const lost = this.#sequence.accept(seq);
+    if (lost === 0) return;
+    this.#counters.linesLost += lost;
+    this.#counters.gaps++;
+    this.#events.emit('gap', { reason: 'sequence', lostLines: lost, lastFrameMs: this.#lastFrameMs });
+  }
+
+  #onHello(c: Connection, hello: Hello): void {
+    const previous = this.#lastHello;
+    const rebooted = previous !== undefined && previous.bootId !== hello.bootId;
+    const sameBootAgain = c.hello !== undefined && !rebooted;
+    if (rebooted) this.#sequence.reset(); // a rebooted board counts from 0000 again
+    this.#acceptSeq(hello.seq);
+    this.#lastHello = hello;
+    c.hello = hello;
+    if (sameBootAgain) return; // the answer to our HELLO command, or a repeat: nothing changes
+    if (rebooted) {
+      this.#counters.reboots++;
+      this.#events.emit('reboot', {
+        previousBootId: previous.bootId,
+        bootId: hello.bootId,
+        boardChanged: previous.boardId !== hello.boardId,
+        hello,
+      });
+    }
+    if (c.configured) {
+      // Rebooted under a running connection: streaming is off again, re-send the configuration.
+      this.#events.emit('gap', { reason: 'reboot', lostLines: undefined, lastFrameMs: this.#lastFrameMs });
+      c.configured = false;
+    }
+    if (c.helloTimer !== undefined) clearTimeout(c.helloTimer);
+    c.helloTimer = undefined;
+    void this.#configure(c, rebooted);
+  }
+
+  async #configure(c: Connection, rebooted: boolean): Promise<void> {
+    const commands: Promise<CommandResult>[] = [this.#queue.submit({ type: 'rate', hz: this.#rateHz })];
+    if (this.#stream) commands.push(this.#queue.submit({ type: 'start' }));
+    const results = await Promise.all(commands);
+    if (this.#connection !== c) return;
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) {
+      this.#events.emit('error', { source: 'handshake', code: 'CONFIG', message: failed.error.message });
+      if (failed.error.code !== 'LINKLOST') this.#lose(c.generation, 'CONFIG', failed.error.message);
+      return;
+    }
+    const reconnect = !c.configured && this.#wasReady && this.#state !== 'ready' && this.#state !== 'stalled';
+    c.configured = true;
+    if (c.handshakeTimer !== undefined) clearTimeout(c.handshakeTimer);
+    c.handshakeTimer = undefined;
+    if (this.#state === 'ready') return; // re-configured after a reboot: still ready
+    this.#backoffMs = this.#timing.backoffInitialMs;
+    this.#setReady(c);
+    if (reconnect && c.hello) {
+      this.#counters.reconnects++;
+      this.#events.emit('reconnected', c.hello);
+      this.#events.emit('gap', { reason: rebooted ? 'reboot' : 'reconnect', lostLines: undefined, lastFrameMs: this.#lastFrameMs });
+    }
+    this.#wasReady = true;
+  }
+
+  #onFrame(c: Connection, frame: Frame): void {
+    const bootId = c.hello?.bootId ?? this.#lastHello?.bootId ?? 0;
+    if (!this.#frameOrder.admit(bootId, frame.ms)) {
+      this.#counters.duplicateFrames++;
+      return;
+    }
+    this.#lastFrameMs = frame.ms;
+    this.#counters.frames++;
+    this.#events.emit('frame', frame);
+  }
+
+  // ---- sending and the watchdog ---------------------------------------------------
+
+  #sendCommand(command: LinkCommand): number {
+    const c = this.#connection;
+    if (!c) return 0; // no port: the command times out or is failed by the teardown
+    const seq = c.hostSeq;
+    c.hostSeq = nextSeq(seq);
+    const line = formatHostCommand({ ...command, seq } as HostCommand);
+    c.stream.write(`${line}\r\n`, 'latin1');
+    this.#counters.linesOut++;
+    this.#counters.commandsSent++;
+    this.#events.emit('line', { direction: 'out', line, atMs: this.#now() });
+    return seq;
+  }
+
+  #watch(c: Connection): void {
+    if (this.#connection !== c || !c.configured) return;
+    const now = this.#now();
+    const silentFor = now - c.lastRxAt;
+    if (silentFor >= this.#timing.stallGiveUpMs) {
+      this.#lose(c.generation, 'STALLED', `no line from the board for ${Math.round(silentFor)} ms`);
+      return;
+    }
+    if (silentFor >= this.#timing.stallMs && this.#state === 'ready') {
+      this.#setState({ state: 'stalled', reason: `no line from the board for ${Math.round(silentFor)} ms` });
+    }
+    if (silentFor >= this.#timing.pingIdleMs && now - c.lastPingAt >= this.#timing.pingIdleMs && this.#queue.inFlight === 0) {
+      c.lastPingAt = now;
+      void this.#queue.submit({ type: 'ping' });
+    }
+  }
+
+  // ---- state ------------------------------------------------------------------------
+
+  #setReady(c: Connection): void {
+    if (!c.hello || !c.configured) return;
+    this.#setState({ state: 'ready', hello: c.hello });
+  }
+
+  #setState(change: LinkStateChange): void {
+    if (change.state === this.#state && change.state !== 'lost') return;
+    this.#state = change.state;
+    this.#events.emit('state', change);
+  }
+
+  #reportListenerError(e: unknown): void {
+    // A consumer's bug must not kill the link; it is reported like any other error, once
+    // (an error listener that throws is not told about itself).
+    if (this.#reportingListenerError) return;
+    this.#reportingListenerError = true;
+    try {
+      this.#events.emit('error', { source: 'listener', code: 'LISTENER', message: `a listener threw: ${(e as Error)?.message ?? String(e)}` });
+    } finally {
+      this.#reportingListenerError = false;
+    }
+  }
+}
