@@ -138,8 +138,10 @@ function checkStill(
 }
 
 export interface ZeroOptions {
-  /** Datasheet counts per gram, to express noise and movement in grams. */
+  /** Datasheet counts per gram of the well cells, to express noise and movement in grams. */
   readonly nominalCountsPerGram: number;
+  /** The same for the pivot cells when they are another model; default `nominalCountsPerGram`. */
+  readonly pivotNominalCountsPerGram?: number;
   /** The lightest sphere of the profile, grams: "a sphere" in the presence tests is half of it. */
   readonly sphereMassG: number;
   /** Number of well cells; the cells after them are pivots. */
@@ -173,9 +175,11 @@ export function measureZero(frames: readonly Frame[], options: ZeroOptions): Res
   const noiseG: number[] = [];
   for (let cell = 0; cell < n; cell++) {
     const s = cellStats(frames, cell);
+    const nominal =
+      cell >= options.wellCount ? (options.pivotNominalCountsPerGram ?? options.nominalCountsPerGram) : options.nominalCountsPerGram;
     levels.push(s.mean);
-    noiseG.push(s.sd / options.nominalCountsPerGram);
-    const still = checkStill(s, cell, frames.length, options.nominalCountsPerGram, maxNoiseG, halfSphere);
+    noiseG.push(s.sd / nominal);
+    const still = checkStill(s, cell, frames.length, nominal, maxNoiseG, halfSphere);
     if (still) {
       rejections.push(still);
       continue;

@@ -183,10 +183,22 @@ export const cellCountOf = (profile: BoardProfile): number =>
 export const nominalCountsPerGram = (profile: BoardProfile): number =>
   profile.loadCells?.nominalCountsPerGram ?? FALLBACK_COUNTS_PER_GRAM;
 
-/** Offset 0 and the datasheet scale for every cell: for tests and a board never calibrated. */
-export function nominalCalibration(profile: BoardProfile, boardId = 0): Calibration {
+/**
+ * Offset 0 and the datasheet scale for every cell: for tests and a board never calibrated.
+ * Pivot cells may be a different model (the reference board's are 5 kg bars at 429.5
+ * counts/g, its well cells 1 kg at 2147.5, the profile file's `loadCells.pivots`, a key the
+ * typed profile does not carry): pass their slope, else they get the well cells' slope.
+ */
+export function nominalCalibration(profile: BoardProfile, boardId = 0, pivotCountsPerGram?: number): Calibration {
   const countsPerGram = nominalCountsPerGram(profile);
-  return { boardId, cells: Array.from({ length: cellCountOf(profile) }, () => ({ offset: 0, countsPerGram })) };
+  const wells = profile.cells?.wells.length ?? WELLS;
+  return {
+    boardId,
+    cells: Array.from({ length: cellCountOf(profile) }, (_, i) => ({
+      offset: 0,
+      countsPerGram: i >= wells ? (pivotCountsPerGram ?? countsPerGram) : countsPerGram,
+    })),
+  };
 }
 
 /**

@@ -1,0 +1,72 @@
+/**
+ * What the sensing pipeline tells the referee. Every event carries `atMs`, on the board's
+ * clock (FRAME/TILT `ms`, unwrapped past 2^32 so it only grows): for a change of load, the
+ * time the new reading entered its settle band (the first frame of the settled window),
+ * not the time the change was confirmed.
+ */
+import type { Color, PieceChar, Well } from '../rules/senryaku/types.ts';
+
+export const SENSOR_FAULTS = ['stuck', 'saturated', 'silent'] as const;
+export type SensorFault = (typeof SENSOR_FAULTS)[number];
+
+export const SENSING_EVENT_TYPES = [
+  'sphere-lifted',
+  'sphere-placed',
+  'sphere-rolled',
+  'well-pressed',
+  'press-released',
+  'board-tipped',
+  'board-levelled',
+  'leaning',
+  'leaning-ended',
+  'interference-started',
+  'interference-ended',
+  'sensor-fault',
+  'sensor-fault-cleared',
+  'frames-missing',
+  'frames-resumed',
+] as const;
+export type SensingEventType = (typeof SENSING_EVENT_TYPES)[number];
+
+/** Which kinds of sphere a weight fits: all of them when the profile's masses are equal. */
+export interface SphereIdentity {
+  /** Grams measured (the settled level). */
+  readonly grams: number;
+  /** Kinds whose mass matches within the kind resolution; never empty. */
+  readonly kinds: readonly PieceChar[];
+  /** Set when exactly one kind matches. */
+  readonly kind?: PieceChar;
+}
+
+export type SensingEvent =
+  | { readonly type: 'sphere-lifted'; readonly atMs: number; readonly well: Well; readonly grams: number }
+  | ({ readonly type: 'sphere-placed'; readonly atMs: number; readonly well: Well } & SphereIdentity)
+  | ({
+      readonly type: 'sphere-rolled';
+      /** When it settled in `to`. */
+      readonly atMs: number;
+      /** When `from` settled empty. */
+      readonly departedAtMs: number;
+      readonly from: Well;
+      readonly to: Well;
+    } & SphereIdentity)
+  | { readonly type: 'well-pressed'; readonly atMs: number; readonly well: Well; readonly extraG: number }
+  | { readonly type: 'press-released'; readonly atMs: number; readonly well: Well }
+  | { readonly type: 'board-tipped'; readonly atMs: number; readonly toward: Color }
+  | { readonly type: 'board-levelled'; readonly atMs: number; readonly from: Color }
+  /** `marginGP`: moment (grams × pitches) still to add toward `toward` before the model tips. */
+  | { readonly type: 'leaning'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
+  | { readonly type: 'leaning-ended'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
+  /** `excessG`: pivot load minus (board + wells): positive = pressing down, negative = lifting. */
+  | { readonly type: 'interference-started'; readonly atMs: number; readonly excessG: number }
+  | { readonly type: 'interference-ended'; readonly atMs: number }
+  | { readonly type: 'sensor-fault'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number }
+  | { readonly type: 'sensor-fault-cleared'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number }
+  | { readonly type: 'frames-missing'; readonly atMs: number; readonly missing: number }
+  | { readonly type: 'frames-resumed'; readonly atMs: number };
+
+export type SensingEventOf<T extends SensingEventType> = Extract<SensingEvent, { type: T }>;
+
+/** Per-well classification, as `wellStates` reports it. */
+export const WELL_STATES = ['empty', 'sphere', 'pressed', 'unsettled', 'faulty'] as const;
+export type WellState = (typeof WELL_STATES)[number];

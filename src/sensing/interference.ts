@@ -1,0 +1,54 @@
+/**
+ * Interference: a force on the board that is not a sphere. The pivots carry everything:
+ * board + spheres in wells + spheres in transit + any hand. `excessG` = pivots − (board +
+ * settled well levels + spheres known to be in transit). Beyond ±interferenceAboveG for
+ * interferenceMs it starts (atMs = when the excess began); it ends once it stays within
+ * ±interferenceBelowG for interferenceEndMs (atMs = when it came back). A placement makes
+ * the pivots lead the well's settled level by ~150 ms (bounce + settle window), which the
+ * 250 ms grace absorbs. Needs calibrated pivot cells: a scale error on the pivots
+ * is an error on the whole board's weight.
+ */
+import type { SensingConfig } from './config.ts';
+import type { SensingEvent } from './events.ts';
+
+export interface InterferenceState {
+  active: boolean;
+  /** Start of the current run beyond the threshold (start or end condition), or NaN. */
+  runSince: number;
+  lastExcessG: number;
+}
+
+export const createInterferenceState = (): InterferenceState => ({ active: false, runSince: NaN, lastExcessG: 0 });
+
+export function observeExcess(
+  state: InterferenceState,
+  config: SensingConfig,
+  excessG: number,
+  atMs: number,
+  events: SensingEvent[],
+): void {
+  const o = config.options;
+  state.lastExcessG = excessG;
+  const size = Math.abs(excessG);
+  const inRun = state.active ? size < o.interferenceBelowG : size > o.interferenceAboveG;
+  if (!inRun) {
+    state.runSince = NaN;
+    return;
+  }
+  if (Number.isNaN(state.runSince)) state.runSince = atMs;
+  const lasted = atMs - state.runSince;
+  if (!state.active && lasted >= o.interferenceMs) {
+    state.active = true;
+    events.push({ type: 'interference-started', atMs: state.runSince, excessG });
+    state.runSince = NaN;
+  } else if (state.active && lasted >= o.interferenceEndMs) {
+    state.active = false;
+    events.push({ type: 'interference-ended', atMs: state.runSince });
+    state.runSince = NaN;
+  }
+}
+
+/** Forget a run in progress (the pivots cannot be weighed now). */
+export const pauseInterference = (state: InterferenceState): void => {
+  state.runSince = NaN;
+};

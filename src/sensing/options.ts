@@ -1,0 +1,84 @@
+/**
+ * Every threshold and window of the sensing pipeline, with the reasoning behind the
+ * defaults (80 frames/s, 12.5 ms a frame; masses from the profile, in grams). Grams
+ * thresholds scale with the profile's spheres so a board with other spheres still works.
+ */
+import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import { PIECE_CHARS } from '../rules/senryaku/types.ts';
+
+export interface SensingOptions {
+  /** Frames/s the board streams at; sets the period used to spot timestamp jumps. */
+  readonly frameRate: number;
+  /** k: a reading is settled when k consecutive fresh samples lie within ±settleBandG of their mean. */
+  readonly settleFrames: number;
+  readonly settleBandG: number;
+  /** Empty → sphere when a settled level reaches this; sphere → empty below `emptyBelowG` (hysteresis). */
+  readonly sphereAboveG: number;
+  readonly emptyBelowG: number;
+  /** Two kinds whose masses differ by less than this cannot be told apart. */
+  readonly kindResolutionG: number;
+  /** A load above this for `pressFrames` consecutive frames (or settled above it) is a hand pressing. */
+  readonly pressAboveG: number;
+  /** A press ends when the reading settles below this. */
+  readonly pressReleaseBelowG: number;
+  readonly pressFrames: number;
+  /** A departure is paired with a neighbour's arrival settling within this time. */
+  readonly rollMaxMs: number;
+  /** The board "lost a sphere's weight" when the pivots fall this fraction of the sphere below expectation. */
+  readonly lossFraction: number;
+  /** |pivots − (board + wells)| above this for `interferenceMs` is a hand on the board. */
+  readonly interferenceAboveG: number;
+  readonly interferenceMs: number;
+  /** Interference ends after |excess| stays under this for `interferenceEndMs`. */
+  readonly interferenceBelowG: number;
+  readonly interferenceEndMs: number;
+  /** Leaning: the model's margin toward a side under this (g·pitch); ends above `leanEndGP`. */
+  readonly leanBelowGP: number;
+  readonly leanEndGP: number;
+  /** Bit-identical fresh readings in a row before a cell counts as stuck. */
+  readonly stuckFrames: number;
+  /** Saturated readings in a row to report, and clean ones in a row to clear. */
+  readonly saturatedFrames: number;
+  readonly saturatedClearFrames: number;
+  /** Stale frames in a row before a cell counts as silent (the board's ERR SENSOR uses 8 too). */
+  readonly silentFrames: number;
+  /** Clean, in-order frames after a gap before `frames-resumed`. */
+  readonly resumeFrames: number;
+}
+
+export function defaultSensingOptions(profile: BoardProfile): SensingOptions {
+  const masses = PIECE_CHARS.map((p) => profile.sphereMass[p]);
+  const light = Math.min(...masses);
+  const heavy = Math.max(...masses);
+  return {
+    frameRate: 80,
+    // 4 frames = 37.5 ms spread; the 4th in-band frame confirms, so latency is 3 frames
+    // (goal ≤ 4). ±3 g is ~20 σ of HX711 noise at 80 SPS yet 5 % of a 60 g sphere.
+    settleFrames: 4,
+    settleBandG: 3,
+    sphereAboveG: 0.5 * light,
+    emptyBelowG: 0.4 * light,
+    kindResolutionG: 6,
+    // An impact spike lasts 1–3 frames and bounce peaks swing through quickly; a finger
+    // held for 100 ms (8 frames) half a sphere above the heaviest sphere is a press.
+    pressAboveG: heavy + 0.5 * light,
+    pressReleaseBelowG: heavy + 0.3 * light,
+    pressFrames: 8,
+    rollMaxMs: 1000,
+    lossFraction: 0.5,
+    // A rolling sphere or a bounce upsets the balance of pivots and wells for < 150 ms;
+    // a hand holding the board does for much longer: 250 ms (20 frames) of grace.
+    interferenceAboveG: 0.5 * light,
+    interferenceMs: 250,
+    interferenceBelowG: 0.3 * light,
+    interferenceEndMs: 100,
+    // One sphere shifted one pitch the wrong way would leave less than nothing.
+    leanBelowGP: light,
+    leanEndGP: 1.5 * light,
+    stuckFrames: 40,
+    saturatedFrames: 2,
+    saturatedClearFrames: 8,
+    silentFrames: 8,
+    resumeFrames: 8,
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * The sensing pipeline as a pure step: `stepSensing(state, input, nowMs) → { state, events }`.
+ * No timers, no clock, no I/O: time comes from the frames (board ms); `nowMs`, the host's
+ * time of the input, only dates a gap notice, which carries no board time.
+ *
+ * State is plain data (typed arrays and plain objects) that `stepSensing` mutates in
+ * place and returns; nothing else mutates it. Keep a snapshot with `cloneSensingState`
+ * (structuredClone) — e.g. to replay inputs from a known point.
+ *
+ * One frame, in order: link check (gap / timestamp jump) → tilt switches → per cell:
+ * fault checks, then calibration to grams and the well tracker (stale and faulty cells
+ * are skipped) → pivot sum → well changes through the lift/roll logic → interference →
+ * leaning.
+ */
+import type { Frame } from '../hardware/protocol/frame.ts';
+import type { Tilt } from '../hardware/protocol/fields.ts';
+import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import type { Calibration } from './calibration.ts';
+import { createClock, unwrapMs, type BoardClock } from './clock.ts';
+import { createConfig, type SensingConfig } from './config.ts';
+import type { SensingEvent, WellState } from './events.ts';
+import { checkCell, createFaultBank, isFaulty, type FaultBank } from './faults.ts';
+import { createInterferenceState, observeExcess, pauseInterference, type InterferenceState } from './interference.ts';
+import { createLeanState, observeLean, type LeanState } from './leaning.ts';
+import type { SensingOptions } from './options.ts';
+import { checkPending, createRollState, onArrival, onDeparture, pendingGrams, type RollState } from './roll.ts';
+import { createSettleBank, pushSample, resetBank, type SettleBank } from './settle.ts';
+import { createTiltState, observeTilt, type TiltState } from './tilt.ts';
+import { createWellBank, forgetWindows, trackWell, SPHERE_CLASS, type WellBank, type WellChange } from './well-tracker.ts';
+
+/** A TILT line (the protocol's TiltEvent has this shape). */
+export interface TiltInput {
+  readonly type: 'tilt';
+  readonly ms: number;
+  readonly tilt: Tilt;
+}
+
+/** The link saw `missing` frames lost (a sequence gap, or lines discarded as corrupt). */
+export interface GapInput {
+  readonly type: 'gap';
+  readonly missing: number;
+}
+
+export type SensingInput = Frame | TiltInput | GapInput;
+
+export interface LinkState {
+  /** Board time of the last frame, or NaN before the first. */
+  lastFrameMs: number;
+  /** Host time when it arrived. */
+  lastFrameHostMs: number;
+  /** Frames a gap notice announced, so the timestamp jump that follows is not reported again. */
+  announced: number;
+  missingActive: boolean;
+  cleanRun: number;
+}
+
+export interface SensingState {
+  readonly config: SensingConfig;
+  readonly clock: BoardClock;
+  readonly link: LinkState;
+  readonly faults: FaultBank;
+  readonly wells: WellBank;
+  /** Sum of the pivot cells, grams: its window mean smooths the noise over k frames. */
+  readonly pivots: SettleBank;
+  readonly roll: RollState;
+  readonly interference: InterferenceState;
+  readonly tilt: TiltState;
+  readonly lean: LeanState;
+  /** Scratch: stale flag per cell for the frame being processed. */
+  readonly staleScratch: Uint8Array;
+}
+
+export interface SensingStep {
+  readonly state: SensingState;
+  readonly events: SensingEvent[];
+}
+
+export function createSensingState(
+  profile: BoardProfile,
+  calibration: Calibration,
+  options: Partial<SensingOptions> = {},
+): SensingState {
+  const config = createConfig(profile, calibration, options);
+  return {
+    config,
+    clock: createClock(),
+    link: { lastFrameMs: NaN, lastFrameHostMs: 0, announced: 0, missingActive: false, cleanRun: 0 },
+    faults: createFaultBank(config.cellCount),
+    wells: createWellBank(config.wellCount, config),
+    pivots: createSettleBank(1, config.options.settleFrames, Infinity),
+    roll: createRollState(),
+    interference: createInterferenceState(),
+    tilt: createTiltState(),
+    lean: createLeanState(),
+    staleScratch: new Uint8Array(config.cellCount),
+  };
+}
+
+export const cloneSensingState = (state: SensingState): SensingState => structuredClone(state);
+
+export function stepSensing(state: SensingState, input: SensingInput, nowMs: number): SensingStep {
+  const events: SensingEvent[] = [];
+  switch (input.type) {
+    case 'frame':
+      stepFrame(state, input, nowMs, events);
+      break;
+    case 'tilt':
+      observeTilt(state.tilt, input.tilt, unwrapMs(state.clock, input.ms), events);
+      break;
+    case 'gap':
+      onGap(state, input.missing, nowMs, events);
+      break;
+  }
+  return { state, events };
+}
+
+function onGap(state: SensingState, missing: number, nowMs: number, events: SensingEvent[]): void {
+  if (missing <= 0) return;
+  const { link } = state;
+  const atMs = Number.isNaN(link.lastFrameMs) ? 0 : link.lastFrameMs + Math.max(0, nowMs - link.lastFrameHostMs);
+  link.announced += missing;
+  startMissing(state, missing, atMs, events);
+}
+
+function startMissing(state: SensingState, missing: number, atMs: number, events: SensingEvent[]): void {
+  events.push({ type: 'frames-missing', atMs, missing });
+  state.link.missingActive = true;
+  state.link.cleanRun = 0;
+  // Samples either side of a gap are not consecutive: settle windows start again.
+  forgetWindows(state.wells);
+  resetBank(state.pivots);
+  pauseInterference(state.interference);
+}
+
+function checkLink(state: SensingState, atMs: number, nowMs: number, events: SensingEvent[]): void {
+  const { link, config } = state;
+  const period = 1000 / config.options.frameRate;
+  let clean = true;
+  if (!Number.isNaN(link.lastFrameMs)) {
+    const skipped = Math.round((atMs - link.lastFrameMs) / period) - 1;
+    if (skipped > 0 && atMs - link.lastFrameMs > 1.5 * period) {
+      clean = false;
+      // A jump the link already announced is the same gap.
+      if (skipped > link.announced) startMissing(state, skipped - link.announced, link.lastFrameMs + period, events);
+    }
+  }
+  if (link.announced > 0) clean = false;
+  link.announced = 0;
+  link.lastFrameMs = atMs;
+  link.lastFrameHostMs = nowMs;
+  if (!link.missingActive) return;
+  link.cleanRun = clean ? link.cleanRun + 1 : 0;
+  if (link.cleanRun >= config.options.resumeFrames) {
+    link.missingActive = false;
+    events.push({ type: 'frames-resumed', atMs });
+  }
+}
+
+function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: SensingEvent[]): void {
+  const { config, faults, wells } = state;
+  const atMs = unwrapMs(state.clock, frame.ms);
+  checkLink(state, atMs, nowMs, events);
+  observeTilt(state.tilt, frame.tilt, atMs, events);
+
+  const stale = state.staleScratch;
+  stale.fill(0);
+  for (const c of frame.stale) if (c < stale.length) stale[c] = 1;
+
+  const changes: WellChange[] = [];
+  const n = Math.min(config.cellCount, frame.cells.length);
+  let pivotSum = 0;
+  let pivotsFresh = config.pivotCells.length > 0;
+  for (let c = 0; c < n; c++) {
+    const raw = frame.cells[c] ?? 0;
+    const isStale = stale[c] === 1;
+    checkCell(faults, config, c, raw, isStale, atMs, events);
+    const usable = !isStale && !isFaulty(faults, c);
+    const grams = (raw - (config.offsets[c] ?? 0)) / (config.countsPerGram[c] ?? 1);
+    if (c < config.wellCount) {
+      if (usable) trackWell(wells, config, config.wellOfCell[c] ?? c, grams, atMs, changes);
+    } else if (usable) pivotSum += grams;
+    else pivotsFresh = false;
+  }
+  if (n < config.cellCount) pivotsFresh = false;
+  if (pivotsFresh) pushSample(state.pivots, 0, pivotSum, atMs);
+  const pivotFaulty = config.pivotCells.some((c) => isFaulty(faults, c));
+  const pivotsReady = config.pivotCells.length > 0 && !pivotFaulty && state.pivots.fill[0] === config.options.settleFrames;
+
+  const excess = (): number | undefined =>
+    pivotsReady && !state.interference.active ? excessG(state) : undefined;
+  for (const ch of changes) {
+    switch (ch.type) {
+      case 'press':
+        events.push({ type: 'well-pressed', atMs: ch.atMs, well: ch.well, extraG: ch.extraG });
+        break;
+      case 'release':
+        events.push({ type: 'press-released', atMs: ch.atMs, well: ch.well });
+        break;
+      case 'departure':
+        onDeparture(state.roll, config, ch, excess(), events);
+        break;
+      case 'arrival':
+        onArrival(state.roll, ch, events);
+        break;
+    }
+  }
+  checkPending(state.roll, config, excess(), atMs, events);
+  if (pivotsReady) observeExcess(state.interference, config, excessG(state), atMs, events);
+  else pauseInterference(state.interference);
+  observeLean(state.lean, config, wells, atMs, events);
+}
+
+/** Pivots − (board + wells + spheres in transit): what the wells cannot account for. */
+export function excessG(state: SensingState): number {
+  const { wells } = state;
+  let onWells = 0;
+  for (let w = 0; w < wells.level.length; w++) onWells += (wells.pressed[w] ? wells.current[w] : wells.level[w]) ?? 0;
+  return (state.pivots.mean[0] ?? 0) - state.config.profile.boardMass - onWells - pendingGrams(state.roll);
+}
+
+/** What each well holds now, by well index. */
+export function wellStates(state: SensingState): WellState[] {
+  const { config, wells, faults } = state;
+  const out: WellState[] = new Array<WellState>(config.wellCount).fill('empty');
+  for (let c = 0; c < config.wellCount; c++) {
+    const w = config.wellOfCell[c] ?? c;
+    out[w] = isFaulty(faults, c)
+      ? 'faulty'
+      : wells.pressed[w]
+        ? 'pressed'
+        : !wells.settled[w]
+          ? 'unsettled'
+          : wells.cls[w] === SPHERE_CLASS
+            ? 'sphere'
+            : 'empty';
+  }
+  return out;
+}
