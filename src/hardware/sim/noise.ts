@@ -1,0 +1,43 @@
+/**
+ * Slow random processes for the sensor model. Drift of a load cell + HX711 is a random
+ * walk that does not wander off for ever (creep recovers, temperature comes back), so it
+ * is modelled as an Ornstein-Uhlenbeck process: a random walk pulled back toward zero
+ * with time constant tau. Its long-run spread is `sd`; over times much shorter than
+ * tau it behaves like a plain random walk of sd·sqrt(2·dt/tau).
+ */
+import type { Rng } from './rng.ts';
+
+export interface DriftParameters {
+  /** Long-run standard deviation of the process. */
+  readonly sd: number;
+  /** Time constant of the pull back toward zero, ms. */
+  readonly tauMs: number;
+}
+
+export class OrnsteinUhlenbeck {
+  #value: number;
+
+  constructor(
+    readonly parameters: DriftParameters,
+    initial = 0,
+  ) {
+    this.#value = initial;
+  }
+
+  get value(): number {
+    return this.#value;
+  }
+
+  /** Advances the process by dtMs (exact discretisation, any step size). */
+  step(dtMs: number, rng: Rng): number {
+    const { sd, tauMs } = this.parameters;
+    if (dtMs <= 0 || sd === 0) return this.#value;
+    const decay = Math.exp(-dtMs / tauMs);
+    this.#value = this.#value * decay + sd * Math.sqrt(1 - decay * decay) * rng.normal();
+    return this.#value;
+  }
+}
+
+/** Starts a process in its stationary distribution, so a fresh board already shows drift. */
+export const stationaryDrift = (parameters: DriftParameters, rng: Rng): OrnsteinUhlenbeck =>
+  new OrnsteinUhlenbeck(parameters, parameters.sd * rng.normal());

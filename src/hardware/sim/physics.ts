@@ -1,0 +1,348 @@
+/**
+ * The physical board of the simulator: spheres in wells and in hands, forces on each
+ * well and on the two pivot rails, and the board tipping. Pure: time comes in as
+ * `nowMs`, nothing here reads a clock or draws a random number.
+ *
+ * Balance is the rules core's BalanceModel applied to every force on the board, not
+ * only to the spheres the rulings count: a sphere rolling between two wells sits at its
+ * interpolated distance, and a hand pressing a well or the board adds its force there.
+ * So when the model says a position is unstable, the simulated board tips, and the
+ * simulator and the referee can never disagree about a pure sphere position.
+ *
+ * A tipped board (a crash) is modelled simply: it tips toward the heavy side, closes
+ * that side's tilt switch, every sphere standing in a well (or rolling) rolls off
+ * toward the low side within `spillMs` and ends on the table, and the board rests
+ * tipped on its low pinnacle, even once empty, until `reset()` sets up the next game.
+ */
+import { err, ok, type Result } from '../../util/result.ts';
+import { Y2, type BalanceModel } from '../../rules/senryaku/balance.ts';
+import { formatBoard } from '../../rules/senryaku/spn.ts';
+import {
+  EMPTY,
+  WELLS,
+  cellChar,
+  charCell,
+  fileOf,
+  parseWell,
+  rankOf,
+  type ByColor,
+  type Cell,
+  type Color,
+  type PieceChar,
+  type Well,
+} from '../../rules/senryaku/types.ts';
+
+export const PHYSICS_ERROR_CODES = [
+  'EmptyWell',
+  'WellOccupied',
+  'EmptyHand',
+  'NotInHand',
+  'NotNeighbour',
+  'BoardTipped',
+  'BadDuration',
+  'BadForce',
+] as const;
+export type PhysicsErrorCode = (typeof PHYSICS_ERROR_CODES)[number];
+export interface PhysicsError {
+  readonly code: PhysicsErrorCode;
+  readonly message: string;
+}
+
+export interface ImpactParameters {
+  /** Extra force at contact, as a multiple of the sphere's weight. */
+  readonly peakFactor: number;
+  /** Decay time constant of the bounce, ms. */
+  readonly decayMs: number;
+  /** Frequency of the damped bounce (well + load cell ringing), Hz. */
+  readonly bounceHz: number;
+  /** After this the spike is over (the envelope is below 1 % by then). */
+  readonly durationMs: number;
+}
+
+export interface PhysicsParameters {
+  /** Grams per mass unit of the profile (1 for a profile in g, 60 for the rulings' unit sphere). */
+  readonly gramsPerMassUnit: number;
+  readonly impact: ImpactParameters;
+  /** A lifted sphere's weight leaves its well linearly over this time (fingers closing). */
+  readonly liftRampMs: number;
+  /** On a crash, spheres roll out of their wells over this time. */
+  readonly spillMs: number;
+}
+
+export const DEFAULT_PHYSICS: Omit<PhysicsParameters, 'gramsPerMassUnit'> = Object.freeze({
+  impact: Object.freeze({ peakFactor: 3, decayMs: 20, bounceHz: 25, durationMs: 100 }),
+  liftRampMs: 30,
+  spillMs: 250,
+});
+
+interface TimedForce {
+  readonly well: Well | undefined; // undefined: on the board itself (a hand holding it)
+  readonly grams: number;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+interface Roll {
+  readonly cell: Cell;
+  readonly from: Well;
+  readonly to: Well;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+/** A weight leaving a well linearly (lift, spill). */
+interface Fade {
+  readonly well: Well;
+  readonly grams: number;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+interface Impact {
+  readonly well: Well;
+  readonly grams: number;
+  readonly startMs: number;
+}
+
+export interface PhysicsSnapshot {
+  /** The wells as the board field of an SPN (rolling spheres left out). */
+  readonly board: string;
+  /** Spheres in hands, oldest first. */
+  readonly hand: readonly PieceChar[];
+  /** Spheres spilled onto the table by a crash. */
+  readonly onTable: readonly PieceChar[];
+  readonly tipped: Color | undefined;
+  readonly rolling: number;
+}
+
+const fail = (code: PhysicsErrorCode, message: string): Result<never, PhysicsError> => err({ code, message });
+
+/** Smooth 0 → 1 over a roll: the sphere starts and ends at rest. */
+const smoothstep = (x: number): number => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
+
+export const areNeighbours = (a: Well, b: Well): boolean =>
+  a !== b && Math.abs(fileOf(a) - fileOf(b)) <= 1 && Math.abs(rankOf(a) - rankOf(b)) <= 1;
+
+export class BoardPhysics {
+  readonly #wells = new Int8Array(WELLS);
+  #hand: Cell[] = [];
+  #onTable: Cell[] = [];
+  #tipped: Color | undefined = undefined;
+  #rolls: Roll[] = [];
+  #forces: TimedForce[] = [];
+  #fades: Fade[] = [];
+  #impacts: Impact[] = [];
+
+  constructor(
+    readonly model: BalanceModel,
+    readonly parameters: PhysicsParameters,
+  ) {}
+
+  get tipped(): Color | undefined {
+    return this.#tipped;
+  }
+
+  /** The tilt switches: closed (true) on the side the board rests tipped toward. */
+  get tiltSwitches(): ByColor<boolean> {
+    return { white: this.#tipped === 'white', black: this.#tipped === 'black' };
+  }
+
+  snapshot(): PhysicsSnapshot {
+    return {
+      board: formatBoard(this.#wells),
+      hand: this.#hand.map((c) => cellChar(c) as PieceChar),
+      onTable: this.#onTable.map((c) => cellChar(c) as PieceChar),
+      tipped: this.#tipped,
+      rolling: this.#rolls.length,
+    };
+  }
+
+  /** What stands in a well now (0 = empty; a sphere rolling in has not arrived). */
+  cellAt(well: Well): Cell {
+    return (this.#wells[well] ?? EMPTY) as Cell;
+  }
+
+  /** A new game: spheres as on `board`, empty hands and table, level board, no forces. */
+  reset(board: ArrayLike<number>): void {
+    for (let w = 0; w < WELLS; w++) this.#wells[w] = board[w] ?? EMPTY;
+    this.#hand = [];
+    this.#onTable = [];
+    this.#tipped = undefined;
+    this.#rolls = [];
+    this.#forces = [];
+    this.#fades = [];
+    this.#impacts = [];
+  }
+
+  lift(well: Well, nowMs: number): Result<PieceChar, PhysicsError> {
+    const cell = this.cellAt(well);
+    if (cell === EMPTY) return fail('EmptyWell', `no sphere to lift in well ${well}`);
+    this.#wells[well] = EMPTY;
+    this.#hand.push(cell);
+    const { liftRampMs } = this.parameters;
+    this.#fades.push({ well, grams: this.#grams(cell), startMs: nowMs, endMs: nowMs + liftRampMs });
+    return ok(cellChar(cell) as PieceChar);
+  }
+
+  /** Places the sphere of that kind from the hand (the last one lifted when no kind is named). */
+  place(well: Well, kind: PieceChar | undefined, nowMs: number): Result<PieceChar, PhysicsError> {
+    if (this.#tipped) return fail('BoardTipped', 'the board is tipped: reset it first');
+    if (this.#isTaken(well)) return fail('WellOccupied', `well ${well} is not empty`);
+    const index = kind === undefined ? this.#hand.length - 1 : this.#hand.lastIndexOf(charCell(kind));
+    if (index < 0) {
+      return this.#hand.length === 0
+        ? fail('EmptyHand', 'no sphere in hand to place')
+        : fail('NotInHand', `no ${kind} sphere in hand`);
+    }
+    const [cell] = this.#hand.splice(index, 1) as [Cell];
+    this.#wells[well] = cell;
+    this.#impacts.push({ well, grams: this.#grams(cell), startMs: nowMs });
+    return ok(cellChar(cell) as PieceChar);
+  }
+
+  /** A sphere rolls into a neighbouring empty well; its weight is shared during the transfer. */
+  roll(from: Well, to: Well, durationMs: number, nowMs: number): Result<PieceChar, PhysicsError> {
+    if (this.#tipped) return fail('BoardTipped', 'the board is tipped: reset it first');
+    if (!(durationMs > 0)) return fail('BadDuration', 'a roll takes some time (durationMs > 0)');
+    if (!areNeighbours(from, to)) return fail('NotNeighbour', `wells ${from} and ${to} are not neighbours`);
+    const cell = this.cellAt(from);
+    if (cell === EMPTY) return fail('EmptyWell', `no sphere to roll in well ${from}`);
+    if (this.#isTaken(to)) return fail('WellOccupied', `well ${to} is not empty`);
+    this.#wells[from] = EMPTY;
+    this.#rolls.push({ cell, from, to, startMs: nowMs, endMs: nowMs + durationMs });
+    return ok(cellChar(cell) as PieceChar);
+  }
+
+  /** A hand pushing on a well (grams > 0) for a while; the board feels it too. */
+  press(well: Well, grams: number, durationMs: number, nowMs: number): Result<void, PhysicsError> {
+    if (!(grams > 0) || !Number.isFinite(grams)) return fail('BadForce', 'press with grams > 0');
+    if (!(durationMs > 0)) return fail('BadDuration', 'a press takes some time (durationMs > 0)');
+    this.#forces.push({ well, grams, startMs: nowMs, endMs: nowMs + durationMs });
+    return ok(undefined);
+  }
+
+  /** A hand on the board itself at its centre line: grams > 0 presses it down, < 0 lifts it. */
+  holdBoard(grams: number, durationMs: number, nowMs: number): Result<void, PhysicsError> {
+    if (grams === 0 || !Number.isFinite(grams)) return fail('BadForce', 'hold with a non-zero force');
+    if (!(durationMs > 0)) return fail('BadDuration', 'a hold takes some time (durationMs > 0)');
+    this.#forces.push({ well: undefined, grams, startMs: nowMs, endMs: nowMs + durationMs });
+    return ok(undefined);
+  }
+
+  /**
+   * Lets time pass to nowMs: rolls arrive, hands let go, spikes die out, and the board
+   * tips if the forces on it now say so. Returns the side it tipped toward, if it did now.
+   */
+  update(nowMs: number): Color | undefined {
+    for (const r of this.#rolls) if (r.endMs <= nowMs) this.#wells[r.to] = r.cell;
+    this.#rolls = this.#rolls.filter((r) => r.endMs > nowMs);
+    this.#forces = this.#forces.filter((f) => f.endMs > nowMs);
+    this.#fades = this.#fades.filter((f) => f.endMs > nowMs);
+    this.#impacts = this.#impacts.filter((i) => i.startMs + this.parameters.impact.durationMs > nowMs);
+    if (this.#tipped) return undefined;
+    const side = this.#tipSide(nowMs);
+    if (side) this.#crash(side, nowMs);
+    return side;
+  }
+
+  /** Grams on each well's load cell (well index order), transients included. */
+  wellGrams(nowMs: number): Float64Array {
+    const g = new Float64Array(WELLS);
+    for (let w = 0; w < WELLS; w++) g[w] = this.#grams(this.cellAt(w));
+    for (const r of this.#rolls) {
+      const moved = smoothstep((nowMs - r.startMs) / (r.endMs - r.startMs));
+      const m = this.#grams(r.cell);
+      g[r.from] = (g[r.from] ?? 0) + m * (1 - moved);
+      g[r.to] = (g[r.to] ?? 0) + m * moved;
+    }
+    for (const f of this.#fades) {
+      const left = 1 - (nowMs - f.startMs) / (f.endMs - f.startMs);
+      if (left > 0) g[f.well] = (g[f.well] ?? 0) + f.grams * Math.min(1, left);
+    }
+    const { peakFactor, decayMs, bounceHz } = this.parameters.impact;
+    for (const i of this.#impacts) {
+      const t = nowMs - i.startMs;
+      if (t < 0) continue;
+      const spike = peakFactor * Math.exp(-t / decayMs) * Math.cos((2 * Math.PI * bounceHz * t) / 1000);
+      g[i.well] = (g[i.well] ?? 0) + i.grams * spike;
+    }
+    for (const f of this.#forces) if (f.well !== undefined && f.startMs <= nowMs) g[f.well] = (g[f.well] ?? 0) + f.grams;
+    return g;
+  }
+
+  /**
+   * Grams on the two pivot rails. Level, the board is a beam on two supports at ±d: the
+   * total T splits as T/2 ± (moment / 2d), which is ≥ 0 on both sides exactly while the
+   * balance model calls it stable. Tipped, it rests on the low rail alone. A support
+   * cannot pull, so a lifted board reads 0.
+   */
+  pivotGrams(nowMs: number): ByColor<number> {
+    const wells = this.wellGrams(nowMs);
+    let total = this.model.boardMass * this.parameters.gramsPerMassUnit;
+    let moment2 = 0;
+    for (let w = 0; w < WELLS; w++) {
+      total += wells[w] ?? 0;
+      moment2 += (wells[w] ?? 0) * (Y2[w] ?? 0);
+    }
+    for (const f of this.#forces) if (f.well === undefined && f.startMs <= nowMs) total += f.grams;
+    if (this.#tipped) {
+      const low = Math.max(0, total);
+      return this.#tipped === 'black' ? { white: 0, black: low } : { white: low, black: 0 };
+    }
+    const d = this.model.halfGap;
+    const towardBlack = d > 0 ? moment2 / 2 / (2 * d) : Math.sign(moment2) * (total / 2);
+    const black = Math.min(Math.max(total / 2 + towardBlack, 0), Math.max(total, 0));
+    return { white: Math.max(total, 0) - black, black };
+  }
+
+  #grams(cell: number): number {
+    return cell === EMPTY ? 0 : (this.model.massByCell[cell] ?? 0) * this.parameters.gramsPerMassUnit;
+  }
+
+  #isTaken(well: Well): boolean {
+    return this.cellAt(well) !== EMPTY || this.#rolls.some((r) => r.to === well);
+  }
+
+  /** The balance model over every steady force now (spikes are too short to tip a board). */
+  #tipSide(nowMs: number): Color | undefined {
+    const perUnit = 1 / this.parameters.gramsPerMassUnit;
+    const load = this.model.loadOf(this.#wells);
+    let moment2 = load.moment2;
+    let mass = load.mass;
+    for (const r of this.#rolls) {
+      const moved = smoothstep((nowMs - r.startMs) / (r.endMs - r.startMs));
+      const m = this.model.massByCell[r.cell] ?? 0;
+      moment2 += m * ((Y2[r.from] ?? 0) * (1 - moved) + (Y2[r.to] ?? 0) * moved);
+      mass += m;
+    }
+    for (const f of this.#forces) {
+      if (f.startMs > nowMs) continue;
+      mass += f.grams * perUnit;
+      if (f.well !== undefined) moment2 += f.grams * perUnit * (Y2[f.well] ?? 0);
+    }
+    return this.model.tipsToward(moment2, mass);
+  }
+
+  #crash(side: Color, nowMs: number): void {
+    this.#tipped = side;
+    const endMs = nowMs + this.parameters.spillMs;
+    for (let w = 0; w < WELLS; w++) {
+      const cell = this.cellAt(w);
+      if (cell === EMPTY) continue;
+      this.#fades.push({ well: w, grams: this.#grams(cell), startMs: nowMs, endMs });
+      this.#onTable.push(cell);
+      this.#wells[w] = EMPTY;
+    }
+    for (const r of this.#rolls) {
+      const moved = smoothstep((nowMs - r.startMs) / (r.endMs - r.startMs));
+      const m = this.#grams(r.cell);
+      this.#fades.push({ well: r.from, grams: m * (1 - moved), startMs: nowMs, endMs });
+      this.#fades.push({ well: r.to, grams: m * moved, startMs: nowMs, endMs });
+      this.#onTable.push(r.cell);
+    }
+    this.#rolls = [];
+  }
+}
+
+/** Well index from a name (`d2`) or an index; undefined if neither. */
+export const wellOf = (w: Well | string): Well | undefined => {
+  if (typeof w === 'number') return Number.isInteger(w) && w >= 0 && w < WELLS ? w : undefined;
+  return parseWell(w);
+};

@@ -1,0 +1,157 @@
+/**
+ * The load cells and their HX711s: grams in, raw signed 24-bit counts out, as a real
+ * board would read them. Each cell has its own zero offset and scale (so the host has to
+ * calibrate), white noise, a slow drift of its own and a share of a common temperature
+ * drift. Faults can be injected per cell. Randomness comes from the seeded Rng only.
+ *
+ * Figures (see docs/simulator.md): a 5 kg, 1 mV/V cell at 5 V excitation into a gain-128
+ * HX711 gives 429.5 counts/g; rated output is ±15 % per cell; zero balance is a few
+ * tens of thousands of counts either way.
+ */
+import { CELL_MAX, CELL_MIN } from '../protocol/index.ts';
+import { OrnsteinUhlenbeck, stationaryDrift, type DriftParameters } from './noise.ts';
+import type { Rng } from './rng.ts';
+
+export interface SensorParameters {
+  readonly nominalCountsPerGram: number;
+  /** Each cell's scale is nominal × (1 + u), u uniform in ±scaleTolerance. */
+  readonly scaleTolerance: number;
+  /** Standard deviation of the zero offsets, counts. */
+  readonly offsetSdCounts: number;
+  /** White noise per reading, counts rms. */
+  readonly noiseRmsCounts: number;
+  /** Each cell's own slow drift (creep, electronics), counts. */
+  readonly drift: DriftParameters;
+  /** The room's temperature around its mean, °C. */
+  readonly temperature: DriftParameters;
+  /** Spread of the cells' zero temperature coefficients, counts per °C. */
+  readonly tempcoSdCountsPerDegC: number;
+  /** After a power-up or CELLRST a HX711 has no conversion for this long (datasheet: 50 ms at 80 SPS). */
+  readonly settleMs: number;
+}
+
+export const DEFAULT_SENSORS: SensorParameters = Object.freeze({
+  nominalCountsPerGram: 429.5,
+  scaleTolerance: 0.15,
+  offsetSdCounts: 40_000,
+  noiseRmsCounts: 4,
+  drift: Object.freeze({ sd: 30, tauMs: 120_000 }),
+  temperature: Object.freeze({ sd: 0.5, tauMs: 600_000 }),
+  tempcoSdCountsPerDegC: 15,
+  settleMs: 60,
+});
+
+export const CELL_FAULT_KINDS = ['stuck', 'saturated', 'silent'] as const;
+export type CellFaultKind = (typeof CELL_FAULT_KINDS)[number];
+export type CellFault =
+  /** Answers every time with the same reading (a frozen ADC). */
+  | { readonly kind: 'stuck' }
+  /** Reads a rail: high = 0x7FFFFF, low = -0x800000 (a broken bridge wire). */
+  | { readonly kind: 'saturated'; readonly level?: 'high' | 'low' }
+  /** Never has a conversion ready (unplugged module, or powered down by an SCK glitch if it recovers on CELLRST). */
+  | { readonly kind: 'silent'; readonly recoversOnReset?: boolean };
+
+/** One sample of every cell: counts, and which cells had a fresh conversion. */
+export interface CellSample {
+  readonly counts: Int32Array;
+  readonly fresh: readonly boolean[];
+}
+
+export class SensorBank {
+  readonly #offsets: Float64Array;
+  readonly #scales: Float64Array;
+  readonly #tempcos: Float64Array;
+  readonly #drifts: OrnsteinUhlenbeck[];
+  readonly #temperature: OrnsteinUhlenbeck;
+  readonly #faults = new Map<number, CellFault>();
+  readonly #noiseRng: Rng;
+  readonly #lastCounts: Int32Array;
+  #readyAtMs = 0;
+  #lastSampleMs: number | undefined = undefined;
+
+  /** Draws the cells' constants from `rng` (forked per concern, so each is stable by seed). */
+  constructor(
+    readonly cellCount: number,
+    readonly parameters: SensorParameters,
+    readonly rng: Rng,
+  ) {
+    const offsetRng = rng.fork('offsets');
+    const scaleRng = rng.fork('scales');
+    const driftRng = rng.fork('drift-start');
+    const { nominalCountsPerGram: nominal, scaleTolerance, offsetSdCounts, tempcoSdCountsPerDegC } = parameters;
+    this.#offsets = Float64Array.from({ length: cellCount }, () => Math.round(offsetRng.gaussian(0, offsetSdCounts)));
+    this.#scales = Float64Array.from({ length: cellCount }, () => nominal * (1 + scaleRng.uniform(-scaleTolerance, scaleTolerance)));
+    this.#tempcos = Float64Array.from({ length: cellCount }, () => scaleRng.gaussian(0, tempcoSdCountsPerDegC));
+    this.#drifts = Array.from({ length: cellCount }, () => stationaryDrift(parameters.drift, driftRng));
+    this.#temperature = stationaryDrift(parameters.temperature, driftRng);
+    this.#lastCounts = new Int32Array(cellCount);
+    this.#noiseRng = rng.fork('noise');
+  }
+
+  /** The true zero offset of a cell (counts at no load, before drift). */
+  offsetOf(cell: number): number {
+    return this.#offsets[cell] ?? 0;
+  }
+
+  /** The true scale of a cell, counts per gram. */
+  scaleOf(cell: number): number {
+    return this.#scales[cell] ?? 0;
+  }
+
+  /** What a perfectly calibrated host would make of a reading, in grams (drift and noise remain). */
+  gramsOf(cell: number, counts: number): number {
+    return (counts - this.offsetOf(cell)) / this.scaleOf(cell);
+  }
+
+  /** Temperature offset from the room's mean now, °C. */
+  get temperatureDeltaC(): number {
+    return this.#temperature.value;
+  }
+
+  faultOf(cell: number): CellFault | undefined {
+    return this.#faults.get(cell);
+  }
+
+  setFault(cell: number, fault: CellFault | undefined): void {
+    if (!Number.isInteger(cell) || cell < 0 || cell >= this.cellCount) throw new RangeError(`no cell ${cell}`);
+    if (fault === undefined) this.#faults.delete(cell);
+    else this.#faults.set(cell, fault);
+  }
+
+  /** Power-cycles every HX711 (boot, CELLRST): no conversions until they settle. */
+  powerCycle(nowMs: number): void {
+    this.#readyAtMs = nowMs + this.parameters.settleMs;
+    for (const [cell, fault] of this.#faults) if (fault.kind === 'silent' && fault.recoversOnReset) this.#faults.delete(cell);
+  }
+
+  /** Reads every cell at nowMs under `grams` (cell-index order). */
+  sample(grams: ArrayLike<number>, nowMs: number): CellSample {
+    const dt = this.#lastSampleMs === undefined ? 0 : nowMs - this.#lastSampleMs;
+    this.#lastSampleMs = nowMs;
+    this.#temperature.step(dt, this.#noiseRng);
+    const settling = nowMs < this.#readyAtMs;
+    const counts = new Int32Array(this.cellCount);
+    const fresh: boolean[] = [];
+    for (let cell = 0; cell < this.cellCount; cell++) {
+      // Draw noise and drift for every cell every time, faulty or not, so that a fault
+      // on one cell leaves every other cell's numbers as they were.
+      const drift = (this.#drifts[cell] as OrnsteinUhlenbeck).step(dt, this.#noiseRng);
+      const noise = this.parameters.noiseRmsCounts * this.#noiseRng.normal();
+      const analog =
+        this.offsetOf(cell) + this.scaleOf(cell) * (grams[cell] ?? 0) + drift + (this.#tempcos[cell] ?? 0) * this.#temperature.value + noise;
+      const reading = Math.min(CELL_MAX, Math.max(CELL_MIN, Math.round(analog)));
+      const fault = this.#faults.get(cell);
+      const ready = !settling && fault?.kind !== 'silent';
+      fresh.push(ready);
+      if (!ready) {
+        counts[cell] = this.#lastCounts[cell] ?? 0;
+        continue;
+      }
+      if (fault?.kind === 'saturated') counts[cell] = fault.level === 'low' ? CELL_MIN : CELL_MAX;
+      else if (fault?.kind === 'stuck') counts[cell] = this.#lastCounts[cell] ?? 0;
+      else counts[cell] = reading;
+      this.#lastCounts[cell] = counts[cell] ?? 0;
+    }
+    return { counts, fresh };
+  }
+}
