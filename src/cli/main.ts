@@ -10,6 +10,7 @@ const COMMANDS: Record<string, { run: Command; usage: string; summary: string }>
   perft: { run: perftCommand, usage: PERFT_USAGE, summary: 'count move paths (rules check)' },
   moves: { run: movesCommand, usage: MOVES_USAGE, summary: 'list the legal moves and their outcome' },
   demo: { run: demoCommand, usage: 'senryaku demo', summary: 'show what the rules core does' },
+  sim: { run: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io), usage: 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]', summary: 'simulated board on a pty, until Ctrl-C' },
 };
 
 export function helpText(): string {
