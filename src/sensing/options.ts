@@ -32,6 +32,8 @@ export interface SensingOptions {
   /** Interference ends after |excess| stays under this for `interferenceEndMs`. */
   readonly interferenceBelowG: number;
   readonly interferenceEndMs: number;
+  /** Time constant of the excess auto-zero (calm board only). */
+  readonly excessZeroMs: number;
   /** Leaning: the model's margin toward a side under this (g·pitch); ends above `leanEndGP`. */
   readonly leanBelowGP: number;
   readonly leanEndGP: number;
@@ -72,6 +74,7 @@ export function defaultSensingOptions(profile: BoardProfile): SensingOptions {
     interferenceMs: 250,
     interferenceBelowG: 0.3 * light,
     interferenceEndMs: 100,
+    excessZeroMs: 10_000,
     // One sphere shifted one pitch the wrong way would leave less than nothing.
     leanBelowGP: light,
     leanEndGP: 1.5 * light,

@@ -210,12 +210,19 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   observeLean(state.lean, config, wells, atMs, events);
 }
 
-/** Pivots − (board + wells + spheres in transit): what the wells cannot account for. */
+/**
+ * Pivots − (board + spheres on wells + spheres in transit) − auto-zero baseline: what the
+ * wells cannot account for. An empty well counts 0 (its few grams are zero drift, not load);
+ * a pressed well counts its live reading (the press is measured there, not a board hold).
+ */
 export function excessG(state: SensingState): number {
   const { wells } = state;
   let onWells = 0;
-  for (let w = 0; w < wells.level.length; w++) onWells += (wells.pressed[w] ? wells.current[w] : wells.level[w]) ?? 0;
-  return (state.pivots.mean[0] ?? 0) - state.config.profile.boardMass - onWells - pendingGrams(state.roll);
+  for (let w = 0; w < wells.level.length; w++)
+    if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
+    else if (wells.cls[w] === SPHERE_CLASS) onWells += wells.level[w] ?? 0;
+  const pivots = state.pivots.mean[0] ?? 0;
+  return pivots - state.config.profile.boardMass - onWells - pendingGrams(state.roll) - state.interference.baselineG;
 }
 
 /** What each well holds now, by well index. */

@@ -61,13 +61,15 @@ export class SynthBoard {
   private readonly faults = new Map<number, { kind: FaultKind; untilMs: number; value: number }>();
   private readonly last: number[];
   private readonly noise: number;
-  private readonly drift: number;
+  /** Zero drift per cell, grams per second (random sign and size up to driftGPerS). */
+  private readonly drift: number[];
 
   constructor(seed: number, opts: SynthOptions = {}) {
     this.profile = opts.profile ?? REFERENCE;
     this.rand = mulberry32(seed);
     this.noise = opts.noiseCounts ?? 40;
-    this.drift = opts.driftGPerS ?? 0;
+    const drift = opts.driftGPerS ?? 0;
+    this.drift = Array.from({ length: 44 }, () => drift * (2 * this.rand() - 1));
     this.t = opts.startMs ?? 1000;
     this.offsets = Array.from({ length: 44 }, () => Math.round((this.rand() - 0.5) * 400_000));
     this.scales = Array.from({ length: 44 }, (_, i) => (i < 42 ? WELL_NOMINAL : PIVOT_NOMINAL) * (0.9 + 0.2 * this.rand()));
@@ -196,7 +198,7 @@ export class SynthBoard {
   }
 
   private raw(c: number, grams: number, t: number): number {
-    const v = Math.round((this.offsets[c] ?? 0) + (grams + this.drift * (t / 1000)) * (this.scales[c] ?? 1) + this.noise * this.gauss());
+    const v = Math.round((this.offsets[c] ?? 0) + (grams + (this.drift[c] ?? 0) * (t / 1000)) * (this.scales[c] ?? 1) + this.noise * this.gauss());
     return Math.max(-8_388_608, Math.min(8_388_607, v));
   }
 }

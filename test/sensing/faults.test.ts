@@ -1,0 +1,94 @@
+// Sensor faults and link gaps: each reported once, each cleared once, and a faulty cell
+// never turns into phantom lifts or placements.
+import { describe, expect, it } from 'vitest';
+import { stepSensing } from '../../src/sensing/pipeline.ts';
+import { wellStates } from '../../src/sensing/pipeline.ts';
+import { settledHarness } from './harness.ts';
+import { SynthBoard } from './synth.ts';
+
+const HOME = [16, 17, 25];
+
+describe('sensor faults', () => {
+  it.each([
+    ['stuck', 17],
+    ['stuck', 43],
+    ['saturated', 17],
+    ['saturated', 42],
+    ['silent', 17],
+    ['silent', 43],
+  ] as const)('a %s cell %i is reported and cleared, with no phantom board events', (fault, cell) => {
+    const b = new SynthBoard(21);
+    const h = settledHarness(b, HOME);
+    b.fault(cell, fault, 1000);
+    h.run(800);
+    expect(h.types()).toEqual(['sensor-fault']);
+    expect(h.of('sensor-fault')[0]).toMatchObject({ fault, cell });
+    if (cell < 42) expect(wellStates(h.state)[cell]).toBe('faulty');
+    h.run(1000);
+    expect(h.types()).toEqual(['sensor-fault', 'sensor-fault-cleared']);
+    expect(h.of('sensor-fault-cleared')[0]).toMatchObject({ fault, cell });
+    if (cell < 42) expect(wellStates(h.state)[cell]).toBe('sphere');
+  });
+
+  it('a stuck cell needs 40 identical readings: real noise never trips it', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const b = new SynthBoard(seed, { noiseCounts: 3 });
+      const h = settledHarness(b, HOME);
+      h.run(10_000);
+      expect(h.of('sensor-fault')).toEqual([]);
+    }
+  });
+
+  it('a silent cell is reported after 8 stale frames, not 7', () => {
+    const b = new SynthBoard(22);
+    const h = settledHarness(b, HOME);
+    b.fault(5, 'silent', 7 * 12.5);
+    h.run(500);
+    expect(h.types()).toEqual([]);
+    b.fault(5, 'silent', 8 * 12.5);
+    h.run(500);
+    expect(h.types()).toEqual(['sensor-fault', 'sensor-fault-cleared']);
+  });
+});
+
+describe('missing frames', () => {
+  it('a gap notice is reported once, the timestamp jump that follows is the same gap, and it clears', () => {
+    const b = new SynthBoard(31);
+    const h = settledHarness(b, HOME);
+    const { events } = stepSensing(h.state, { type: 'gap', missing: 5 }, b.t);
+    expect(events).toMatchObject([{ type: 'frames-missing', missing: 5 }]);
+    h.drop(5);
+    h.run(50);
+    expect(h.types()).toEqual([]);
+    h.run(100);
+    expect(h.types()).toEqual(['frames-resumed']);
+  });
+
+  it('a timestamp jump without a notice is reported with the number of frames lost', () => {
+    const b = new SynthBoard(32);
+    const h = settledHarness(b, HOME);
+    h.drop(12);
+    h.run(200);
+    expect(h.types()).toEqual(['frames-missing', 'frames-resumed']);
+    expect(h.of('frames-missing')[0]!.missing).toBe(12);
+  });
+
+  it('a placement hidden in a gap is still reported once, after the gap', () => {
+    const b = new SynthBoard(33);
+    const h = settledHarness(b, HOME);
+    b.place(24);
+    h.run(25);
+    h.drop(10);
+    h.run(600);
+    expect(h.types().filter((t) => t.startsWith('sphere'))).toEqual(['sphere-placed']);
+  });
+
+  it('board time keeps growing across the uint32 wrap of millis()', () => {
+    const b = new SynthBoard(34, { startMs: 2 ** 32 - 500 });
+    const h = settledHarness(b, HOME);
+    b.place(24);
+    h.run(600);
+    expect(h.types()).toEqual(['sphere-placed']);
+    expect(h.of('sphere-placed')[0]!.atMs).toBeGreaterThan(2 ** 32);
+  });
+});
