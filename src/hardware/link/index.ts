@@ -35,3 +35,5 @@ export { SerialBoardLink } from './serial-board-link.ts';
 export type { SerialBoardLinkOptions } from './serial-board-link.ts';
 export { ARDUINO_USB_IDS, describePort, matchUsbId } from './usb-ids.ts';
 export type { PortInfo, UsbId } from './usb-ids.ts';
+export { LinkRecorder, RECORDING_FORMAT, RECORDING_VERSION, formatRecord, formatRecordingHeader, parseRecording } from './recording.ts';
+export type { LinkRecorderOptions, Recording, RecordingHeader, RecordingProblem, RecordingRecord } from './recording.ts';
