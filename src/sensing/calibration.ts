@@ -196,7 +196,7 @@ export function nominalCalibration(profile: BoardProfile, boardId = 0, pivotCoun
     boardId,
     cells: Array.from({ length: cellCountOf(profile) }, (_, i) => ({
       offset: 0,
-      countsPerGram: i >= wells ? (pivotCountsPerGram ?? countsPerGram) : countsPerGram,
+      countsPerGram: i >= wells ? (pivotCountsPerGram ?? profile.loadCells?.pivots?.nominalCountsPerGram ?? countsPerGram) : countsPerGram,
     })),
   };
 }

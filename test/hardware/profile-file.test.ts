@@ -27,7 +27,7 @@ describe('hardware/profiles/reference-mega-2560.json', () => {
 
   it('maps 42 distinct wells in index order (cell i = well i = file + 7 * rank)', () => {
     if (!parsed.ok) return expect.fail('profile did not parse');
-    expect(parsed.value.loadCells).toEqual({ nominalCountsPerGram: 2147.5, capacityG: 1000 });
+    expect(parsed.value.loadCells).toEqual({ nominalCountsPerGram: 2147.5, capacityG: 1000, pivots: { nominalCountsPerGram: 429.5, capacityG: 5000 } });
     const wells = parsed.value.cells?.wells ?? [];
     expect(wells).toHaveLength(WELLS);
     expect(new Set(wells).size).toBe(WELLS);

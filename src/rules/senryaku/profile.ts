@@ -24,7 +24,12 @@ export interface BoardProfile {
   /** Load-cell map of a real board: cell index → well, then the pivot cells. Absent for abstract profiles. */
   readonly cells?: { readonly wells: readonly Well[]; readonly pivots: readonly string[] };
   /** The load cells' nominal figures (datasheet), a starting point for calibration and the simulator. */
-  readonly loadCells?: { readonly nominalCountsPerGram: number; readonly capacityG: number };
+  readonly loadCells?: {
+    readonly nominalCountsPerGram: number;
+    readonly capacityG: number;
+    /** The pivot cells when they differ from the well cells (they carry the whole board). */
+    readonly pivots?: { readonly nominalCountsPerGram: number; readonly capacityG: number };
+  };
 }
 
 /** RULES.md's default: every sphere mass 1, M = 12, d = 0.25. */
@@ -174,9 +179,19 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
   let loadCells: BoardProfile['loadCells'];
   if (json.loadCells !== undefined) {
     const lc = section('loadCells');
+    let pivots: { nominalCountsPerGram: number; capacityG: number } | undefined;
+    if (lc.pivots !== undefined) {
+      const pv = isObject(lc.pivots) ? lc.pivots : {};
+      if (!isObject(lc.pivots)) problem('NotObject', 'loadCells.pivots', 'loadCells.pivots must be an object');
+      pivots = {
+        nominalCountsPerGram: positive(pv, 'nominalCountsPerGram', 'loadCells.pivots.nominalCountsPerGram'),
+        capacityG: positive(pv, 'capacityG', 'loadCells.pivots.capacityG'),
+      };
+    }
     loadCells = {
       nominalCountsPerGram: positive(lc, 'nominalCountsPerGram', 'loadCells.nominalCountsPerGram'),
       capacityG: positive(lc, 'capacityG', 'loadCells.capacityG'),
+      ...(pivots ? { pivots } : {}),
     };
   }
 
