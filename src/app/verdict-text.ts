@@ -1,0 +1,55 @@
+/** Verdicts as people read them in a terminal, one line each (JSON output uses the verdicts as they are). */
+import { describeRestoration } from '../referee/senryaku/board-view.ts';
+import type { Verdict } from '../referee/verdicts.ts';
+
+const side = (c: string): string => (c === 'white' ? 'White' : 'Black');
+const clock = (ms: number): string => {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+const ordinal = (n: number): string => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
+
+export function verdictText(v: Verdict): string {
+  return `[${clock(v.atMs)}] ${body(v)}`;
+}
+
+function body(v: Verdict): string {
+  switch (v.type) {
+    case 'setup': {
+      const parts = [v.missing.length ? `place spheres on ${v.missing.join(' ')}` : '', v.extra.length ? `clear ${v.extra.join(' ')}` : ''];
+      return `Set up game ${v.game}: ${parts.filter(Boolean).join('; ') || 'the start position stands'}`;
+    }
+    case 'game-started':
+      return `Game ${v.game} starts: ${v.players.white} plays White, ${v.players.black} plays Black. White to move.`;
+    case 'lifted':
+      return `${side(v.side)} lifts ${v.well} (may go to ${v.destinations.join(', ')})`;
+    case 'capture-started':
+      return `${side(v.side)} starts a capture on ${v.captured} (${v.order})`;
+    case 'move':
+      return `${side(v.side)} ${v.move}   tip margin: toward White ${v.tipMargin.white.toFixed(2)}, toward Black ${v.tipMargin.black.toFixed(2)}   ${v.spn}`;
+    case 'touch-move':
+      return `Touch move: ${v.message}`;
+    case 'foul':
+      return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${v.code}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map(describeRestoration).join('; ')}.` : ''}`;
+    case 'restored':
+      return `Board restored: ${side(v.side)} to move`;
+    case 'crash':
+      return `CRASH: the board tipped toward ${side(v.toward)}${v.during !== 'none' ? ` on a ${v.during}${v.well ? ` at ${v.well}` : ''}` : ''}: ${side(v.loser)} loses`;
+    case 'forfeit':
+      return `FORFEIT (${v.reason}): ${v.message}: ${side(v.loser)} loses`;
+    case 'game-over':
+      return `Game ${v.game} over: ${side(v.winner)} (${v.winnerPlayer}) wins by ${v.reason}, ${v.points} point${v.points === 1 ? '' : 's'}. Score A ${v.score.A} - B ${v.score.B}`;
+    case 'match-over':
+      return `MATCH OVER after ${v.games} games: player ${v.winner} wins, A ${v.score.A} - B ${v.score.B}`;
+    case 'resync-needed':
+      return `The board differs from the game: ${v.differences.map((d) => `${d.well} should ${d.expected === 'empty' ? 'be empty' : `hold '${d.expected}'`}`).join(', ')}`;
+    case 'resync-done':
+      return `Board matches the game again: ${v.spn}`;
+    case 'model-disagreement':
+      return v.kind === 'model-tipped'
+        ? `(calibration) the model predicted a tip that the board did not make (${v.spn}, lifted: ${v.lifted.join(' ') || 'none'})`
+        : `(calibration) the board tipped where the model predicted it would stand (${v.spn}, lifted: ${v.lifted.join(' ') || 'none'})`;
+    case 'notice':
+      return v.message;
+  }
+}
