@@ -1,0 +1,188 @@
+/**
+ * `senryaku monitor --port PATH | --sim`: the live 7×6 grid of well loads (grams when the
+ * board has a calibration, else raw counts relative to the first frame), the pivots, the
+ * tilt switches and the link's health. Redrawn in place on a terminal; on a pipe, one
+ * plain block per second.
+ */
+import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
+import { boardOptionSpecs, openBoard, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
+import type { Frame, Hello, Tilt } from '../../hardware/protocol/index.ts';
+import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
+import type { BoardProfile } from '../../rules/senryaku/profile.ts';
+import { FILES, RANKS, wellAt } from '../../rules/senryaku/types.ts';
+import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { parseCommandArgs } from '../parse-args.ts';
+
+export const MONITOR_USAGE = 'senryaku monitor --port PATH|auto | --sim [--seed N] [--profile FILE] [--calibration-dir DIR] [--duration S]';
+
+export interface MonitorView {
+  /** Per cell index: grams (calibrated) or counts (relative); NaN = stale. */
+  readonly values: ArrayLike<number>;
+  readonly unit: 'g' | 'counts';
+  readonly profile: BoardProfile;
+  readonly wellCells: number;
+  readonly tilt: Tilt | undefined;
+  readonly state: LinkState;
+  readonly framesPerSecond: number;
+  readonly counters: LinkCounters;
+  readonly hello: Hello | undefined;
+}
+
+const pad = (s: string, n: number): string => s.padStart(n);
+const show = (v: number | undefined, unit: 'g' | 'counts'): string =>
+  v === undefined || Number.isNaN(v) ? '--' : unit === 'g' ? v.toFixed(1) : String(Math.round(v));
+
+/** Which cell reads which well: the profile's map, else cell i = well i. */
+const cellOfWellTable = (profile: BoardProfile, wellCells: number): Map<number, number> => {
+  const map = new Map<number, number>();
+  const wells = profile.cells?.wells;
+  for (let cell = 0; cell < wellCells; cell++) map.set(wells?.[cell] ?? cell, cell);
+  return map;
+};
+
+export const tiltText = (tilt: Tilt | undefined): string =>
+  tilt === undefined ? 'unknown' : tilt.white && tilt.black ? 'both switches closed (check wiring)' : tilt.white ? 'tipped toward White' : tilt.black ? 'tipped toward Black' : 'level';
+
+/** The screen as lines: grid (rank 6 on top, as seen from White's side), pivots, tilt, health. */
+export function renderMonitor(view: MonitorView): string[] {
+  const width = 9;
+  const cellOfWell = cellOfWellTable(view.profile, view.wellCells);
+  const lines: string[] = [];
+  const board = view.hello ? `board ${view.hello.boardId.toString(16).toUpperCase().padStart(8, '0')}` : 'no board yet';
+  lines.push(`${board} · loads in ${view.unit === 'g' ? 'grams' : 'raw counts relative to the first frame (no calibration)'}`);
+  lines.push(`    ${Array.from({ length: FILES }, (_, f) => pad(String.fromCharCode(97 + f), width)).join('')}`);
+  for (let rank = RANKS - 1; rank >= 0; rank--) {
+    const row: string[] = [];
+    for (let file = 0; file < FILES; file++) {
+      const well = wellAt(file, rank);
+      const cell = well === undefined ? undefined : cellOfWell.get(well);
+      row.push(pad(show(cell === undefined ? undefined : view.values[cell], view.unit), width));
+    }
+    lines.push(`  ${rank + 1} ${row.join('')}`);
+  }
+  const pivotNames = view.profile.cells?.pivots ?? [];
+  const pivots: string[] = [];
+  for (let cell = view.wellCells; cell < view.values.length; cell++) {
+    pivots.push(`${pivotNames[cell - view.wellCells] ?? `pivot ${cell - view.wellCells}`} ${show(view.values[cell], view.unit)}`);
+  }
+  lines.push(`pivots: ${pivots.length > 0 ? pivots.join(' · ') : 'none'}`);
+  lines.push(`tilt: ${tiltText(view.tilt)}`);
+  const c = view.counters;
+  lines.push(
+    `link ${view.state} · ${view.framesPerSecond.toFixed(1)} frames/s · CRC errors ${c.crcErrors} · lines lost ${c.linesLost} (${c.gaps} gaps) · ` +
+      `reconnects ${c.reconnects} · reboots ${c.reboots}`,
+  );
+  return lines;
+}
+
+export interface MonitorSession {
+  readonly link: BoardLink;
+  readonly profile: BoardProfile;
+  readonly calibrationFor: (hello: Hello) => Calibration | undefined;
+  readonly io: CliIo;
+  /** Redraw in place (ANSI) instead of printing blocks. */
+  readonly tty: boolean;
+  readonly write: (text: string) => void;
+  readonly redrawMs: number;
+}
+
+/** Runs the display until `until` resolves; the link must be started by the caller. */
+export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Promise<void> {
+  let latest: Frame | undefined;
+  let baseline: Int32Array | undefined;
+  let tilt: Tilt | undefined;
+  let calibration: Calibration | undefined;
+  let framesAtLastDraw = 0;
+  let lastDrawAt = Date.now();
+  let drawnLines = 0;
+  const offs = [
+    s.link.on('frame', (f) => {
+      latest = f;
+      tilt = f.tilt;
+      baseline ??= Int32Array.from(f.cells);
+    }),
+    s.link.on('tilt', (t) => (tilt = t.tilt)),
+    s.link.on('state', (st) => {
+      if (st.state !== 'ready') return;
+      calibration = s.calibrationFor(st.hello);
+      if (!calibration) baseline = undefined;
+    }),
+  ];
+  const draw = (): void => {
+    const now = Date.now();
+    const counters = s.link.counters();
+    const fps = now > lastDrawAt ? ((counters.frames - framesAtLastDraw) * 1000) / (now - lastDrawAt) : 0;
+    framesAtLastDraw = counters.frames;
+    lastDrawAt = now;
+    const hello = s.link.hello;
+    const n = hello ? hello.wellCells + hello.pivotCells : 0;
+    let values: ArrayLike<number> = new Float64Array(n).fill(NaN);
+    if (latest && calibration) values = frameToGrams(latest, calibration);
+    else if (latest) {
+      const v = Float64Array.from(latest.cells, (x, i) => x - (baseline?.[i] ?? x));
+      for (const cell of latest.stale) v[cell] = NaN;
+      values = v;
+    }
+    const lines = renderMonitor({
+      values,
+      unit: calibration ? 'g' : 'counts',
+      profile: s.profile,
+      wellCells: hello?.wellCells ?? 0,
+      tilt,
+      state: s.link.state,
+      framesPerSecond: fps,
+      counters,
+      hello,
+    });
+    if (s.tty) {
+      // Back to the top of the previous drawing, then overwrite it line by line.
+      s.write(`${drawnLines > 0 ? `\x1b[${drawnLines}A` : ''}${lines.map((l) => `\x1b[2K${l}`).join('\n')}\n`);
+      drawnLines = lines.length;
+    } else {
+      for (const l of lines) s.io.out(l);
+      s.io.out('');
+    }
+  };
+  const timer = setInterval(draw, s.redrawMs);
+  try {
+    await until;
+  } finally {
+    clearInterval(timer);
+    for (const off of offs) off();
+  }
+  draw();
+}
+
+export async function monitorCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {
+    ...boardOptionSpecs,
+    'calibration-dir': { type: 'string' },
+    duration: { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${MONITOR_USAGE}`);
+  const duration = parseDurationSeconds(values.duration);
+  if (!duration.ok) throw new UsageError(duration.error);
+  const opened = await openBoard(values);
+  if (!opened.ok) throw new UsageError(opened.error);
+  const board = opened.value;
+  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
+  const tty = process.stdout.isTTY === true;
+  const calibrationFor = (hello: Hello): Calibration | undefined => {
+    const loaded = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });
+    if (loaded.ok) return loaded.value;
+    if (loaded.error.code !== 'NotFound') io.err(`ignoring the calibration: ${loaded.error.message}`);
+    return undefined;
+  };
+  const offFail = board.link.on('state', (st) => st.state === 'failed' && io.err(`link failed: ${st.message}`));
+  board.link.start();
+  const end = waitForEnd(board.link, duration.value);
+  await runMonitor(
+    { link: board.link, profile: board.profile, calibrationFor, io, tty, write: (t) => process.stdout.write(t), redrawMs: tty ? 100 : 1000 },
+    end,
+  );
+  offFail();
+  const reason = await end;
+  await board.close();
+  return reason === 'failed' ? EXIT_FAILURE : EXIT_OK;
+}

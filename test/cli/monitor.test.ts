@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sinon from 'sinon';
+import { main } from '../../src/cli/main.ts';
+import { renderMonitor, runMonitor } from '../../src/cli/commands/monitor.ts';
+import { FakeBoardLink, emptyCounters } from '../../src/hardware/link/index.ts';
+import { loadProfileFile } from '../../src/app/load-profile.ts';
+import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import type { Frame } from '../../src/hardware/protocol/index.ts';
+
+const profileResult = loadProfileFile(REFERENCE_PROFILE_PATH);
+if (!profileResult.ok) throw new Error(profileResult.error);
+const profile = profileResult.value;
+
+let clock: sinon.SinonFakeTimers;
+beforeEach(() => {
+  clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+});
+afterEach(() => clock.restore());
+
+const frame = (ms: number, fill: (i: number) => number, stale: number[] = []): Frame => ({
+  type: 'frame',
+  seq: 0,
+  ms,
+  tilt: { white: false, black: false },
+  stale,
+  cells: Int32Array.from({ length: 44 }, (_, i) => fill(i)),
+});
+
+describe('senryaku monitor', { timeout: 15_000 }, () => {
+  it('renders the grid with rank 6 on top, pivots, tilt and health', () => {
+    const values = Float64Array.from({ length: 44 }, (_, i) => i);
+    values[3] = NaN;
+    const lines = renderMonitor({
+      values,
+      unit: 'g',
+      profile,
+      wellCells: 42,
+      tilt: { white: true, black: false },
+      state: 'ready',
+      framesPerSecond: 80,
+      counters: { ...emptyCounters(), crcErrors: 2, linesLost: 5, gaps: 1, reconnects: 1 },
+      hello: undefined,
+    });
+    expect(lines[0]).toMatch(/loads in grams/);
+    expect(lines[1]).toMatch(/^\s+a\s+b\s+c\s+d\s+e\s+f\s+g$/);
+    expect(lines[2]).toMatch(/^  6 +35\.0 +36\.0/); // a6 is cell 35 on the reference board
+    expect(lines[7]).toMatch(/^  1 +0\.0 +1\.0 +2\.0 +-- +4\.0/); // d1 stale
+    expect(lines[8]).toBe('pivots: pivot-white 42.0 · pivot-black 43.0');
+    expect(lines[9]).toBe('tilt: tipped toward White');
+    expect(lines[10]).toBe('link ready · 80.0 frames/s · CRC errors 2 · lines lost 5 (1 gaps) · reconnects 1 · reboots 0');
+  });
+
+  it('shows raw counts relative to the first frame without a calibration, grams with one', async () => {
+    const link = new FakeBoardLink();
+    const out: string[] = [];
+    let calibrated = false;
+    const session = {
+      link,
+      profile,
+      calibrationFor: () => (calibrated ? { boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) } : undefined),
+      io: { out: (l: string) => out.push(l), err: () => undefined },
+      tty: false,
+      write: () => undefined,
+      redrawMs: 1000,
+    };
+    let stop!: () => void;
+    const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
+    link.start();
+    link.emitFrame(frame(1, () => 1000));
+    link.emitFrame(frame(2, (i) => (i === 0 ? 1250 : 1000)));
+    await clock.tickAsync(1000);
+    expect(out.join('\n')).toMatch(/raw counts relative to the first frame/);
+    expect(out.find((l) => l.startsWith('  1 '))).toMatch(/^  1 +250 +0 /);
+    calibrated = true;
+    link.becomeReady();
+    link.emitFrame(frame(3, (i) => (i === 0 ? 7000 : 1000)));
+    stop();
+    await running;
+    expect(out.filter((l) => l.startsWith('  1 ')).at(-1)).toMatch(/^  1 +60\.0 +0\.0 /);
+  });
+
+  it('--sim runs for --duration and prints plain blocks when not a terminal', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const done = main(['monitor', '--sim', '--duration', '2.2', '--calibration-dir', mkdtempSync(join(tmpdir(), 'senryaku-mon-'))], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
+    await clock.tickAsync(3000);
+    expect(await done).toBe(0);
+    expect(err).toEqual([]);
+    const health = out.filter((l) => l.startsWith('link '));
+    expect(health.length).toBeGreaterThanOrEqual(2);
+    expect(health.at(-2)).toMatch(/^link ready · (79|80|81)\.\d frames\/s · CRC errors 0/);
+  });
+
+  it('usage errors exit 2 with one line', async () => {
+    const err: string[] = [];
+    const code = await main(['monitor'], { out: () => undefined, err: (l) => err.push(l) });
+    expect(code).toBe(2);
+    expect(err).toEqual(['senryaku monitor: give exactly one of --port PATH (or --port auto) and --sim']);
+  });
+});
