@@ -1,0 +1,66 @@
+/**
+ * One picture of the scoring board, independent of the hardware: which marker lights in
+ * which hole, which lamps are on, what the digits say. The model says where the markers
+ * should be; the animator walks the shown markers there hole by hole and toggles the blink
+ * phase; `composeFrame` turns those three into a picture. Pure.
+ */
+import { markerHoles, type ByPlayer } from '../../rules/match/track.ts';
+import type { ScoreboardState } from './model.ts';
+
+export const LAMPS = ['white', 'black', 'foul', 'crash'] as const;
+export type Lamp = (typeof LAMPS)[number];
+
+export interface ScoreboardFrame {
+  readonly trackLength: number;
+  /** Index = hole 0..N: is A's (red) / B's (green) light on there. */
+  readonly holes: readonly ByPlayer<boolean>[];
+  readonly lamps: { readonly [L in Lamp]: boolean };
+  readonly digits: ByPlayer<{ readonly points: number; readonly games: number }>;
+}
+
+/** What only time decides: where the markers are shown now and whether blinking lights are on. */
+export interface AnimationPhase {
+  readonly markers: ByPlayer<number>;
+  readonly blinkOn: boolean;
+}
+
+/** The holes the markers belong in, by the track rule (A counts up from 0, B down from N). */
+export function targetHoles(s: ScoreboardState): ByPlayer<number> {
+  return markerHoles({ settings: { trackLength: s.trackLength, colours: 'alternate' }, points: s.points, gamesWon: s.games, games: [] });
+}
+
+/** One animation step: each marker one hole nearer its target. */
+export function stepMarkers(shown: ByPlayer<number>, target: ByPlayer<number>): ByPlayer<number> {
+  const step = (from: number, to: number) => from + Math.sign(to - from);
+  return { A: step(shown.A, target.A), B: step(shown.B, target.B) };
+}
+
+export const sameHoles = (a: ByPlayer<number>, b: ByPlayer<number>): boolean => a.A === b.A && a.B === b.B;
+
+/** Does anything blink in this state (so the animator needs its blink timer)? */
+export const blinks = (s: ScoreboardState): boolean => s.foul || s.ending !== undefined;
+
+export function composeFrame(s: ScoreboardState, phase: AnimationPhase): ScoreboardFrame {
+  const n = s.trackLength;
+  const holes = Array.from({ length: n + 1 }, (_, h) => ({ A: phase.markers.A === h, B: phase.markers.B === h }));
+  // The end patterns start once the markers have arrived, so the move is seen first.
+  const arrived = sameHoles(phase.markers, targetHoles(s));
+  if (s.ending && arrived) {
+    const w = s.ending.winner;
+    if (s.ending.kind === 'game-over') {
+      // The winner's marker blinks in its hole.
+      holes[phase.markers[w]]![w] = phase.blinkOn;
+    } else {
+      // Match over: the whole track flashes in the winner's colour; the loser's marker stays.
+      for (const hole of holes) hole[w] = phase.blinkOn;
+    }
+  }
+  return {
+    trackLength: n,
+    holes,
+    lamps: { white: s.turn === 'white', black: s.turn === 'black', foul: s.foul && phase.blinkOn, crash: s.crash },
+    digits: { A: { points: s.points.A, games: s.games.A }, B: { points: s.points.B, games: s.games.B } },
+  };
+}
+
+export const framesEqual = (a: ScoreboardFrame, b: ScoreboardFrame): boolean => JSON.stringify(a) === JSON.stringify(b);

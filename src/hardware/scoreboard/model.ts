@@ -1,0 +1,78 @@
+/**
+ * What the scoring board shows, as a pure reducer over verdicts. It decides nothing: points
+ * come from the `score` of game-over and match-over verdicts, never from counting moves;
+ * the only thing it counts is games won (one per game-over, once per game number), because
+ * no verdict carries that tally.
+ */
+import type { Verdict } from '../../referee/verdicts.ts';
+import { MAX_TRACK_LENGTH, type ByPlayer, type Player } from '../../rules/match/track.ts';
+import type { Color } from '../../rules/senryaku/types.ts';
+
+/** The pattern after a game or the match ends; it lasts until the next game starts. */
+export type Ending = { readonly kind: 'game-over' | 'match-over'; readonly winner: Player };
+
+export interface ScoreboardState {
+  /** N: holes 0..N. */
+  readonly trackLength: number;
+  readonly points: ByPlayer<number>;
+  readonly games: ByPlayer<number>;
+  /** The highest game number already counted in `games` (replayed verdicts count once). */
+  readonly countedGame: number;
+  /** Whose move it is; undefined between games. */
+  readonly turn?: Color;
+  /** A foul waits for the board to be restored: the foul lamp blinks. */
+  readonly foul: boolean;
+  /** The game ended in a crash: the crash lamp stays lit until the next game starts. */
+  readonly crash: boolean;
+  readonly ending?: Ending;
+}
+
+export function initialScoreboard(trackLength: number): ScoreboardState {
+  if (!Number.isInteger(trackLength) || trackLength < 1 || trackLength > MAX_TRACK_LENGTH)
+    throw new TypeError(`the track length N is a whole number from 1 to ${MAX_TRACK_LENGTH}, got ${trackLength}`);
+  return { trackLength, points: { A: 0, B: 0 }, games: { A: 0, B: 0 }, countedGame: 0, foul: false, crash: false };
+}
+
+const otherColor = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+const cleanScore = (s: ByPlayer<number>): ByPlayer<number> => ({ A: Math.max(0, s.A), B: Math.max(0, s.B) });
+
+/** Drops the optional keys (turn, ending) the spread would otherwise carry along. */
+function without(s: ScoreboardState, ...keys: ('turn' | 'ending')[]): ScoreboardState {
+  const copy: { -readonly [K in keyof ScoreboardState]: ScoreboardState[K] } = { ...s };
+  for (const k of keys) delete copy[k];
+  return copy;
+}
+
+export function reduceScoreboard(s: ScoreboardState, v: Verdict): ScoreboardState {
+  switch (v.type) {
+    case 'game-started':
+      // White moves first in every game (RULES.md); the last game's lamps and pattern go.
+      return { ...without(s, 'ending'), turn: 'white', foul: false, crash: false };
+    case 'move':
+      return { ...s, turn: otherColor(v.side) };
+    case 'foul':
+      return { ...s, foul: true };
+    case 'restored':
+      return { ...s, foul: false };
+    case 'crash':
+      return { ...without(s, 'turn'), crash: true };
+    case 'forfeit':
+      return without(s, 'turn');
+    case 'game-over': {
+      const counted = v.game > s.countedGame;
+      const games = counted ? { ...s.games, [v.winnerPlayer]: s.games[v.winnerPlayer] + 1 } : s.games;
+      return {
+        ...without(s, 'turn'),
+        points: cleanScore(v.score),
+        games,
+        countedGame: Math.max(s.countedGame, v.game),
+        foul: false,
+        ending: { kind: 'game-over', winner: v.winnerPlayer },
+      };
+    }
+    case 'match-over':
+      return { ...without(s, 'turn'), points: cleanScore(v.score), foul: false, ending: { kind: 'match-over', winner: v.winner } };
+    default:
+      return s;
+  }
+}
