@@ -11,13 +11,14 @@
 import { err, ok, type Result } from '../../util/result.ts';
 import { BalanceModel } from '../../rules/senryaku/balance.ts';
 import { DEFAULT_PROFILE, type BoardProfile } from '../../rules/senryaku/profile.ts';
-import { START_SPN, parseSpn } from '../../rules/senryaku/spn.ts';
+import { START_SPN } from '../../rules/senryaku/spn.ts';
 import type { ByColor, Color } from '../../rules/senryaku/types.ts';
 import type { Position } from '../../rules/senryaku/position.ts';
 import { MAX_CELLS, UNSET_BOARD_ID, type Tilt } from '../protocol/index.ts';
 import { cellGrams, cellMapOf, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';
+import { parseLayout } from './layout.ts';
 import { Rng } from './rng.ts';
 import { stepDelay, stepLength, SimScript, type SimStep, type WellRef } from './script.ts';
 import { DEFAULT_SENSORS, SensorBank, type CellFault, type SensorParameters } from './sensors.ts';
@@ -37,7 +38,7 @@ export interface SimBoardOptions {
   readonly profile?: BoardProfile;
   /** Grams per profile mass unit; default from the profile's unit: g 1, kg 1000, else 60 (the reference sphere). */
   readonly gramsPerMassUnit?: number;
-  /** The spheres at power-on: SPN or a Position (default: the start position). */
+  /** The spheres at power-on: an SPN or just its board field (any arrangement), or a Position (default: the start position). */
   readonly position?: string | Position;
   /** The id in the board's EEPROM (default: fixed by the seed). UNSET_BOARD_ID: erased, the board picks one at boot. */
   readonly boardId?: number;
@@ -114,7 +115,8 @@ export interface SimBoardParts {
   readonly physics: BoardPhysics;
   readonly sensors: SensorBank;
   readonly cellMap: CellMap;
-  readonly position: Position;
+  /** The wells at power-on. */
+  readonly layout: Int8Array;
   readonly boardId: number;
   readonly sampleRateFactor: number;
 }
@@ -124,8 +126,8 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) return err(simError('BadOption', `seed must be an integer, got ${seed}`));
   const profile = options.profile ?? DEFAULT_PROFILE;
-  const position = readPosition(options.position);
-  if (!position.ok) return position;
+  const layout = readLayout(options.position);
+  if (!layout.ok) return layout;
   const cellMap = cellMapOf(profile);
   if (cellMap.wells.length + cellMap.pivots.length > MAX_CELLS) return err(simError('BadOption', `more than ${MAX_CELLS} cells`));
   const ledCount = options.ledCount ?? 42;
@@ -142,13 +144,14 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   let boardId = options.boardId ?? rng.fork('board-id').uint32();
   if (options.boardId === undefined && boardId === UNSET_BOARD_ID) boardId = 0x5e4d1a00;
   const errorPct = options.sampleRateErrorPct ?? rng.fork('oscillator').uniform(-0.5, 0.5);
-  return ok(new SimBoard({ options, rng, physics, sensors, cellMap, position: position.value, boardId, sampleRateFactor: 1 + errorPct / 100 }));
+  return ok(new SimBoard({ options, rng, physics, sensors, cellMap, layout: layout.value, boardId, sampleRateFactor: 1 + errorPct / 100 }));
 }
 
-function readPosition(p: string | Position | undefined): Result<Position, SimError> {
-  if (p !== undefined && typeof p !== 'string') return ok(p);
-  const parsed = parseSpn((p ?? START_SPN).trim());
-  return parsed.ok ? parsed : err(simError('BadSpn', `bad position: ${parsed.error.message} [${parsed.error.code}]`));
+/** The wells of a Position, an SPN or a bare board field. */
+function readLayout(p: string | Position | undefined): Result<Int8Array, SimError> {
+  if (p !== undefined && typeof p !== 'string') return ok(Int8Array.from(p.board));
+  const parsed = parseLayout(p ?? START_SPN);
+  return parsed.ok ? parsed : err(simError('BadSpn', parsed.error.message));
 }
 
 export class SimBoard {
@@ -242,7 +245,7 @@ export class SimBoard {
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    this.physics.reset(this.parts.position.board);
+    this.physics.reset(this.parts.layout);
     this.#cursorMs = this.#now;
     this.#powerOn();
     if (this.parts.options.clock === 'timers') {
@@ -340,10 +343,10 @@ export class SimBoard {
 
   /** A new game: the board set up as `positionOrSpn`, level, hands and table empty. */
   resetBoard(positionOrSpn: string | Position): Result<void, SimError> {
-    const position = readPosition(positionOrSpn);
-    if (!position.ok) return position;
+    const layout = readLayout(positionOrSpn);
+    if (!layout.ok) return layout;
     const wasTipped = this.physics.tipped;
-    this.physics.reset(position.value.board);
+    this.physics.reset(layout.value);
     if (wasTipped) this.#switchTilt(wasTipped, false);
     return ok(undefined);
   }

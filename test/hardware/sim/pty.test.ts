@@ -1,0 +1,107 @@
+// The sim on a socat pty, with a real SerialPort on the other end; and `senryaku sim --pty`.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ReadlineParser } from '@serialport/parser-readline';
+import { SerialPort } from 'serialport';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatHostCommand, parseBoardLine, type BoardMessage } from '../../../src/hardware/protocol/index.ts';
+import { SimPty } from '../../../src/hardware/sim/index.ts';
+import { runSim } from '../../../src/cli/commands/sim.ts';
+import { main } from '../../../src/cli/main.ts';
+import { startedBoard } from './helpers.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+/** Opens the host end; every message is kept, next() resolves with the first unclaimed match. */
+async function hostOn(path: string) {
+  const port = new SerialPort({ path, baudRate: 500_000, autoOpen: false });
+  await new Promise<void>((resolve, reject) => port.open((e) => (e ? reject(e) : resolve())));
+  cleanups.push(() => new Promise<void>((resolve) => (port.isOpen ? port.close(() => resolve()) : resolve())));
+  const seen: BoardMessage[] = [];
+  const waiters: { match: (m: BoardMessage) => boolean; resolve: (m: BoardMessage) => void }[] = [];
+  port.pipe(new ReadlineParser({ delimiter: '\r\n', encoding: 'latin1' })).on('data', (line: string) => {
+    const parsed = parseBoardLine(line, { cellCount: 44 });
+    if (!parsed.ok) return;
+    const waiter = waiters.find((w) => w.match(parsed.value));
+    if (waiter) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(parsed.value);
+    } else seen.push(parsed.value);
+  });
+  const next = (match: (m: BoardMessage) => boolean): Promise<BoardMessage> => {
+    const already = seen.find(match);
+    if (already) {
+      seen.splice(seen.indexOf(already), 1);
+      return Promise.resolve(already);
+    }
+    return new Promise((resolve) => waiters.push({ match, resolve }));
+  };
+  return { port, next, send: (text: string) => port.write(`${text}\r\n`) };
+}
+
+describe('SimPty', () => {
+  it('a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links', { timeout: 15_000 }, async () => {
+    const board = startedBoard({ clock: 'timers', bootDelayMs: 50 });
+    const pty = new SimPty(board);
+    cleanups.push(() => board.stop());
+    cleanups.push(() => pty.stop());
+    const started = await pty.start();
+    if (!started.ok) throw new Error(started.error.message);
+    expect(existsSync(started.value)).toBe(true);
+    const host = await hostOn(started.value);
+    // The boot HELLO waited in the pty for us; commands sent while the board boots would be lost.
+    expect(await host.next((m) => m.type === 'hello')).toMatchObject({ seq: 0 });
+    const hello = host.next((m) => m.type === 'hello'); // the answer to our HELLO
+    host.send(formatHostCommand({ type: 'hello', seq: 1 }));
+    expect(await hello).toMatchObject({ wellCells: 42, pivotCells: 2 });
+    const frame = host.next((m) => m.type === 'frame');
+    host.send(formatHostCommand({ type: 'start', seq: 2 }));
+    expect(await frame).toMatchObject({ type: 'frame' });
+    await pty.stop();
+    expect(existsSync(dirname(started.value))).toBe(false);
+  });
+
+  it('a missing socat is a SocatMissing error, and nothing is left behind', { timeout: 10_000 }, async () => {
+    const board = startedBoard();
+    cleanups.push(() => board.stop());
+    const pty = new SimPty(board, { socatPath: '/nonexistent/socat' });
+    const started = await pty.start();
+    expect(started.ok ? 'ok' : started.error.code).toBe('SocatMissing');
+    expect(pty.path).toBeUndefined();
+  });
+});
+
+describe('senryaku sim', () => {
+  it('--pty prints one "pty: PATH" line, serves a host there, and stops cleanly on the signal', { timeout: 15_000 }, async () => {
+    const controller = new AbortController();
+    const out: string[] = [];
+    const printed = new Promise<string>((resolve) => {
+      const io = { out: (l: string) => (out.push(l), resolve(l)), err: (l: string) => out.push(l) };
+      const done = runSim(['--pty', '--seed', '7'], io, controller.signal);
+      cleanups.push(async () => {
+        controller.abort();
+        await done;
+      });
+    });
+    const line = await printed;
+    expect(line).toMatch(/^pty: \/.*senryaku-sim-.*\/board$/);
+    const host = await hostOn(line.slice('pty: '.length));
+    await host.next((m) => m.type === 'hello');
+    const ack = host.next((m) => m.type === 'ack');
+    host.send(formatHostCommand({ type: 'ping', seq: 5 }));
+    expect(await ack).toMatchObject({ commandId: 5 });
+  });
+
+  it('usage errors exit 2 with one line on stderr', { timeout: 5_000 }, async () => {
+    for (const args of [['sim'], ['sim', '--pty', '--seed', 'x'], ['sim', '--pty', '--spn', 'bad'], ['sim', '--pty', '--profile', '/nonexistent.json']]) {
+      const err: string[] = [];
+      const code = await main(args, { out: () => undefined, err: (l) => err.push(l) });
+      expect(code).toBe(2);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(/^senryaku sim: /);
+    }
+  });
+});
