@@ -15,6 +15,7 @@ const COMMANDS: Record<string, { run: Command; usage: string; summary: string }>
   monitor: { run: monitorCommand, usage: MONITOR_USAGE, summary: 'live loads, tilt and link health of a board' },
   record: { run: recordCommand, usage: RECORD_USAGE, summary: 'record every raw line to and from a board' },
   sim: { run: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io), usage: 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]', summary: 'simulated board on a pty, until Ctrl-C' },
+  scoreboard: { run: async (args, io) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io), usage: 'senryaku scoreboard test --port PATH [--track N] [--pause MS]', summary: 'light every LED and digit of the scoring board in turn' },
 };
 
 export function helpText(): string {

@@ -51,7 +51,8 @@ export class LedScoreboard implements ScoreboardDisplay {
   }
 
   get label(): string {
-    return `scoring board on ${this.path ?? this.options.port}`;
+    const where = this.path ?? (this.options.port === 'auto' ? undefined : this.options.port);
+    return where ? `scoring board on ${where}` : 'scoring board';
   }
 
   onLost(fn: (reason: string) => void): () => void {
@@ -111,13 +112,14 @@ export class LedScoreboard implements ScoreboardDisplay {
     image.trackRows.forEach((byte, row) => {
       if (this.written.trackRows[row] !== byte) track.row(0, row, byte);
     });
+    const text = { A: image.digits.A.padEnd(8, ' ').slice(0, 8), B: image.digits.B.padEnd(8, ' ').slice(0, 8) };
     for (const p of ['A', 'B'] as const) {
       const before = this.written.digits[p];
-      [...image.digits[p].padEnd(8, ' ').slice(0, 8)].forEach((ch, pos) => {
+      [...text[p]].forEach((ch, pos) => {
         if (before[pos] !== ch) digits.digit(DIGIT_DEVICE[p], pos, ch);
       });
     }
-    this.written = image;
+    this.written = { trackRows: [...image.trackRows], digits: text };
   }
 
   async close(): Promise<void> {

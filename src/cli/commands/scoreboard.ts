@@ -1,0 +1,95 @@
+/**
+ * `senryaku scoreboard test --port PATH`: walks every LED and digit of the scoring board
+ * with a short pause, printing what should be lit, so a builder can check the wiring
+ * against hardware/scoreboard/README.md. A bad or missing port is one line and exit 2.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LedScoreboard } from '../../hardware/scoreboard/led-scoreboard.ts';
+import { holeLed, LAMP_COLUMN, LAMP_ROW, ledBit, MAX_LED_TRACK_LENGTH, type LedImage } from '../../hardware/scoreboard/max7219-layout.ts';
+import type { IoFactory } from '../../hardware/scoreboard/scoreboard-io.ts';
+import { LAMPS } from '../../hardware/scoreboard/frame.ts';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.ts';
+import { parseCommandArgs } from '../parse-args.ts';
+
+export const SCOREBOARD_USAGE = 'senryaku scoreboard test --port PATH [--track N] [--pause MS]';
+
+export interface WiringStep {
+  /** What should be lit now, in the builder's words. */
+  readonly expect: string;
+  readonly image: LedImage;
+}
+
+const BLANK_DIGITS = ' '.repeat(8);
+const trackOnly = (row: number, bit: number): LedImage => ({
+  trackRows: Array.from({ length: 8 }, (_, r) => (r === row ? bit : 0)),
+  digits: { A: BLANK_DIGITS, B: BLANK_DIGITS },
+});
+
+/** Every digit 0–9 on both displays, each hole's red then green, each lamp, then dark. */
+export function wiringSteps(trackLength: number): WiringStep[] {
+  const steps: WiringStep[] = [];
+  for (let d = 0; d <= 9; d++)
+    steps.push({
+      expect: `digits: both displays show ${String(d).repeat(8)}`,
+      image: { trackRows: Array.from({ length: 8 }, () => 0), digits: { A: String(d).repeat(8), B: String(d).repeat(8) } },
+    });
+  for (let hole = 0; hole <= trackLength; hole++)
+    for (const [player, colour] of [['A', 'red'], ['B', 'green']] as const) {
+      const { row, col } = holeLed(hole, player);
+      steps.push({ expect: `hole ${hole}: ${colour} (player ${player}) only`, image: trackOnly(row, ledBit(col)) });
+    }
+  const lampNames = { white: 'turn White (white LED)', black: 'turn Black (blue/amber LED)', foul: 'foul (yellow LED)', crash: 'crash (red LED)' };
+  for (const lamp of LAMPS) steps.push({ expect: `lamp: ${lampNames[lamp]} only`, image: trackOnly(LAMP_ROW, ledBit(LAMP_COLUMN[lamp])) });
+  steps.push({ expect: 'everything dark', image: trackOnly(0, 0) });
+  return steps;
+}
+
+export interface ScoreboardCommandDeps {
+  readonly createIo?: IoFactory;
+  readonly readyTimeoutMs?: number;
+}
+
+export async function scoreboardCommand(args: string[], io: CliIo, deps: ScoreboardCommandDeps = {}): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {
+    port: { type: 'string' },
+    track: { type: 'string', default: '6' },
+    pause: { type: 'string', default: '600' },
+  });
+  if (positionals[0] !== 'test' || positionals.length !== 1) throw new UsageError(`usage: ${SCOREBOARD_USAGE}`);
+  if (!values.port) throw new UsageError('--port PATH is required (the Uno running StandardFirmata, e.g. /dev/ttyACM0)');
+  const trackLength = Number(values.track);
+  if (!Number.isInteger(trackLength) || trackLength < 1 || trackLength > MAX_LED_TRACK_LENGTH)
+    throw new UsageError(`--track is a whole number from 1 to ${MAX_LED_TRACK_LENGTH}, got '${values.track}'`);
+  const pauseMs = Number(values.pause);
+  if (!Number.isFinite(pauseMs) || pauseMs < 0) throw new UsageError(`--pause is a number of milliseconds, got '${values.pause}'`);
+
+  const board = new LedScoreboard({
+    port: values.port,
+    ...(deps.createIo ? { createIo: deps.createIo } : {}),
+    readyTimeoutMs: deps.readyTimeoutMs ?? 10_000,
+  });
+  try {
+    await board.open();
+  } catch (e) {
+    io.err(`senryaku scoreboard: cannot drive a scoring board on ${values.port}: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  let lost: string | undefined;
+  board.onLost((reason) => (lost = reason));
+  try {
+    io.out(`scoring board on ${values.port}: walking every LED (track N = ${trackLength})`);
+    for (const step of wiringSteps(trackLength)) {
+      if (lost) {
+        io.err(`senryaku scoreboard: the board went away: ${lost}`);
+        return EXIT_USAGE;
+      }
+      io.out(`  ${step.expect}`);
+      board.write(step.image);
+      await sleep(pauseMs);
+    }
+    io.out('done: anything that did not light as printed is a wiring fault (see hardware/scoreboard/README.md)');
+    return EXIT_OK;
+  } finally {
+    await board.close();
+  }
+}

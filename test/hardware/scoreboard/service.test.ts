@@ -1,0 +1,118 @@
+/** The service's connection behaviour, on the recording double and on 'auto' port lookup. */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type sinon from 'sinon';
+import { EventBus } from '../../../src/app/event-bus.ts';
+import { createScoreboardService, RecordingScoreboard, retryDelayMs, ScoreboardService } from '../../../src/hardware/scoreboard/index.ts';
+import type { SerialPortListing } from '../../../src/hardware/scoreboard/find-uno.ts';
+import { fakeClock, fakeUno, flush, V } from './harness.ts';
+
+let clock: sinon.SinonFakeTimers;
+let bus: EventBus;
+let notices: { level: string; message: string }[];
+
+beforeEach(() => {
+  clock = fakeClock();
+  bus = new EventBus();
+  notices = [];
+  bus.on('notice', {}, (n) => notices.push(n));
+});
+afterEach(() => clock.restore());
+
+/** Advances fake time in steps, letting the async reconnect run between them. */
+async function run(ms: number, step = 500) {
+  for (let t = 0; t < ms; t += step) {
+    clock.tick(step);
+    await flush(3);
+  }
+}
+
+test('no scoring board: the referee runs on, says so once, then keeps trying quietly with backoff', { timeout: 10_000 }, async () => {
+  const display = new RecordingScoreboard();
+  display.refuseWith = 'no Arduino Uno among the serial ports';
+  const service = new ScoreboardService({ bus, trackLength: 6, display, backoff: { initialMs: 1_000, maxMs: 8_000 } });
+  await service.start(); // does not wait for the board
+  await flush();
+  expect(notices).toEqual([
+    {
+      level: 'warn',
+      message: 'no recording scoring board (no Arduino Uno among the serial ports); the referee runs on without it and keeps looking',
+    },
+  ]);
+  bus.emit('verdict', V.gameStarted(1)); // verdicts are taken while the board is away
+  await run(60_000);
+  // 1 + retries at 1, 3, 7, 15, 23, 31, 39, 47, 55 s
+  expect(display.openAttempts).toBe(10);
+  expect(notices).toHaveLength(1);
+
+  display.refuseWith = undefined; // plugged in
+  await run(8_000);
+  expect(notices.slice(1)).toEqual([{ level: 'info', message: 'recording scoring board connected' }]);
+  expect(display.frames.at(-1)?.lamps.white).toBe(true); // redrawn as the match is now
+  await service.stop();
+  expect(clock.countTimers()).toBe(0);
+});
+
+test('a board lost twice is reported once per loss, not once per retry', { timeout: 10_000 }, async () => {
+  const display = new RecordingScoreboard();
+  const service = new ScoreboardService({ bus, trackLength: 6, display });
+  await service.start();
+  await flush();
+  for (let i = 0; i < 2; i++) {
+    display.unplug();
+    display.refuseWith = 'gone';
+    await run(20_000);
+    display.refuseWith = undefined;
+    await run(20_000);
+  }
+  expect(notices.map((n) => n.level)).toEqual(['info', 'warn', 'info', 'warn', 'info']);
+  await service.stop();
+});
+
+test("port 'auto' finds the Uno by USB id once it appears", { timeout: 10_000 }, async () => {
+  let ports: SerialPortListing[] = [{ path: '/dev/ttyS0' }];
+  const uno = fakeUno();
+  const paths: string[] = [];
+  const service = createScoreboardService({
+    bus,
+    trackLength: 6,
+    port: 'auto',
+    listPorts: async () => ports,
+    createIo: (path) => (paths.push(path), uno.io),
+  });
+  await service.start();
+  await flush();
+  expect(notices[0]?.message).toBe('no scoring board (no Arduino Uno among the serial ports); the referee runs on without it and keeps looking');
+  ports = [{ path: '/dev/ttyS0' }, { path: '/dev/ttyUSB0', vendorId: '1A86', productId: '7523' }];
+  await run(1_000);
+  uno.answer();
+  await flush();
+  expect(paths).toEqual(['/dev/ttyUSB0']);
+  expect(service.display.connected).toBe(true);
+  expect(notices.at(-1)).toEqual({ level: 'info', message: 'scoring board on /dev/ttyUSB0 connected' });
+  await service.stop();
+});
+
+test('a port that never answers like StandardFirmata times out and is retried', { timeout: 10_000 }, async () => {
+  const silent = fakeUno();
+  const service = createScoreboardService({ bus, trackLength: 6, port: '/dev/ttyACM0', readyTimeoutMs: 3_000, createIo: () => silent.io });
+  await service.start();
+  await run(3_000);
+  expect(notices).toEqual([
+    {
+      level: 'warn',
+      message: 'no scoring board on /dev/ttyACM0 (no StandardFirmata answer on /dev/ttyACM0 within 3000 ms); the referee runs on without it and keeps looking',
+    },
+  ]);
+  await service.stop();
+  expect(clock.countTimers()).toBe(0);
+});
+
+test('backoff doubles up to its ceiling', { timeout: 1_000 }, () => {
+  const b = { initialMs: 1_000, maxMs: 30_000 };
+  expect([1, 2, 3, 4, 5, 6, 7, 50].map((f) => retryDelayMs(f, b))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+});
+
+test('a track too long for the LED board is refused at construction', { timeout: 1_000 }, () => {
+  expect(() => createScoreboardService({ bus, trackLength: 14 })).toThrow(TypeError);
+  expect(() => createScoreboardService({ bus, trackLength: 14, display: 'virtual' })).not.toThrow();
+});
