@@ -4,6 +4,7 @@ import { perftCommand, PERFT_USAGE } from './commands/perft.ts';
 import { demoCommand } from './commands/demo.ts';
 import { recordCommand, RECORD_USAGE } from './commands/record.ts';
 import { monitorCommand, MONITOR_USAGE } from './commands/monitor.ts';
+import { calibrateCommand, CALIBRATE_USAGE } from './commands/calibrate.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, processIo, type CliIo } from './io.ts';
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, { run: Command; usage: string; summary: string }>
   perft: { run: perftCommand, usage: PERFT_USAGE, summary: 'count move paths (rules check)' },
   moves: { run: movesCommand, usage: MOVES_USAGE, summary: 'list the legal moves and their outcome' },
   demo: { run: demoCommand, usage: 'senryaku demo', summary: 'show what the rules core does' },
+  calibrate: { run: calibrateCommand, usage: CALIBRATE_USAGE, summary: 'guided load-cell calibration, saved per board id' },
   monitor: { run: monitorCommand, usage: MONITOR_USAGE, summary: 'live loads, tilt and link health of a board' },
   record: { run: recordCommand, usage: RECORD_USAGE, summary: 'record every raw line to and from a board' },
   sim: { run: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io), usage: 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]', summary: 'simulated board on a pty, until Ctrl-C' },
