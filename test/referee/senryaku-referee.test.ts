@@ -273,3 +273,13 @@ describe('Senryaku referee: resync', () => {
     expect(r.move('g6-g5').at(-1)).toMatchObject({ type: 'move', side: 'black' });
   });
 });
+
+describe('Senryaku referee: snapshots', () => {
+  it('a snapshot that agrees with the referee’s account during play says nothing', () => {
+    const r = RefereeDriver.playing();
+    r.move('a1-a2');
+    r.snapshotOf('bbbBbbb/7/7/7/w6/1wwWwww b a2 -');
+    expect(r.types()).toEqual(['lifted', 'move']);
+    expect(r.state.phase).toBe('play');
+  });
+});

@@ -165,7 +165,10 @@ function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color |
   const { d } = ctx;
   const sensed = new Int8Array(WELLS);
   for (const w of occupied) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
-  if (!sameOccupancy(sensed, d.onBoard)) d.changedSinceOver = true;
+  const unchanged = sameOccupancy(sensed, d.onBoard) && tipped === d.tipped;
+  // The referee's own account already matches what the sensors see: nothing to say.
+  if (unchanged && (d.phase === 'play' || d.phase === 'foul')) return;
+  if (!unchanged) d.changedSinceOver = true;
   d.onBoard = sensed;
   d.tipped = tipped;
   d.hand = [];
