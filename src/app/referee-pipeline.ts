@@ -7,6 +7,7 @@
  * shifted after a reboot so it never runs backward. Each frame is also a tick, so time-outs
  * (holding the board, a capture's grace) fire on board time.
  */
+import { isNewerMs } from '../hardware/link/frame-order.ts';
 import { parseBoardLine, SequenceTracker, type Hello } from '../hardware/protocol/index.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
@@ -47,6 +48,8 @@ export class RefereePipeline<S> {
   /** Added to board time so the referee's clock continues across reboots. */
   private offsetMs = 0;
   private lastTimeMs = 0;
+  /** Board time of the last frame taken, to drop the repeats a reconnect can bring. */
+  private lastFrameMs: number | undefined;
   state: S;
 
   constructor(private readonly options: PipelineOptions<S>) {
@@ -67,6 +70,8 @@ export class RefereePipeline<S> {
     const lost = this.sequence.accept(msg.seq);
     if (lost > 0) this.sense({ type: 'gap', missing: lost }, hostMs, out);
     if (msg.type === 'frame') {
+      if (this.lastFrameMs !== undefined && !isNewerMs(msg.ms, this.lastFrameMs)) return out;
+      this.lastFrameMs = msg.ms;
       this.sense(msg, hostMs, out);
       const now = this.sensing.link.lastFrameMs + this.offsetMs;
       if (Number.isFinite(now)) {
@@ -81,6 +86,7 @@ export class RefereePipeline<S> {
     this.cellCount = hello.wellCells + hello.pivotCells;
     if (this.bootId === hello.bootId) return;
     // A new boot: the board's clock restarted and its readings may have moved under us.
+    this.lastFrameMs = undefined;
     if (this.bootId !== undefined) {
       this.offsetMs = this.lastTimeMs + 1;
       this.sensing = createSensingState(this.options.profile, this.options.calibration, this.options.sensingOptions);

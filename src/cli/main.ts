@@ -17,16 +17,25 @@ const COMMANDS: Record<string, { run: Command; usage: string; summary: string }>
   monitor: { run: monitorCommand, usage: MONITOR_USAGE, summary: 'live loads, tilt and link health of a board' },
   record: { run: recordCommand, usage: RECORD_USAGE, summary: 'record every raw line to and from a board' },
   sim: { run: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io), usage: 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]', summary: 'simulated board on a pty, until Ctrl-C' },
+  referee: {
+    run: async (args, io) => (await import('./commands/referee.ts')).refereeCommand(args, io),
+    usage: 'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--json] ... (see README)',
+    summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
+  },
+  replay: {
+    run: async (args, io) => (await import('./commands/replay.ts')).replayCommand(args, io),
+    usage: 'senryaku replay JOURNAL [--json]',
+    summary: 're-referee a recorded session and print its verdicts',
+  },
   scoreboard: { run: async (args, io) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io), usage: 'senryaku scoreboard test --port PATH [--track N] [--pause MS]', summary: 'light every LED and digit of the scoring board in turn' },
 };
 
 export function helpText(): string {
-  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
   return [
     'senryaku: electronic referee for Senryaku',
     '',
     'Commands:',
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...Object.values(COMMANDS).flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`]),
     '',
     'Positions are written in SPN (see README). Bad input exits with code 2.',
   ].join('\n');

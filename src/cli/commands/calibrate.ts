@@ -100,7 +100,7 @@ class FrameFeed {
   }
 }
 
-class CalibrationAbort extends Error {}
+export class CalibrationAbort extends Error {}
 
 const progressBar = (done: number, total: number, width = 30): string => {
   const filled = Math.round((done / total) * width);

@@ -1,0 +1,135 @@
+/**
+ * The composition root of a refereed session: it builds the services around one board
+ * link (journal and referee, terminal, scoring board, simulated players), starts them in
+ * order, and stops them in reverse. Nothing here decides anything about the game.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CliIo } from '../cli/io.ts';
+import { createScoreboardService, type ScoreboardService, type VirtualScoreboard } from '../hardware/scoreboard/index.ts';
+import { replayInputs } from '../referee/referee.ts';
+import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
+import type { Verdict } from '../referee/verdicts.ts';
+import { BalanceModel } from '../rules/senryaku/balance.ts';
+import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
+import { Autoplayer } from './autoplay/autoplayer.ts';
+import { EventBus } from './event-bus.ts';
+import { JournalWriter, type JournalContents, type JournalHeader } from './journal.ts';
+import type { OpenedBoard } from './open-board.ts';
+import { RefereePipeline } from './referee-pipeline.ts';
+import { RefereeService } from './referee-service.ts';
+import { ScoreboardView } from './scoreboard-view.ts';
+import type { Service } from './service.ts';
+import { TerminalOutput } from './terminal-output.ts';
+
+export interface RefereeAppConfig {
+  readonly board: OpenedBoard;
+  readonly calibration: Calibration;
+  readonly settings: SenryakuRefereeSettings;
+  readonly players: { readonly A: string; readonly B: string };
+  readonly journalDir: string;
+  /** A journal to continue (host restarted mid-match). */
+  readonly resume?: { readonly path: string; readonly contents: JournalContents };
+  readonly autoplaySeed?: number;
+  /** Stop once this game number has ended. */
+  readonly gamesLimit?: number;
+  readonly io: CliIo;
+  readonly json: boolean;
+  /** 'virtual' (text in the terminal), a serial port or 'auto' for the LED board, or 'none'. */
+  readonly scoreboard: string;
+  readonly source: JournalHeader['source'];
+  /** Host clock for journal times (the link's clock). */
+  readonly now: () => number;
+}
+
+export type FinishReason = 'games' | 'match-over';
+
+export class RefereeApp {
+  readonly bus = new EventBus();
+  private services: Service[] = [];
+  private journal: JournalWriter | undefined;
+  private finish: ((r: FinishReason) => void) | undefined;
+  readonly finished: Promise<FinishReason>;
+  journalPath = '';
+  pipeline: RefereePipeline<SenryakuRefereeState> | undefined;
+
+  constructor(private readonly config: RefereeAppConfig) {
+    this.finished = new Promise((resolve) => (this.finish = resolve));
+  }
+
+  async start(): Promise<void> {
+    const c = this.config;
+    const referee = senryakuReferee(c.settings);
+    let refereeState: SenryakuRefereeState | undefined;
+    if (c.resume) {
+      this.journalPath = c.resume.path;
+      const inputs = c.resume.contents.records.flatMap((r) => (r.kind === 'input' ? [r.input] : []));
+      refereeState = replayInputs(referee, inputs).state;
+      this.journal = JournalWriter.open(this.journalPath);
+      this.journal.append({ kind: 'note', t: 0, message: `resumed after a restart at ${new Date().toISOString()}` });
+    } else {
+      mkdirSync(c.journalDir, { recursive: true });
+      const matchId = new Date().toISOString().replace(/[:.]/g, '-');
+      this.journalPath = join(c.journalDir, `match-${matchId}.jsonl`);
+      this.journal = JournalWriter.open(this.journalPath, this.header(matchId));
+    }
+    this.pipeline = new RefereePipeline({ profile: c.board.profile, calibration: c.calibration, referee, ...(refereeState ? { refereeState } : {}) });
+
+    this.services = [new TerminalOutput(this.bus, c.io, c.json), new RefereeService(c.board.link, this.pipeline, this.journal, this.bus, c.now())];
+    const scoreboard = this.scoreboardService();
+    if (scoreboard) this.services.push(scoreboard);
+    if (scoreboard && c.scoreboard === 'virtual' && !c.json) this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));
+    if (c.autoplaySeed !== undefined && c.board.sim)
+      this.services.push(new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed));
+    for (const s of this.services) await s.start();
+    this.bus.on('verdict', this, (v) => this.watchEnd(v));
+    this.bus.emit('notice', { level: 'info', message: `Refereeing ${c.board.description}; journal ${this.journalPath}` });
+    c.board.link.start();
+  }
+
+  async stop(): Promise<void> {
+    this.bus.removeListeners(this);
+    for (const s of [...this.services].reverse()) await s.stop();
+    this.services = [];
+    await this.config.board.close();
+    this.journal?.close();
+  }
+
+  private watchEnd(v: Verdict): void {
+    if (v.type === 'match-over') this.finish?.('match-over');
+    else if (v.type === 'game-over' && this.config.gamesLimit !== undefined && v.game >= this.config.gamesLimit) this.finish?.('games');
+  }
+
+  private scoreboardService(): ScoreboardService | undefined {
+    const c = this.config;
+    if (c.scoreboard === 'none') return undefined;
+    return createScoreboardService({
+      bus: this.bus,
+      trackLength: c.settings.match.trackLength,
+      ...(c.scoreboard === 'virtual' ? { display: 'virtual' as const } : { display: 'led' as const, port: c.scoreboard }),
+    });
+  }
+
+  private header(matchId: string): JournalHeader {
+    const { settings: s, players, board, calibration, source } = this.config;
+    return {
+      kind: 'header',
+      format: 'senryaku-journal',
+      version: 1,
+      matchId,
+      startedAt: new Date().toISOString(),
+      ruleset: 'senryaku',
+      settings: {
+        policy: s.policy,
+        match: s.match,
+        players,
+        placementGraceMs: s.placementGraceMs,
+        holdingGraceMs: s.holdingGraceMs,
+        disagreementWindowMs: s.disagreementWindowMs,
+      },
+      profile: board.profile,
+      calibration: formatCalibration(calibration),
+      source,
+    };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Calibrating a simulated board before a refereed session. It is the same guided flow as
+ * `senryaku calibrate --sim` (zero on an empty board, then a reference mass on every well,
+ * placed by the simulated helper), but the simulated world's timers are fast-forwarded,
+ * so the minute of simulated calibration takes a second or two. The result is stored per
+ * board id like any calibration and reused on the next run. A real board is calibrated by
+ * a person with `senryaku calibrate --port PATH`.
+ */
+import FakeTimers from '@sinonjs/fake-timers';
+import { CalibrationAbort, runCalibration, simulatedHelper } from '../cli/commands/calibrate.ts';
+import type { Calibration } from '../sensing/calibration.ts';
+import { err, ok, type Result } from '../util/result.ts';
+import type { CalibrationStore } from './calibration-store.ts';
+import { openBoard } from './open-board.ts';
+
+const STEP_MS = 250;
+/** Far more simulated time than the flow needs (about 80 s); past it something is wrong. */
+const MAX_VIRTUAL_MS = 15 * 60_000;
+
+export async function calibrateSimulatedBoard(options: {
+  readonly seed: number;
+  readonly profilePath?: string;
+  readonly store: CalibrationStore;
+  readonly log?: (line: string) => void;
+}): Promise<Result<Calibration, string>> {
+  // setImmediate and nextTick stay real: the serial stream between link and sim needs them.
+  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+  const opened = await openBoard({ sim: true, seed: String(options.seed), ...(options.profilePath ? { profile: options.profilePath } : {}) });
+  if (!opened.ok) {
+    clock.uninstall();
+    return err(opened.error);
+  }
+  const board = opened.value;
+  const lines: string[] = [];
+  let outcome: Result<Calibration, string> | undefined;
+  try {
+    board.link.start();
+    const sphereGrams = Math.min(...Object.values(board.profile.sphereMass)) * (board.profile.massUnit === 'kg' ? 1000 : 1);
+    const running = runCalibration({
+      link: board.link,
+      profile: board.profile,
+      referenceGrams: board.profile.massUnit === 'g' || board.profile.massUnit === 'kg' ? sphereGrams : 60,
+      store: options.store,
+      io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+      ...(board.sim ? { onPrompt: simulatedHelper(board.sim) } : {}),
+    }).then(
+      (c) => (outcome = ok(c)),
+      (e: unknown) => (outcome = err(e instanceof CalibrationAbort ? e.message : `calibration failed: ${(e as Error).message}`)),
+    );
+    for (let t = 0; t < MAX_VIRTUAL_MS && outcome === undefined; t += STEP_MS) await clock.tickAsync(STEP_MS);
+    if (outcome === undefined) outcome = err('the simulated calibration did not finish');
+    void running;
+  } finally {
+    const closing = board.close();
+    await clock.tickAsync(1000);
+    await closing;
+    clock.uninstall();
+  }
+  if (options.log) for (const l of lines.filter((l) => /^(Saved|Calibrating)/.test(l))) options.log(l);
+  return outcome;
+}

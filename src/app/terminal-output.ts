@@ -1,0 +1,36 @@
+/** Verdicts and notices to the terminal: readable lines, or one JSON object per verdict with --json. */
+import type { CliIo } from '../cli/io.ts';
+import type { EventBus } from './event-bus.ts';
+import type { Service } from './service.ts';
+import { verdictText } from './verdict-text.ts';
+
+/** Verdicts a person watching does not need to read (they are in the journal and the JSON output). */
+const QUIET = new Set(['lifted', 'capture-started']);
+
+export class TerminalOutput implements Service {
+  readonly name = 'terminal';
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly io: CliIo,
+    private readonly json: boolean,
+  ) {}
+
+  async start(): Promise<void> {
+    this.bus.on('verdict', this, (v) => {
+      if (this.json) this.io.out(JSON.stringify(v));
+      else if (!QUIET.has(v.type)) this.io.out(verdictText(v));
+    });
+    this.bus.on('notice', this, (n) => {
+      if (this.json) this.io.err(`${n.level}: ${n.message}`);
+      else this.io.out(`${n.level === 'info' ? '' : `${n.level.toUpperCase()}: `}${n.message}`);
+    });
+    this.bus.on('link', this, (s) => {
+      if (s.state !== 'ready' && s.state !== 'connecting') this.io.err(`board link ${s.state}${s.detail ? `: ${s.detail}` : ''}`);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.bus.removeListeners(this);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * `senryaku referee`: referees a live board (or the simulated one) until interrupted, the
+ * match ends, or --games N games have been played.
+ */
+import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
+import { resolveJournalDir } from '../../app/journal-dir.ts';
+import { readJournal } from '../../app/journal.ts';
+import { boardOptionSpecs, openBoard, type OpenedBoard } from '../../app/open-board.ts';
+import { RefereeApp } from '../../app/referee-app.ts';
+import { refereeSettingsOf } from '../../app/replay.ts';
+import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
+import type { Hello } from '../../hardware/protocol/index.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
+import { POLICIES, type FoulPolicy } from '../../referee/verdicts.ts';
+import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode } from '../../rules/match/track.ts';
+import { START_SPN } from '../../rules/senryaku/spn.ts';
+import type { Calibration } from '../../sensing/calibration.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { parseCommandArgs } from '../parse-args.ts';
+
+export const REFEREE_USAGE =
+  'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]';
+
+const READY_TIMEOUT_MS = 30_000;
+
+const wholeNumber = (text: string | undefined, name: string, min: number, max: number): number | undefined => {
+  if (text === undefined) return undefined;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got '${text}'`);
+  return n;
+};
+
+export async function refereeCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {
+    ...boardOptionSpecs,
+    autoplay: { type: 'boolean' },
+    games: { type: 'string' },
+    players: { type: 'string' },
+    policy: { type: 'string' },
+    track: { type: 'string' },
+    colours: { type: 'string' },
+    json: { type: 'boolean' },
+    scoreboard: { type: 'string' },
+    'journal-dir': { type: 'string' },
+    'calibration-dir': { type: 'string' },
+    resume: { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${REFEREE_USAGE}`);
+  if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
+  const games = wholeNumber(values.games, 'games', 1, 10_000);
+  const track = wholeNumber(values.track, 'track', 1, MAX_TRACK_LENGTH);
+  const policy = values.policy ?? 'casual';
+  if (!(POLICIES as readonly string[]).includes(policy)) throw new UsageError(`--policy is casual or tournament, not '${policy}'`);
+  const colours = values.colours ?? 'alternate';
+  if (!(COLOUR_MODES as readonly string[]).includes(colours)) throw new UsageError(`--colours is alternate or fixed, not '${colours}'`);
+  const names = (values.players ?? 'A,B').split(',');
+  if (names.length !== 2 || names.some((n) => n.trim() === '')) throw new UsageError(`--players takes two names separated by a comma, got '${values.players}'`);
+  const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
+
+  const resume = values.resume === undefined ? undefined : readJournal(values.resume);
+  if (resume && !resume.ok) throw new UsageError(resume.error.message);
+
+  const opened = await openBoard(values, values.sim ? { simPosition: START_SPN } : {});
+  if (!opened.ok) throw new UsageError(opened.error);
+  const board = opened.value;
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  let settings: SenryakuRefereeSettings = {
+    ...DEFAULT_REFEREE_SETTINGS,
+    profile: board.profile,
+    policy: policy as FoulPolicy,
+    match: { trackLength: track ?? 6, colours: colours as ColourMode },
+  };
+  let players = { A: names[0]!.trim(), B: names[1]!.trim() };
+  if (resume?.ok) {
+    settings = { ...refereeSettingsOf(resume.value.header), profile: board.profile };
+    players = resume.value.header.settings.players;
+  }
+
+  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
+  const calibration = await calibrationFor(board, store, seed, values.profile, io);
+  if (!calibration.ok) {
+    await board.close();
+    io.err(`senryaku referee: ${calibration.error}`);
+    return EXIT_FAILURE;
+  }
+
+  const app = new RefereeApp({
+    board,
+    calibration: calibration.value,
+    settings,
+    players,
+    journalDir: resolveJournalDir(values['journal-dir']),
+    ...(resume?.ok && values.resume ? { resume: { path: values.resume, contents: resume.value } } : {}),
+    ...(values.autoplay ? { autoplaySeed: seed } : {}),
+    ...(games !== undefined ? { gamesLimit: games } : {}),
+    io,
+    json: values.json ?? false,
+    scoreboard,
+    source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
+    now: () => performance.now(),
+  });
+  await app.start();
+  const interrupted = new Promise<'interrupted'>((resolve) => process.once('SIGINT', () => resolve('interrupted')));
+  const why = await Promise.race([app.finished, interrupted]);
+  await app.stop();
+  if (!values.json) io.out(`Stopped (${why}). The match is in ${app.journalPath}`);
+  return EXIT_OK;
+}
+
+/** The board's calibration: stored per board id; a simulated board is calibrated on first use. */
+async function calibrationFor(
+  board: OpenedBoard,
+  store: CalibrationStore,
+  seed: number,
+  profilePath: string | undefined,
+  io: CliIo,
+): Promise<{ ok: true; value: Calibration } | { ok: false; error: string }> {
+  if (board.sim) {
+    const stored = store.load(board.sim.boardId);
+    if (stored.ok) return stored;
+    if (stored.error.code !== 'NotFound') return { ok: false, error: stored.error.message };
+    io.err('Calibrating the simulated board (once per seed; the simulated helper places a reference mass on every well)...');
+    return calibrateSimulatedBoard({ seed, ...(profilePath ? { profilePath } : {}), store, log: (l) => io.err(l) });
+  }
+  const hello = await waitForHello(board);
+  if (!hello) return { ok: false, error: `no board answered on ${board.description} within ${READY_TIMEOUT_MS / 1000} s` };
+  const stored = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });
+  if (stored.ok) return stored;
+  return { ok: false, error: `${stored.error.message}: calibrate it first with 'senryaku calibrate --port ...'` };
+}
+
+function waitForHello(board: OpenedBoard): Promise<Hello | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(undefined), READY_TIMEOUT_MS);
+    const off = board.link.on('state', (s) => s.state === 'ready' && done(board.link.hello));
+    const done = (h: Hello | undefined): void => {
+      clearTimeout(timer);
+      off();
+      resolve(h);
+    };
+    board.link.start();
+  });
+}
