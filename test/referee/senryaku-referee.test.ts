@@ -283,3 +283,19 @@ describe('Senryaku referee: snapshots', () => {
     expect(r.state.phase).toBe('play');
   });
 });
+
+describe('Senryaku referee: a first position other than the start', () => {
+  it('game 1 starts from it, game 2 from the start position', async () => {
+    const { parseSpn } = await import('../../src/rules/senryaku/index.ts');
+    const first = parseSpn('7/2B4/2W4/7/7/7 w - -');
+    if (!first.ok) throw new Error(first.error.message);
+    const r = new RefereeDriver({ firstPosition: first.value });
+    r.snapshotOf('7/2B4/2W4/7/7/7 w - -');
+    expect(r.last('game-started')).toMatchObject({ game: 1, spn: '7/2B4/2W4/7/7/7 w - -' });
+    r.move('c4xc5');
+    r.tick(2000);
+    expect(r.last('game-over')).toMatchObject({ reason: 'capture' });
+    r.snapshotOf('bbbBbbb/7/7/7/7/wwwWwww w - -');
+    expect(r.last('game-started')).toMatchObject({ game: 2, spn: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
+  });
+});

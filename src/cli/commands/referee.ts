@@ -13,13 +13,13 @@ import type { Hello } from '../../hardware/protocol/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
 import { POLICIES, type FoulPolicy } from '../../referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode } from '../../rules/match/track.ts';
-import { START_SPN } from '../../rules/senryaku/spn.ts';
+import { START_SPN, parseSpn } from '../../rules/senryaku/spn.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 
 export const REFEREE_USAGE =
-  'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]';
+  'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]';
 
 const READY_TIMEOUT_MS = 30_000;
 
@@ -44,6 +44,7 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
     'journal-dir': { type: 'string' },
     'calibration-dir': { type: 'string' },
     resume: { type: 'string' },
+    position: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${REFEREE_USAGE}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
@@ -60,7 +61,9 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
 
-  const opened = await openBoard(values, values.sim ? { simPosition: START_SPN } : {});
+  const first = values.position === undefined ? undefined : parseSpn(values.position.trim());
+  if (first && !first.ok) throw new UsageError(`bad --position: ${first.error.message} [${first.error.code}]`);
+  const opened = await openBoard(values, values.sim ? { simPosition: values.position?.trim() ?? START_SPN } : {});
   if (!opened.ok) throw new UsageError(opened.error);
   const board = opened.value;
   const seed = values.seed === undefined ? 1 : Number(values.seed);
@@ -69,6 +72,7 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
     profile: board.profile,
     policy: policy as FoulPolicy,
     match: { trackLength: track ?? 6, colours: colours as ColourMode },
+    ...(first?.ok ? { firstPosition: first.value } : {}),
   };
   let players = { A: names[0]!.trim(), B: names[1]!.trim() };
   if (resume?.ok) {

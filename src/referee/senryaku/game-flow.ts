@@ -4,18 +4,23 @@ import { gameResult, gameStatus, type EndReason } from '../../rules/senryaku/gam
 import { formatMove } from '../../rules/senryaku/notation.ts';
 import type { Move } from '../../rules/senryaku/moves.ts';
 import { positionAfter } from '../../rules/senryaku/play.ts';
-import { startPosition } from '../../rules/senryaku/position.ts';
+import { startPosition, type Position } from '../../rules/senryaku/position.ts';
 import { formatSpn } from '../../rules/senryaku/spn.ts';
 import { opposite, type Color } from '../../rules/senryaku/types.ts';
 import type { FoulCode } from '../verdicts.ts';
 import { occupancyDiff, restorationSteps, sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
-import { UNKNOWN_SPHERE } from './state.ts';
+import { UNKNOWN_SPHERE, type Draft } from './state.ts';
 import { wellName } from '../../rules/senryaku/types.ts';
+
+/** The position the next game starts from: the start position, or the settings' first position for game 1. */
+export function setupPosition(d: Draft): Position {
+  return d.match.games.length === 0 && d.settings.firstPosition ? d.settings.firstPosition : startPosition();
+}
 
 export function startGame(ctx: StepContext): void {
   const { d } = ctx;
-  const position = startPosition();
+  const position = setupPosition(d);
   d.game = { position };
   d.onBoard = position.board.slice();
   d.hand = [];
@@ -42,11 +47,11 @@ export function checkSetup(ctx: StepContext): void {
   const { d } = ctx;
   if (d.phase === 'game-over' && !d.changedSinceOver) return;
   if (d.tipped || d.interferenceSince !== undefined || d.hand.length > 0) return;
-  if (sameOccupancy(d.onBoard, startPosition().board)) startGame(ctx);
+  if (sameOccupancy(d.onBoard, setupPosition(d).board)) startGame(ctx);
 }
 
 export function reportSetup(ctx: StepContext): void {
-  const { missing, extra } = occupancyDiff(ctx.d.onBoard, startPosition().board);
+  const { missing, extra } = occupancyDiff(ctx.d.onBoard, setupPosition(ctx.d).board);
   ctx.emit({ type: 'setup', game: currentGameNumber(ctx.d.match), missing: missing.map(wellName), extra: extra.map(wellName) });
 }
 

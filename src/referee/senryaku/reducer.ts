@@ -26,7 +26,7 @@ export function initialRefereeState(settings: SenryakuRefereeSettings = DEFAULT_
     settings,
     phase: 'setup',
     match: match.value,
-    game: { position: startPosition() },
+    game: { position: settings.firstPosition ?? startPosition() },
     onBoard: new Int8Array(WELLS),
     hand: [],
     fouls: { white: 0, black: 0 },

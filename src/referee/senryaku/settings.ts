@@ -1,5 +1,6 @@
 /** Settings of a refereed Senryaku match: board profile, foul policy, match format, time limits. */
 import { DEFAULT_MATCH_SETTINGS, type MatchSettings } from '../../rules/match/track.ts';
+import type { Position } from '../../rules/senryaku/position.ts';
 import { DEFAULT_PROFILE, type BoardProfile } from '../../rules/senryaku/profile.ts';
 import type { FoulPolicy } from '../verdicts.ts';
 
@@ -13,6 +14,8 @@ export interface SenryakuRefereeSettings {
   readonly holdingGraceMs: number;
   /** How long the model's predicted tip may go unconfirmed by the tilt switches before it is logged. */
   readonly disagreementWindowMs: number;
+  /** The position game 1 starts from, when not the start position (an adjourned game, a puzzle, a test). */
+  readonly firstPosition?: Position;
 }
 
 export const DEFAULT_REFEREE_SETTINGS: SenryakuRefereeSettings = {
