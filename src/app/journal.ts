@@ -32,6 +32,8 @@ export interface JournalHeader {
     readonly placementGraceMs: number;
     readonly holdingGraceMs: number;
     readonly disagreementWindowMs: number;
+    /** SPN of game 1's position when it was not the start position. */
+    readonly firstPosition?: string;
   };
   readonly profile: BoardProfile;
   /** The calibration file's text (senryaku-calibration format). */

@@ -11,6 +11,7 @@ import { replayInputs } from '../referee/referee.ts';
 import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { BalanceModel } from '../rules/senryaku/balance.ts';
+import { formatSpn } from '../rules/senryaku/spn.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { Autoplayer } from './autoplay/autoplayer.ts';
 import { EventBus } from './event-bus.ts';
@@ -126,6 +127,7 @@ export class RefereeApp {
         placementGraceMs: s.placementGraceMs,
         holdingGraceMs: s.holdingGraceMs,
         disagreementWindowMs: s.disagreementWindowMs,
+        ...(s.firstPosition ? { firstPosition: formatSpn(s.firstPosition) } : {}),
       },
       profile: board.profile,
       calibration: formatCalibration(calibration),

@@ -1,14 +1,17 @@
 /** Re-refereeing a journal: the header's settings, profile and calibration, its raw lines in order. */
 import { senryakuReferee } from '../referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import { parseSpn } from '../rules/senryaku/spn.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { JournalContents, JournalHeader } from './journal.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
 
-export function refereeSettingsOf(header: JournalHeader) {
-  return { ...DEFAULT_REFEREE_SETTINGS, ...header.settings, profile: header.profile };
+export function refereeSettingsOf(header: JournalHeader): SenryakuRefereeSettings {
+  const { firstPosition, ...settings } = header.settings;
+  const first = firstPosition === undefined ? undefined : parseSpn(firstPosition);
+  return { ...DEFAULT_REFEREE_SETTINGS, ...settings, profile: header.profile, ...(first?.ok ? { firstPosition: first.value } : {}) };
 }
 
 export function pipelineFor(header: JournalHeader) {
