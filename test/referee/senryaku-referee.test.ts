@@ -299,3 +299,17 @@ describe('Senryaku referee: a first position other than the start', () => {
     expect(r.last('game-started')).toMatchObject({ game: 2, spn: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
   });
 });
+
+describe('Senryaku referee: setting up after a game', () => {
+  it('spheres taken off and put back in any order make the start position', () => {
+    const r = RefereeDriver.playing('7/2B4/2W4/7/7/7 w - -');
+    r.move('c4xc5');
+    r.tick(2000);
+    expect(r.state.phase).toBe('game-over');
+    r.lift('c5');
+    for (const w of ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'a6', 'b6', 'c6', 'd6', 'e6', 'f6']) r.place(w, 50);
+    expect(r.types()).not.toContain('game-started');
+    r.place('g6');
+    expect(r.last('game-started')).toMatchObject({ game: 2 });
+  });
+});

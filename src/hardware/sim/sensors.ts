@@ -14,6 +14,9 @@ import type { Rng } from './rng.ts';
 
 export interface SensorParameters {
   readonly nominalCountsPerGram: number;
+  /** Pivot cells (the cells from `wellCount` on) carry the whole board and are less sensitive. */
+  readonly pivotNominalCountsPerGram?: number;
+  readonly wellCount?: number;
   /** Each cell's scale is nominal × (1 + u), u uniform in ±scaleTolerance. */
   readonly scaleTolerance: number;
   /** Standard deviation of the zero offsets, counts. */
@@ -80,7 +83,9 @@ export class SensorBank {
     const driftRng = rng.fork('drift-start');
     const { nominalCountsPerGram: nominal, scaleTolerance, offsetSdCounts, tempcoSdCountsPerDegC } = parameters;
     this.#offsets = Float64Array.from({ length: cellCount }, () => Math.round(offsetRng.gaussian(0, offsetSdCounts)));
-    this.#scales = Float64Array.from({ length: cellCount }, () => nominal * (1 + scaleRng.uniform(-scaleTolerance, scaleTolerance)));
+    const nominalOf = (cell: number): number =>
+      parameters.wellCount !== undefined && cell >= parameters.wellCount ? (parameters.pivotNominalCountsPerGram ?? nominal) : nominal;
+    this.#scales = Float64Array.from({ length: cellCount }, (_, cell) => nominalOf(cell) * (1 + scaleRng.uniform(-scaleTolerance, scaleTolerance)));
     this.#tempcos = Float64Array.from({ length: cellCount }, () => scaleRng.gaussian(0, tempcoSdCountsPerDegC));
     this.#drifts = Array.from({ length: cellCount }, () => stationaryDrift(parameters.drift, driftRng));
     this.#temperature = stationaryDrift(parameters.temperature, driftRng);

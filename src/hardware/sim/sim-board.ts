@@ -138,6 +138,8 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   const sensorParameters: SensorParameters = {
     ...DEFAULT_SENSORS,
     ...(profile.loadCells ? { nominalCountsPerGram: profile.loadCells.nominalCountsPerGram } : {}),
+    ...(profile.loadCells?.pivots ? { pivotNominalCountsPerGram: profile.loadCells.pivots.nominalCountsPerGram } : {}),
+    wellCount: cellMap.wells.length,
     ...options.sensors,
   };
   const sensors = new SensorBank(cellMap.wells.length + cellMap.pivots.length, sensorParameters, rng.fork('sensors'));

@@ -46,7 +46,7 @@ export function startGame(ctx: StepContext): void {
 export function checkSetup(ctx: StepContext): void {
   const { d } = ctx;
   if (d.phase === 'game-over' && !d.changedSinceOver) return;
-  if (d.tipped || d.interferenceSince !== undefined || d.hand.length > 0) return;
+  if (d.tipped || d.interferenceSince !== undefined) return;
   if (sameOccupancy(d.onBoard, setupPosition(d).board)) startGame(ctx);
 }
 
