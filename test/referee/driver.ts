@@ -48,7 +48,9 @@ export class RefereeDriver {
   lift = (w: string, dt = 300) => this.send({ type: 'lifted', well: W(w), atMs: this.at(dt) });
   place = (w: string, dt = 300) => this.send({ type: 'placed', well: W(w), atMs: this.at(dt) });
   roll = (from: string, to: string, dt = 300) => this.send({ type: 'rolled', from: W(from), to: W(to), atMs: this.at(dt) });
-  tip = (toward: Color, dt = 50) => this.send({ type: 'tipped', toward, atMs: this.at(dt) });
+  /** The tilt switches close; the crash is judged after the attribution window (a tick past it). */
+  tip = (toward: Color, dt = 50) => [...this.send({ type: 'tipped', toward, atMs: this.at(dt) }), ...this.tick(this.state.settings.tipAttributionMs)];
+  tipOnly = (toward: Color, dt = 50) => this.send({ type: 'tipped', toward, atMs: this.at(dt) });
   level = (dt = 50) => this.send({ type: 'levelled', atMs: this.at(dt) });
   tick = (dt: number) => this.send({ type: 'tick', atMs: this.at(dt) });
   hold = (phase: 'start' | 'end', dt = 100) => this.send({ type: 'interference', phase, atMs: this.at(dt) });

@@ -313,3 +313,18 @@ describe('Senryaku referee: setting up after a game', () => {
     expect(r.last('game-started')).toMatchObject({ game: 2 });
   });
 });
+
+describe('Senryaku referee: crash attribution', () => {
+  it('the tilt switches answer before the load cells: the lift sensed just after the tip is what caused it, the spill is not', () => {
+    const r = RefereeDriver.playing();
+    r.tipOnly('black', 300);
+    expect(r.types()).not.toContain('crash');
+    r.lift('a1', 20);
+    r.lift('g6', 200);
+    r.lift('f6', 10);
+    r.tick(300);
+    expect(r.last('crash')).toMatchObject({ loser: 'white', during: 'lift', well: 'a1', toward: 'black' });
+    expect(r.types()).not.toContain('foul');
+    expect(r.last('model-disagreement')).toMatchObject({ kind: 'sensor-tipped', lifted: ['a1'] });
+  });
+});

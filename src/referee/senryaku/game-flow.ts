@@ -30,6 +30,7 @@ export function startGame(ctx: StepContext): void {
   d.foul = undefined;
   d.lastAction = undefined;
   d.pendingCapture = undefined;
+  d.pendingTip = undefined;
   d.modelTipSince = undefined;
   d.modelTipReported = false;
   d.phase = 'play';
@@ -68,6 +69,7 @@ export function endGame(ctx: StepContext, winner: Color, reason: EndReason): voi
   d.touched = undefined;
   d.captureOrder = undefined;
   d.pendingCapture = undefined;
+  d.pendingTip = undefined;
   d.interferenceSince = undefined;
   d.changedSinceOver = false;
   ctx.emit({ type: 'game-over', game: number, winner, winnerPlayer, reason, points: result.points, score: { ...d.match.points } });

@@ -74,11 +74,20 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
   return { state: ctx.d, verdicts: ctx.verdicts };
 }
 
+/** Lifts and placements sensed up to this long after the tip may still be what caused it. */
+const TIP_ACTION_SLACK_MS = 30;
+
 function recordAction(ctx: StepContext, kind: 'lift' | 'place' | 'roll', well: Well): void {
   const { d } = ctx;
   if (d.phase === 'game-over') d.changedSinceOver = true;
+  // Spheres spilling off a board that has already tipped are not anyone's action.
+  if (d.pendingTip && ctx.at > d.pendingTip.atMs + TIP_ACTION_SLACK_MS) return;
+  if (d.pendingTip) d.pendingTip = { ...d.pendingTip, board: modelBoard(d.onBoard), lifted: d.hand.map((h) => h.from) };
   if (inGame(ctx)) d.lastAction = { side: d.game.position.turn, kind, well, atMs: ctx.at };
 }
+
+/** During play, a physical change is judged at once, unless the board is tipping: then only the crash counts. */
+const judging = (ctx: StepContext): boolean => ctx.d.phase === 'play' && ctx.d.pendingTip === undefined;
 
 function onLift(ctx: StepContext, well: Well): void {
   const { d } = ctx;
@@ -87,8 +96,8 @@ function onLift(ctx: StepContext, well: Well): void {
   d.onBoard[well] = EMPTY;
   if (cell !== EMPTY) d.hand.push({ cell, from: well });
   recordAction(ctx, 'lift', well);
-  if (d.phase === 'play') judgeLift(ctx, well, cell, before);
-  else afterChange(ctx);
+  if (judging(ctx)) judgeLift(ctx, well, cell, before);
+  else if (!d.pendingTip) afterChange(ctx);
   watchModel(ctx);
 }
 
@@ -111,8 +120,8 @@ function onPlace(ctx: StepContext, well: Well): void {
   const placed = takeFromHand(ctx, well);
   d.onBoard[well] = placed?.cell ?? UNKNOWN_SPHERE;
   recordAction(ctx, 'place', well);
-  if (d.phase === 'play') judgePlacement(ctx, well, placed);
-  else afterChange(ctx);
+  if (judging(ctx)) judgePlacement(ctx, well, placed);
+  else if (!d.pendingTip) afterChange(ctx);
   watchModel(ctx);
 }
 
@@ -122,8 +131,8 @@ function onRoll(ctx: StepContext, from: Well, to: Well): void {
   d.onBoard[from] = EMPTY;
   d.onBoard[to] = cell === EMPTY ? UNKNOWN_SPHERE : cell;
   recordAction(ctx, 'roll', to);
-  if (d.phase === 'play') commitFoul(ctx, 'Rolled', `the sphere on ${wellName(from)} rolled to ${wellName(to)}: spheres must be lifted`);
-  else afterChange(ctx);
+  if (judging(ctx)) commitFoul(ctx, 'Rolled', `the sphere on ${wellName(from)} rolled to ${wellName(to)}: spheres must be lifted`);
+  else if (!d.pendingTip) afterChange(ctx);
   watchModel(ctx);
 }
 
@@ -146,17 +155,24 @@ function afterChange(ctx: StepContext): void {
   }
 }
 
-/** The tilt switches say the board tipped: the side whose lift or placement caused it loses. */
+/** The tilt switches say the board tipped: the crash is judged once the action that caused it has been sensed. */
 function onTipped(ctx: StepContext, toward: Color): void {
   const { d } = ctx;
   d.tipped = toward;
-  const capturePending = d.pendingCapture !== undefined;
-  if (!inGame(ctx) && !capturePending) return;
-  const mover = capturePending ? opposite(d.game.position.turn) : d.game.position.turn;
+  if (!inGame(ctx) && d.pendingCapture === undefined) return;
+  d.pendingTip ??= { toward, atMs: ctx.at, board: modelBoard(d.onBoard), lifted: d.hand.map((h) => h.from) };
+}
+
+/** The side whose lift or placement tipped the board loses (a placement's grace included). */
+function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pendingTip']>): void {
+  const { toward, board } = tip;
+  const { d } = ctx;
+  d.pendingTip = undefined;
+  const mover = d.pendingCapture ? opposite(d.game.position.turn) : d.game.position.turn;
   const last = d.lastAction;
   const culprit = last && (last.side === mover || ctx.at - last.atMs <= d.settings.placementGraceMs) ? last.side : mover;
-  if (ctx.model.isStable(modelBoard(d.onBoard)))
-    ctx.emit({ type: 'model-disagreement', kind: 'sensor-tipped', spn: formatSpn(d.game.position), lifted: d.hand.map((h) => wellName(h.from)), margin: ctx.model.tipMargins(modelBoard(d.onBoard)) });
+  if (ctx.model.isStable(board))
+    ctx.emit({ type: 'model-disagreement', kind: 'sensor-tipped', spn: formatSpn(d.game.position), lifted: tip.lifted.map(wellName), margin: ctx.model.tipMargins(board) });
   ctx.emit({ type: 'crash', loser: culprit, toward, during: last?.kind ?? 'none', ...(last ? { well: wellName(last.well) } : {}) });
   endGame(ctx, opposite(culprit), 'crash');
 }
@@ -215,6 +231,10 @@ function watchModel(ctx: StepContext): void {
 function checkTimers(ctx: StepContext): void {
   const { d, at } = ctx;
   const s = d.settings;
+  if (d.pendingTip) {
+    if (at - d.pendingTip.atMs >= s.tipAttributionMs) judgeCrash(ctx, d.pendingTip);
+    return;
+  }
   if (d.pendingCapture && at - d.pendingCapture.atMs >= s.placementGraceMs) {
     endGame(ctx, opposite(d.game.position.turn), 'capture');
     return;

@@ -12,6 +12,11 @@ export interface SenryakuRefereeSettings {
   readonly placementGraceMs: number;
   /** A hand on the board longer than this forfeits the game of the side to move. */
   readonly holdingGraceMs: number;
+  /**
+   * The tilt switches answer within ~10 ms, before the load cells have settled on the lift or
+   * placement that tipped the board; the crash is judged this long after the tip, once they have.
+   */
+  readonly tipAttributionMs: number;
   /** How long the model's predicted tip may go unconfirmed by the tilt switches before it is logged. */
   readonly disagreementWindowMs: number;
   /** The position game 1 starts from, when not the start position (an adjourned game, a puzzle, a test). */
@@ -25,4 +30,5 @@ export const DEFAULT_REFEREE_SETTINGS: SenryakuRefereeSettings = {
   placementGraceMs: 1500,
   holdingGraceMs: 2000,
   disagreementWindowMs: 750,
+  tipAttributionMs: 300,
 };

@@ -49,6 +49,14 @@ export interface SenryakuRefereeState {
   readonly lastResyncReport?: string;
   /** A capture completed but not yet final: a tip within the placement grace still makes it a crash. */
   readonly pendingCapture?: { readonly atMs: number };
+  /** The tilt switches closed; the crash is judged once the actions before it have been sensed. */
+  readonly pendingTip?: {
+    readonly toward: Color;
+    readonly atMs: number;
+    /** The board as it stood when it tipped: the actions sensed up to then, not the spill after. */
+    readonly board: Int8Array;
+    readonly lifted: readonly Well[];
+  };
 }
 
 /** A state being built by one step; the reducer copies before it writes. */
