@@ -56,7 +56,7 @@ describe('end to end: sim board → link → sensing → referee', { timeout: 60
     // W d2, w c4, B d6, b a6: balanced at the limit; c4-c5 tips it toward Black on landing.
     const s = await session('b2B3/7/2w4/7/3W3/7 w - -');
     void s.sim.play(simScript().lift('c4', { afterMs: 300 }).place('c5', { afterMs: 500 }));
-    expect(await s.until('crash')).toMatchObject({ loser: 'white', toward: 'black', during: 'place', well: 'c5' });
+    expect(await s.until('crash')).toMatchObject({ loser: 'white', toward: 'black', during: 'place' });
     expect(await s.until('game-over')).toMatchObject({ winner: 'black', reason: 'crash' });
   });
 

@@ -328,3 +328,14 @@ describe('Senryaku referee: crash attribution', () => {
     expect(r.last('model-disagreement')).toMatchObject({ kind: 'sensor-tipped', lifted: ['a1'] });
   });
 });
+
+describe('Senryaku referee: a crash as a sphere lands', () => {
+  it('a tip while a sphere is held long after its lift is the landing: during a placement, no calibration alarm', () => {
+    const r = RefereeDriver.playing('b2B3/7/2w4/7/3W3/7 w - -');
+    r.lift('c4');
+    r.tip('black', 900);
+    expect(r.last('crash')).toMatchObject({ loser: 'white', during: 'place', toward: 'black' });
+    expect(r.last('crash')?.well).toBeUndefined();
+    expect(r.types()).not.toContain('model-disagreement');
+  });
+});

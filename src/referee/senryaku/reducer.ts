@@ -74,14 +74,18 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
   return { state: ctx.d, verdicts: ctx.verdicts };
 }
 
-/** Lifts and placements sensed up to this long after the tip may still be what caused it. */
-const TIP_ACTION_SLACK_MS = 30;
+/**
+ * An action sensed this long after the tip may still be what caused it. A lift is dated
+ * when the load left the well, at once; a placement when the sphere stopped bouncing,
+ * up to ~120 ms after it landed. Later lifts are spheres spilling off the tipped board.
+ */
+const TIP_SLACK_MS = { lift: 30, place: 150, roll: 150 } as const;
 
 function recordAction(ctx: StepContext, kind: 'lift' | 'place' | 'roll', well: Well): void {
   const { d } = ctx;
   if (d.phase === 'game-over') d.changedSinceOver = true;
   // Spheres spilling off a board that has already tipped are not anyone's action.
-  if (d.pendingTip && ctx.at > d.pendingTip.atMs + TIP_ACTION_SLACK_MS) return;
+  if (d.pendingTip && ctx.at > d.pendingTip.atMs + TIP_SLACK_MS[kind]) return;
   if (d.pendingTip) d.pendingTip = { ...d.pendingTip, board: modelBoard(d.onBoard), lifted: d.hand.map((h) => h.from) };
   if (inGame(ctx)) d.lastAction = { side: d.game.position.turn, kind, well, atMs: ctx.at };
 }
@@ -163,17 +167,27 @@ function onTipped(ctx: StepContext, toward: Color): void {
   d.pendingTip ??= { toward, atMs: ctx.at, board: modelBoard(d.onBoard), lifted: d.hand.map((h) => h.from) };
 }
 
-/** The side whose lift or placement tipped the board loses (a placement's grace included). */
+/**
+ * The side whose lift or placement tipped the board loses (a placement's grace included).
+ * A board that tips while a sphere is held, well after it was lifted, tipped as that sphere
+ * landed: the spill often takes it off again before the load cells settle on it.
+ */
 function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pendingTip']>): void {
-  const { toward, board } = tip;
   const { d } = ctx;
   d.pendingTip = undefined;
   const mover = d.pendingCapture ? opposite(d.game.position.turn) : d.game.position.turn;
   const last = d.lastAction;
   const culprit = last && (last.side === mover || ctx.at - last.atMs <= d.settings.placementGraceMs) ? last.side : mover;
-  if (ctx.model.isStable(board))
-    ctx.emit({ type: 'model-disagreement', kind: 'sensor-tipped', spn: formatSpn(d.game.position), lifted: tip.lifted.map(wellName), margin: ctx.model.tipMargins(board) });
-  ctx.emit({ type: 'crash', loser: culprit, toward, during: last?.kind ?? 'none', ...(last ? { well: wellName(last.well) } : {}) });
+  const landing = tip.lifted.length > 0 && last?.kind === 'lift' && tip.atMs - last.atMs > TIP_SLACK_MS.lift;
+  if (!landing && ctx.model.isStable(tip.board))
+    ctx.emit({ type: 'model-disagreement', kind: 'sensor-tipped', spn: formatSpn(d.game.position), lifted: tip.lifted.map(wellName), margin: ctx.model.tipMargins(tip.board) });
+  ctx.emit({
+    type: 'crash',
+    loser: culprit,
+    toward: tip.toward,
+    during: landing ? 'place' : (last?.kind ?? 'none'),
+    ...(last && !landing ? { well: wellName(last.well) } : {}),
+  });
   endGame(ctx, opposite(culprit), 'crash');
 }
 
