@@ -80,6 +80,8 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
  * up to ~120 ms after it landed. Later lifts are spheres spilling off the tipped board.
  */
 const TIP_SLACK_MS = { lift: 30, place: 150, roll: 150 } as const;
+/** A lift tips the board within a few tens of ms; a tip later than this while the sphere is held is its landing. */
+const LANDING_AFTER_LIFT_MS = 100;
 
 function recordAction(ctx: StepContext, kind: 'lift' | 'place' | 'roll', well: Well): void {
   const { d } = ctx;
@@ -178,7 +180,7 @@ function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pen
   const mover = d.pendingCapture ? opposite(d.game.position.turn) : d.game.position.turn;
   const last = d.lastAction;
   const culprit = last && (last.side === mover || ctx.at - last.atMs <= d.settings.placementGraceMs) ? last.side : mover;
-  const landing = tip.lifted.length > 0 && last?.kind === 'lift' && tip.atMs - last.atMs > TIP_SLACK_MS.lift;
+  const landing = tip.lifted.length > 0 && last?.kind === 'lift' && tip.atMs - last.atMs > LANDING_AFTER_LIFT_MS;
   if (!landing && ctx.model.isStable(tip.board))
     ctx.emit({ type: 'model-disagreement', kind: 'sensor-tipped', spn: formatSpn(d.game.position), lifted: tip.lifted.map(wellName), margin: ctx.model.tipMargins(tip.board) });
   ctx.emit({
