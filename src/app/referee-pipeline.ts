@@ -19,8 +19,14 @@ import type { SensingEvent } from '../sensing/events.ts';
 import { createSensingState, stepSensing, wellStates, type SensingOptions, type SensingState } from '../sensing/index.ts';
 import { refereeInputOf } from './sensing-adapter.ts';
 
-/** Frames of sensing after a (re)start before the board as a whole is reported to the referee. */
+/**
+ * After sensing (re)starts, its first events describe the board as found, not anyone's
+ * action: they are held back, and once every well has settled (at least this many frames)
+ * the referee gets the whole board at once as a snapshot.
+ */
 export const SNAPSHOT_AFTER_FRAMES = 40;
+/** ...or after this many frames even if some well is still moving (a hand over the board). */
+export const SNAPSHOT_AT_LATEST_FRAMES = 400;
 
 export interface PipelineOutput {
   readonly sensing: SensingEvent[];
@@ -44,7 +50,8 @@ export class RefereePipeline<S> {
   private readonly sequence = new SequenceTracker();
   private bootId: number | undefined;
   private cellCount: number;
-  private framesUntilSnapshot = SNAPSHOT_AFTER_FRAMES;
+  /** Frames since sensing (re)started, while the snapshot is still to come; undefined after it. */
+  private settlingFrames: number | undefined = 0;
   /** Added to board time so the referee's clock continues across reboots. */
   private offsetMs = 0;
   private lastTimeMs = 0;
@@ -75,7 +82,7 @@ export class RefereePipeline<S> {
       this.sense(msg, hostMs, out);
       const now = this.sensing.link.lastFrameMs + this.offsetMs;
       if (Number.isFinite(now)) {
-        if (this.framesUntilSnapshot > 0 && --this.framesUntilSnapshot === 0) this.snapshot(now, out);
+        if (this.settlingFrames !== undefined) this.settle(now, out);
         this.judge({ type: 'tick', atMs: now }, out);
       }
     } else if (msg.type === 'tilt') this.sense(msg, hostMs, out);
@@ -90,7 +97,7 @@ export class RefereePipeline<S> {
     if (this.bootId !== undefined) {
       this.offsetMs = this.lastTimeMs + 1;
       this.sensing = createSensingState(this.options.profile, this.options.calibration, this.options.sensingOptions);
-      this.framesUntilSnapshot = SNAPSHOT_AFTER_FRAMES;
+      this.settlingFrames = 0;
     }
     this.bootId = hello.bootId;
     this.sequence.reset();
@@ -101,9 +108,18 @@ export class RefereePipeline<S> {
     const { events } = stepSensing(this.sensing, input, hostMs);
     for (const e of events) {
       out.sensing.push(e);
-      const input = refereeInputOf(e, this.offsetMs);
+      const input = this.settlingFrames === undefined ? refereeInputOf(e, this.offsetMs) : undefined;
       if (input) this.judge(input, out);
     }
+  }
+
+  private settle(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
+    const frames = (this.settlingFrames ?? 0) + 1;
+    this.settlingFrames = frames;
+    if (frames < SNAPSHOT_AFTER_FRAMES) return;
+    if (frames < SNAPSHOT_AT_LATEST_FRAMES && wellStates(this.sensing).includes('unsettled')) return;
+    this.settlingFrames = undefined;
+    this.snapshot(atMs, out);
   }
 
   /** The whole board as sensing sees it now: occupied wells and the tilt switches. */

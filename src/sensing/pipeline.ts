@@ -188,6 +188,11 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
 
   const excess = (): number | undefined =>
     pivotsReady && !state.interference.active ? excessG(state) : undefined;
+  // A sphere rolling into a neighbour can settle there in the very frame its old well settles
+  // empty. Departures go first so the arrival can pair with them, and a departure is weighed
+  // without the same frame's arrivals, which the settled wells already count.
+  changes.sort((a, b) => Number(a.type === 'arrival') - Number(b.type === 'arrival'));
+  const arrivingG = changes.reduce((sum, ch) => sum + (ch.type === 'arrival' ? ch.grams : 0), 0);
   for (const ch of changes) {
     switch (ch.type) {
       case 'press':
@@ -196,9 +201,11 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
       case 'release':
         events.push({ type: 'press-released', atMs: ch.atMs, well: ch.well });
         break;
-      case 'departure':
-        onDeparture(state.roll, config, ch, excess(), events);
+      case 'departure': {
+        const e = excess();
+        onDeparture(state.roll, config, ch, e === undefined ? undefined : e + arrivingG, events);
         break;
+      }
       case 'arrival':
         onArrival(state.roll, ch, events);
         break;

@@ -14,7 +14,7 @@ import { RefereeApp } from '../../src/app/referee-app.ts';
 import type { JournalContents } from '../../src/app/journal.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener } from '../../src/hardware/link/index.ts';
-import { SimBinding, createSimBoard, registerSimBoard, simPath, unregisterSimBoard, type SimBoard } from '../../src/hardware/sim/index.ts';
+import { SimBinding, createSimBoard, registerSimBoard, simPath, unregisterSimBoard, type SimBoard, type SimScript } from '../../src/hardware/sim/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN, parseSpn, type BoardProfile } from '../../src/rules/senryaku/index.ts';
@@ -107,6 +107,21 @@ export class Session {
     app.bus.on('verdict', s, (v) => s.verdicts.push(v));
     await app.start();
     return s;
+  }
+
+  private cursor = 0;
+
+  /** The next verdict of a type after the last one `next` returned (verdicts in between are passed over). */
+  async next<T extends Verdict['type']>(type: T, maxMs = 30_000): Promise<Extract<Verdict, { type: T }>> {
+    const from = this.cursor;
+    const v = await this.until(type, (x) => this.verdicts.indexOf(x) >= from, maxMs);
+    this.cursor = this.verdicts.indexOf(v) + 1;
+    return v;
+  }
+
+  /** Plays hand actions on the simulated board. */
+  act(script: SimScript): void {
+    void this.sim.play(script);
   }
 
   /** Runs simulated time until a verdict matches, or fails after `maxMs` of it. */
