@@ -28,11 +28,16 @@ export function referenceProfile(): BoardProfile {
   return p.value;
 }
 
-/** Calibrates the simulated board of SEED once (call before installing fake timers). */
+const calibrations = new Map<number, Calibration>();
+
+/** Calibrates the simulated board of a seed once per test file (call before installing fake timers). */
 export async function calibrationForSeed(seed = SEED): Promise<Calibration> {
+  const known = calibrations.get(seed);
+  if (known) return known;
   const store = new CalibrationStore(mkdtempSync(join(tmpdir(), 'senryaku-e2e-cal-')));
   const c = await calibrateSimulatedBoard({ seed, store });
   if (!c.ok) throw new Error(c.error);
+  calibrations.set(seed, c.value);
   return c.value;
 }
 
@@ -43,8 +48,8 @@ export const fakeTimers = (): sinon.SinonFakeTimers =>
 let boards = 0;
 
 /** A simulated board registered for the binding; stays powered until `dispose()`. */
-export function simBoard(position = START_SPN, seed = SEED): { sim: SimBoard; path: string; dispose: () => void } {
-  const created = createSimBoard({ seed, profile: referenceProfile(), position, clock: 'timers' });
+export function simBoard(position = START_SPN, seed = SEED, resetOnOpen = true): { sim: SimBoard; path: string; dispose: () => void } {
+  const created = createSimBoard({ seed, profile: referenceProfile(), position, clock: 'timers', resetOnOpen });
   if (!created.ok) throw new Error(created.error.message);
   const name = `e2e-${process.pid}-${++boards}`;
   registerSimBoard(name, created.value);
