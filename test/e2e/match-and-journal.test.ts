@@ -1,0 +1,84 @@
+// The match as a whole: a host restarted mid-game restores from its journal and resyncs;
+// simulated players play a match to the end of the track; a replay of the journal gives
+// the very verdicts the live run gave.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type sinon from 'sinon';
+import { readJournal } from '../../src/app/journal.ts';
+import { replayJournal } from '../../src/app/replay.ts';
+import { simScript as act } from '../../src/hardware/sim/index.ts';
+import type { Calibration } from '../../src/sensing/calibration.ts';
+import { Session, calibrationForSeed, fakeTimers, simBoard } from './harness.ts';
+
+let calibration: Calibration;
+let clock: sinon.SinonFakeTimers | undefined;
+let cleanup: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  calibration = await calibrationForSeed();
+}, 60_000);
+
+afterEach(async () => {
+  for (const c of cleanup.reverse()) await c();
+  cleanup = [];
+  clock?.restore();
+  clock = undefined;
+});
+
+describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, () => {
+  it('a host restarted mid-game restores the match from its journal and says which wells differ until they match', async () => {
+    clock = fakeTimers();
+    const board = simBoard();
+    cleanup.push(() => board.dispose());
+    const first = await Session.start({ calibration, clock, board });
+    await first.next('game-started');
+    first.act(act().lift('a1', { afterMs: 300 }).place('a2', { afterMs: 500 }));
+    await first.next('move');
+    first.act(act().lift('g6', { afterMs: 300 }).place('g5', { afterMs: 500 }));
+    await first.next('move');
+    const journalPath = first.app.journalPath;
+    await first.stop(); // the host goes down
+
+    // While it is down, someone knocks b1 onto b2.
+    board.sim.play(act().lift('b1', { afterMs: 100 }).place('b2', { afterMs: 300 }));
+    await clock.tickAsync(1000);
+
+    const journal = readJournal(journalPath);
+    if (!journal.ok) throw new Error(journal.error.message);
+    const second = await Session.start({ calibration, clock, board, resume: { path: journalPath, contents: journal.value } });
+    cleanup.push(() => second.stop());
+    expect(await second.next('resync-needed')).toMatchObject({
+      differences: [
+        { well: 'b1', expected: 'w', sensed: 'empty' },
+        { well: 'b2', expected: 'empty', sensed: 'sphere' },
+      ],
+    });
+    second.act(act().lift('b2', { afterMs: 300 }).place('b1', { afterMs: 500 }));
+    expect(await second.next('resync-done')).toMatchObject({ spn: 'bbbBbb1/6b/7/7/w6/1wwWwww w a2 g5' });
+    // Play goes on with the lock that was in force: a2 may not move, b1 may.
+    second.act(act().lift('b1', { afterMs: 300 }).place('b2', { afterMs: 500 }));
+    expect(await second.next('move')).toMatchObject({ side: 'white', move: 'b1-b2' });
+    const after = readJournal(journalPath);
+    expect(after.ok && after.value.records.some((r) => r.kind === 'note' && r.message.startsWith('resumed'))).toBe(true);
+  });
+
+  it('simulated players play a match to the end of the track, and the replay gives identical verdicts', async () => {
+    clock = fakeTimers();
+    const board = simBoard();
+    cleanup.push(() => board.dispose());
+    const s = await Session.start({ calibration, clock, board, autoplaySeed: 11, settings: { match: { trackLength: 3, colours: 'alternate' } } });
+    cleanup.push(() => s.stop());
+    const over = await s.until('match-over', () => true, 30 * 60_000);
+    expect(over.score.A === 3 || over.score.B === 3 || over.score.A > 3 || over.score.B > 3).toBe(true);
+    const games = s.verdicts.filter((v) => v.type === 'game-over');
+    expect(games.length).toBe(over.games);
+    // colours alternate: A is White in odd games
+    const starts = s.verdicts.filter((v) => v.type === 'game-started');
+    starts.forEach((g) => g.type === 'game-started' && expect(g.players.white).toBe(g.game % 2 === 1 ? 'A' : 'B'));
+    expect(s.verdicts.filter((v) => v.type === 'move').length).toBeGreaterThan(5);
+
+    const journal = readJournal(s.app.journalPath);
+    if (!journal.ok) throw new Error(journal.error.message);
+    const replayed = replayJournal(journal.value);
+    expect(replayed.ok && replayed.value).toEqual(s.verdicts);
+  });
+});
