@@ -1,37 +1,13 @@
 // Every foul the referee calls, made physically on the simulated board, and put right again.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type sinon from 'sinon';
+import { describe, expect, it } from 'vitest';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import type { Calibration } from '../../src/sensing/calibration.ts';
-import { Session, calibrationForSeed, fakeTimers, simBoard } from './harness.ts';
+import { useE2E } from './harness.ts';
 
-let calibration: Calibration;
-let clock: sinon.SinonFakeTimers | undefined;
-let cleanup: (() => Promise<void> | void)[] = [];
-
-beforeAll(async () => {
-  calibration = await calibrationForSeed();
-}, 60_000);
-
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-  clock?.restore();
-  clock = undefined;
-});
-
-async function session(position = 'bbbBbbb/7/7/7/7/wwwWwww w - -') {
-  clock = fakeTimers();
-  const board = simBoard(position);
-  const s = await Session.start({ calibration, clock, board, firstPosition: position });
-  cleanup.push(() => board.dispose(), () => s.stop());
-  await s.next('game-started');
-  return s;
-}
+const e2e = useE2E();
 
 describe('end to end: fouls, touch move and restoring', { timeout: 60_000 }, () => {
   it('calls each foul with where the spheres must go, and resumes once the board is put right', async () => {
-    const s = await session();
+    const s = await e2e.game();
     // Lifting the opponent's sphere, then putting it back.
     s.act(act().lift('a6', { afterMs: 300 }).place('a6', { afterMs: 800 }));
     expect(await s.next('foul')).toMatchObject({ code: 'NotYourSphere', side: 'white', restore: [{ action: 'put-back', well: 'a6' }] });
@@ -88,7 +64,7 @@ describe('end to end: fouls, touch move and restoring', { timeout: 60_000 }, () 
 
   it('lifting a sphere that has no legal move is a foul', async () => {
     // c1 is boxed in by b1, W d1, b2, c2 and d2.
-    const s = await session('bbbB3/7/7/7/1www3/1wwW3 w - -');
+    const s = await e2e.game('bbbB3/7/7/7/1www3/1wwW3 w - -');
     s.act(act().lift('c1', { afterMs: 300 }).place('c1', { afterMs: 800 }));
     expect(await s.next('foul')).toMatchObject({ code: 'NoLegalDestination', side: 'white' });
     await s.next('restored');

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sinon from 'sinon';
+import { afterEach, beforeAll } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { REFERENCE_PROFILE_PATH, type OpenedBoard } from '../../src/app/open-board.ts';
 import { loadProfileFile } from '../../src/app/load-profile.ts';
@@ -155,4 +156,47 @@ export class Session {
     await this.clock.tickAsync(500);
     await stopping;
   }
+}
+
+/**
+ * The shared frame of an end-to-end test file: the seed's calibration before the tests,
+ * fake timers per test, and cleanups (sessions, boards) run after each test in reverse.
+ */
+export function useE2E(seed = SEED) {
+  let calibration: Calibration | undefined;
+  let clock: sinon.SinonFakeTimers | undefined;
+  let cleanups: (() => unknown)[] = [];
+  beforeAll(async () => {
+    calibration = await calibrationForSeed(seed);
+  }, 60_000);
+  afterEach(async () => {
+    for (const c of cleanups.reverse()) await c();
+    cleanups = [];
+    clock?.restore();
+    clock = undefined;
+  });
+  const e2e = {
+    get calibration(): Calibration {
+      if (!calibration) throw new Error('calibration not ready');
+      return calibration;
+    },
+    startClock(): sinon.SinonFakeTimers {
+      clock = fakeTimers();
+      return clock;
+    },
+    defer(fn: () => unknown): void {
+      cleanups.push(fn);
+    },
+    /** A session on a fresh simulated board set up with `position`, game 1 started from it. */
+    async game(position = START_SPN, settings: Partial<SenryakuRefereeSettings> = {}): Promise<Session> {
+      const c = e2e.startClock();
+      const board = simBoard(position, seed);
+      e2e.defer(() => board.dispose());
+      const s = await Session.start({ calibration: e2e.calibration, clock: c, board, firstPosition: position, settings });
+      e2e.defer(() => s.stop());
+      await s.next('game-started');
+      return s;
+    },
+  };
+  return e2e;
 }

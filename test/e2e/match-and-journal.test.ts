@@ -1,34 +1,20 @@
 // The match as a whole: a host restarted mid-game restores from its journal and resyncs;
 // simulated players play a match to the end of the track; a replay of the journal gives
 // the very verdicts the live run gave.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type sinon from 'sinon';
+import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/app/journal.ts';
 import { replayJournal } from '../../src/app/replay.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import type { Calibration } from '../../src/sensing/calibration.ts';
-import { Session, calibrationForSeed, fakeTimers, simBoard } from './harness.ts';
+import { Session, simBoard, useE2E } from './harness.ts';
 
-let calibration: Calibration;
-let clock: sinon.SinonFakeTimers | undefined;
-let cleanup: (() => Promise<void> | void)[] = [];
-
-beforeAll(async () => {
-  calibration = await calibrationForSeed();
-}, 60_000);
-
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-  clock?.restore();
-  clock = undefined;
-});
+const e2e = useE2E();
 
 describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, () => {
   it('a host restarted mid-game restores the match from its journal and says which wells differ until they match', async () => {
-    clock = fakeTimers();
+    const clock = e2e.startClock();
+    const { calibration } = e2e;
     const board = simBoard();
-    cleanup.push(() => board.dispose());
+    e2e.defer(() => board.dispose());
     const first = await Session.start({ calibration, clock, board });
     await first.next('game-started');
     first.act(act().lift('a1', { afterMs: 300 }).place('a2', { afterMs: 500 }));
@@ -45,7 +31,7 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
     const journal = readJournal(journalPath);
     if (!journal.ok) throw new Error(journal.error.message);
     const second = await Session.start({ calibration, clock, board, resume: { path: journalPath, contents: journal.value } });
-    cleanup.push(() => second.stop());
+    e2e.defer(() => second.stop());
     expect(await second.next('resync-needed')).toMatchObject({
       differences: [
         { well: 'b1', expected: 'w', sensed: 'empty' },
@@ -62,11 +48,12 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
   });
 
   it('simulated players play a match to the end of the track, and the replay gives identical verdicts', async () => {
-    clock = fakeTimers();
+    const clock = e2e.startClock();
+    const { calibration } = e2e;
     const board = simBoard();
-    cleanup.push(() => board.dispose());
+    e2e.defer(() => board.dispose());
     const s = await Session.start({ calibration, clock, board, autoplaySeed: 11, settings: { match: { trackLength: 3, colours: 'alternate' } } });
-    cleanup.push(() => s.stop());
+    e2e.defer(() => s.stop());
     const over = await s.until('match-over', () => true, 30 * 60_000);
     expect(over.score.A === 3 || over.score.B === 3 || over.score.A > 3 || over.score.B > 3).toBe(true);
     const games = s.verdicts.filter((v) => v.type === 'game-over');

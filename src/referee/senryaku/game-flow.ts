@@ -18,19 +18,24 @@ export function setupPosition(d: Draft): Position {
   return d.match.games.length === 0 && d.settings.firstPosition ? d.settings.firstPosition : startPosition();
 }
 
+/** Forgets everything about the turn in progress: spheres in hand, touch move, a capture or tip being judged. */
+function clearTurn(d: Draft): void {
+  d.hand = [];
+  d.touched = undefined;
+  d.captureOrder = undefined;
+  d.pendingCapture = undefined;
+  d.pendingTip = undefined;
+}
+
 export function startGame(ctx: StepContext): void {
   const { d } = ctx;
   const position = setupPosition(d);
+  clearTurn(d);
   d.game = { position };
   d.onBoard = position.board.slice();
-  d.hand = [];
   d.fouls = { white: 0, black: 0 };
-  d.touched = undefined;
-  d.captureOrder = undefined;
   d.foul = undefined;
   d.lastAction = undefined;
-  d.pendingCapture = undefined;
-  d.pendingTip = undefined;
   d.modelTipSince = undefined;
   d.modelTipReported = false;
   d.phase = 'play';
@@ -65,11 +70,7 @@ export function endGame(ctx: StepContext, winner: Color, reason: EndReason): voi
   if (!recorded.ok) throw new Error(`referee bug: ${recorded.error.message}`);
   d.match = recorded.value;
   d.game = { ...d.game, result };
-  d.hand = [];
-  d.touched = undefined;
-  d.captureOrder = undefined;
-  d.pendingCapture = undefined;
-  d.pendingTip = undefined;
+  clearTurn(d);
   d.interferenceSince = undefined;
   d.changedSinceOver = false;
   ctx.emit({ type: 'game-over', game: number, winner, winnerPlayer, reason, points: result.points, score: { ...d.match.points } });
