@@ -7,6 +7,8 @@ const clock = (ms: number): string => {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
+/** Moment left before tipping, in the profile's mass × pitch: at most two decimals, no trailing zeros. */
+const margin = (m: number): string => String(Math.round(m * 100) / 100);
 const ordinal = (n: number): string => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 
 export function verdictText(v: Verdict): string {
@@ -26,7 +28,7 @@ function body(v: Verdict): string {
     case 'capture-started':
       return `${side(v.side)} starts a capture on ${v.captured} (${v.order})`;
     case 'move':
-      return `${side(v.side)} ${v.move}   tip margin: toward White ${v.tipMargin.white.toFixed(2)}, toward Black ${v.tipMargin.black.toFixed(2)}   ${v.spn}`;
+      return `${side(v.side)} ${v.move}   tip margin: toward White ${margin(v.tipMargin.white)}, toward Black ${margin(v.tipMargin.black)}   ${v.spn}`;
     case 'touch-move':
       return `Touch move: ${v.message}`;
     case 'foul':

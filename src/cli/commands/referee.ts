@@ -104,8 +104,11 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
     now: () => performance.now(),
   });
   await app.start();
-  const interrupted = new Promise<'interrupted'>((resolve) => process.once('SIGINT', () => resolve('interrupted')));
+  let onSignal: () => void = () => {};
+  const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const why = await Promise.race([app.finished, interrupted]);
+  process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   await app.stop();
   if (!values.json) io.out(`Stopped (${why}). The match is in ${app.journalPath}`);
   return EXIT_OK;
