@@ -1,9 +1,14 @@
-/** Re-refereeing a journal: the header's settings, profile and calibration, its raw lines in order. */
+/**
+ * Re-refereeing a session from its raw lines: a match journal (its header has the settings,
+ * profile and calibration), or a `senryaku record` recording (profile, calibration and
+ * settings then come from the caller).
+ */
+import type { Recording } from '../hardware/link/recording.ts';
 import { senryakuReferee } from '../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
-import { parseSpn } from '../rules/senryaku/spn.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
+import { parseSpn } from '../rules/senryaku/spn.ts';
+import { formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { JournalContents, JournalHeader } from './journal.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
@@ -14,18 +19,23 @@ export function refereeSettingsOf(header: JournalHeader): SenryakuRefereeSetting
   return { ...DEFAULT_REFEREE_SETTINGS, ...settings, profile: header.profile, ...(first?.ok ? { firstPosition: first.value } : {}) };
 }
 
-export function pipelineFor(header: JournalHeader) {
-  const calibration = parseCalibrationText(header.calibration);
-  if (!calibration.ok) return err(`the journal's calibration is invalid: ${formatCalibrationProblems(calibration.error)}`);
-  const referee = senryakuReferee(refereeSettingsOf(header));
-  return ok(new RefereePipeline({ profile: header.profile, calibration: calibration.value, referee }));
+function refereeLines(settings: SenryakuRefereeSettings, calibration: Calibration, lines: Iterable<{ t: number; line: string }>): Verdict[] {
+  const pipeline = new RefereePipeline({ profile: settings.profile, calibration, referee: senryakuReferee(settings) });
+  const verdicts: Verdict[] = [];
+  for (const { t, line } of lines) verdicts.push(...pipeline.feed(line, t).verdicts);
+  return verdicts;
 }
 
 /** Every verdict the journal's raw lines produce when refereed again. */
 export function replayJournal(journal: JournalContents): Result<Verdict[], string> {
-  const pipeline = pipelineFor(journal.header);
-  if (!pipeline.ok) return pipeline;
-  const verdicts: Verdict[] = [];
-  for (const r of journal.records) if (r.kind === 'line' && r.dir === 'in') verdicts.push(...pipeline.value.feed(r.line, r.t).verdicts);
-  return ok(verdicts);
+  const calibration = parseCalibrationText(journal.header.calibration);
+  if (!calibration.ok) return err(`the journal's calibration is invalid: ${formatCalibrationProblems(calibration.error)}`);
+  const lines = journal.records.flatMap((r) => (r.kind === 'line' && r.dir === 'in' ? [{ t: r.t, line: r.line }] : []));
+  return ok(refereeLines(refereeSettingsOf(journal.header), calibration.value, lines));
+}
+
+/** Every verdict a recording's received lines produce, refereed with the given settings and calibration. */
+export function replayRecording(recording: Recording, settings: SenryakuRefereeSettings, calibration: Calibration): Verdict[] {
+  const lines = recording.records.flatMap((r) => (r.d === 'in' ? [{ t: r.t, line: r.line }] : []));
+  return refereeLines(settings, calibration, lines);
 }

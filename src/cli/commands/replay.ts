@@ -1,24 +1,90 @@
-/** `senryaku replay JOURNAL [--json]`: re-referees a recorded session from its raw lines. */
+/**
+ * `senryaku replay FILE [--json]`: re-referees a recorded session from its raw lines. FILE is
+ * a match journal (it carries its settings, profile and calibration) or a `senryaku record`
+ * recording (refereed with --profile, the stored calibration of its board, and --policy/--track).
+ */
+import { readFileSync } from 'node:fs';
+import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { readJournal } from '../../app/journal.ts';
-import { replayJournal } from '../../app/replay.ts';
+import { REFERENCE_PROFILE_PATH } from '../../app/open-board.ts';
+import { loadProfileFile } from '../../app/load-profile.ts';
+import { replayJournal, replayRecording } from '../../app/replay.ts';
 import { verdictText } from '../../app/verdict-text.ts';
+import { RECORDING_FORMAT, parseRecording } from '../../hardware/link/recording.ts';
+import { parseBoardLine } from '../../hardware/protocol/index.ts';
+import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
+import { POLICIES, type FoulPolicy, type Verdict } from '../../referee/verdicts.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 
-export const REPLAY_USAGE = 'senryaku replay JOURNAL [--json]';
+export const REPLAY_USAGE = 'senryaku replay JOURNAL|RECORDING [--json] [--profile FILE] [--calibration-dir DIR] [--policy casual|tournament] [--track N]';
 
 export function replayCommand(args: string[], io: CliIo): number {
-  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' } });
-  if (positionals.length !== 1) throw new UsageError(`replay takes one journal file; usage: ${REPLAY_USAGE}`);
-  const journal = readJournal(positionals[0]!);
-  if (!journal.ok) throw new UsageError(journal.error.message);
-  if (journal.value.tornTail) io.err('note: the journal ends with a record cut short (the host stopped while writing); it is left out');
-  const verdicts = replayJournal(journal.value);
+  const { values, positionals } = parseCommandArgs(args, {
+    json: { type: 'boolean' },
+    profile: { type: 'string' },
+    'calibration-dir': { type: 'string' },
+    policy: { type: 'string' },
+    track: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new UsageError(`replay takes one file; usage: ${REPLAY_USAGE}`);
+  const path = positionals[0]!;
+  let text: string;
+  try {
+    text = readFileSync(path, 'latin1');
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const verdicts = formatOf(text) === RECORDING_FORMAT ? fromRecording(text, values) : fromJournal(path, io);
   if (!verdicts.ok) {
     io.err(`senryaku replay: ${verdicts.error}`);
     return EXIT_FAILURE;
   }
-  for (const v of verdicts.value) if (values.json) io.out(JSON.stringify(v));
-  else if (v.type !== 'lifted' && v.type !== 'capture-started') io.out(verdictText(v));
+  for (const v of verdicts.value) {
+    if (values.json) io.out(JSON.stringify(v));
+    else if (v.type !== 'lifted' && v.type !== 'capture-started') io.out(verdictText(v));
+  }
   return EXIT_OK;
+}
+
+/** The `format` named by the file's first line, if it is a JSON object that names one. */
+function formatOf(text: string): string | undefined {
+  const end = text.indexOf('\n');
+  try {
+    const head: unknown = JSON.parse(end < 0 ? text : text.slice(0, end));
+    return typeof head === 'object' && head !== null && 'format' in head && typeof head.format === 'string' ? head.format : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Verdicts = { ok: true; value: Verdict[] } | { ok: false; error: string };
+
+function fromJournal(path: string, io: CliIo): Verdicts {
+  const journal = readJournal(path);
+  if (!journal.ok) throw new UsageError(journal.error.message);
+  if (journal.value.tornTail) io.err('note: the journal ends with a record cut short (the host stopped while writing); it is left out');
+  return replayJournal(journal.value);
+}
+
+function fromRecording(
+  text: string,
+  values: { profile?: string | undefined; 'calibration-dir'?: string | undefined; policy?: string | undefined; track?: string | undefined },
+): Verdicts {
+  const recording = parseRecording(text);
+  if (!recording.ok) throw new UsageError(`not a valid recording: line ${recording.error.line}: ${recording.error.message}`);
+  const profile = loadProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
+  if (!profile.ok) throw new UsageError(profile.error);
+  const policy = values.policy ?? 'casual';
+  if (!(POLICIES as readonly string[]).includes(policy)) throw new UsageError(`--policy is casual or tournament, not '${policy}'`);
+  const track = values.track === undefined ? 6 : /^\d+$/.test(values.track) ? Number(values.track) : NaN;
+  if (!(track >= 1 && track <= 99)) throw new UsageError(`--track must be a whole number from 1 to 99, got '${values.track}'`);
+  const helloLine = recording.value.header.hello;
+  const hello = helloLine === null ? undefined : parseBoardLine(helloLine, { cellCount: 44 });
+  if (!hello?.ok || hello.value.type !== 'hello') return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
+  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
+  const calibration = store.load(hello.value.boardId, { cellCount: hello.value.wellCells + hello.value.pivotCells });
+  if (!calibration.ok) return { ok: false, error: calibration.error.message };
+  const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: policy as FoulPolicy, match: { trackLength: track, colours: 'alternate' as const } };
+  return { ok: true, value: replayRecording(recording.value, settings, calibration.value) };
 }
