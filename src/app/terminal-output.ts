@@ -2,7 +2,7 @@
 import type { CliIo } from '../cli/io.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Service } from './service.ts';
-import { verdictText } from './verdict-text.ts';
+import { verdictText, type PlayerNames } from './verdict-text.ts';
 
 /** Verdicts a person watching does not need to read (they are in the journal and the JSON output). */
 const QUIET = new Set(['lifted', 'capture-started']);
@@ -14,12 +14,13 @@ export class TerminalOutput implements Service {
     private readonly bus: EventBus,
     private readonly io: CliIo,
     private readonly json: boolean,
+    private readonly names?: PlayerNames,
   ) {}
 
   async start(): Promise<void> {
     this.bus.on('verdict', this, (v) => {
       if (this.json) this.io.out(JSON.stringify(v));
-      else if (!QUIET.has(v.type)) this.io.out(verdictText(v));
+      else if (!QUIET.has(v.type)) this.io.out(verdictText(v, this.names));
     });
     this.bus.on('notice', this, (n) => {
       if (this.json) this.io.err(`${n.level}: ${n.message}`);

@@ -1,6 +1,7 @@
 /** Verdicts as people read them in a terminal, one line each (JSON output uses the verdicts as they are). */
 import { describeRestoration } from '../referee/senryaku/board-view.ts';
 import type { Verdict } from '../referee/verdicts.ts';
+import type { Player } from '../rules/match/track.ts';
 
 const side = (c: string): string => (c === 'white' ? 'White' : 'Black');
 const clock = (ms: number): string => {
@@ -11,18 +12,21 @@ const clock = (ms: number): string => {
 const margin = (m: number): string => String(Math.round(m * 100) / 100);
 const ordinal = (n: number): string => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 
-export function verdictText(v: Verdict): string {
-  return `[${clock(v.atMs)}] ${body(v)}`;
+export type PlayerNames = { readonly [P in Player]: string };
+const LETTERS: PlayerNames = { A: 'A', B: 'B' };
+
+export function verdictText(v: Verdict, names: PlayerNames = LETTERS): string {
+  return `[${clock(v.atMs)}] ${body(v, (p) => (names[p] === p ? p : `${names[p]} (${p})`))}`;
 }
 
-function body(v: Verdict): string {
+function body(v: Verdict, player: (p: Player) => string): string {
   switch (v.type) {
     case 'setup': {
       const parts = [v.missing.length ? `place spheres on ${v.missing.join(' ')}` : '', v.extra.length ? `clear ${v.extra.join(' ')}` : ''];
       return `Set up game ${v.game}: ${parts.filter(Boolean).join('; ') || 'the start position stands'}`;
     }
     case 'game-started':
-      return `Game ${v.game} starts: ${v.players.white} plays White, ${v.players.black} plays Black. White to move.`;
+      return `Game ${v.game} starts: ${player(v.players.white)} plays White, ${player(v.players.black)} plays Black. White to move.`;
     case 'lifted':
       return `${side(v.side)} lifts ${v.well} (may go to ${v.destinations.join(', ')})`;
     case 'capture-started':
@@ -40,9 +44,9 @@ function body(v: Verdict): string {
     case 'forfeit':
       return `FORFEIT (${v.reason}): ${v.message}: ${side(v.loser)} loses`;
     case 'game-over':
-      return `Game ${v.game} over: ${side(v.winner)} (${v.winnerPlayer}) wins by ${v.reason}, ${v.points} point${v.points === 1 ? '' : 's'}. Score A ${v.score.A} - B ${v.score.B}`;
+      return `Game ${v.game} over: ${side(v.winner)} (${player(v.winnerPlayer)}) wins by ${v.reason}, ${v.points} point${v.points === 1 ? '' : 's'}. Score A ${v.score.A} - B ${v.score.B}`;
     case 'match-over':
-      return `MATCH OVER after ${v.games} games: player ${v.winner} wins, A ${v.score.A} - B ${v.score.B}`;
+      return `MATCH OVER after ${v.games} games: ${player(v.winner)} wins, A ${v.score.A} - B ${v.score.B}`;
     case 'resync-needed':
       return `The board differs from the game: ${v.differences.map((d) => `${d.well} should ${d.expected === 'empty' ? 'be empty' : `hold '${d.expected}'`}`).join(', ')}`;
     case 'resync-done':
