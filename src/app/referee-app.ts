@@ -76,7 +76,7 @@ export class RefereeApp {
     }
     this.pipeline = new RefereePipeline({ profile: c.board.profile, calibration: c.calibration, referee, ...(refereeState ? { refereeState } : {}) });
 
-    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(c.board.link, this.pipeline, this.journal, this.bus, c.now())];
+    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(c.board.link, this.pipeline, this.journal, this.bus, c.now)];
     const scoreboard = this.scoreboardService();
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json) this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));

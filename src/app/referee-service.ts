@@ -19,8 +19,10 @@ export class RefereeService<S> implements Service {
     private readonly pipeline: RefereePipeline<S>,
     private readonly journal: JournalWriter,
     private readonly bus: EventBus,
-    /** Host time origin of the journal's `t` (the link's clock). */
-    private readonly originMs: number,
+    /** The host clock the link dates lines with. */
+    private readonly now: () => number,
+    /** Host time origin of the journal's `t`. */
+    private readonly originMs: number = now(),
   ) {}
 
   async start(): Promise<void> {
@@ -28,7 +30,7 @@ export class RefereeService<S> implements Service {
       this.link.on('line', (raw) => this.onLine(raw)),
       this.link.on('state', (s) => {
         const detail = 'message' in s && typeof s.message === 'string' ? s.message : undefined;
-        this.journal.append({ kind: 'note', t: 0, message: `link ${s.state}${detail ? `: ${detail}` : ''}` });
+        this.journal.append({ kind: 'note', t: this.since(this.now()), message: `link ${s.state}${detail ? `: ${detail}` : ''}` });
         this.bus.emit('link', { state: s.state, ...(detail ? { detail } : {}), ...(this.link.hello ? { boardId: this.link.hello.boardId } : {}) });
       }),
     );
@@ -40,16 +42,21 @@ export class RefereeService<S> implements Service {
     this.journal.flush();
   }
 
+  /** Journal time: ms since the origin, to 0.01 ms (the pipeline sees exactly what the journal keeps). */
+  private since(atMs: number): number {
+    return Math.round((atMs - this.originMs) * 100) / 100;
+  }
+
   get badLines(): number {
     return this.lineErrors;
   }
 
   private onLine(raw: RawLine): void {
     if (raw.direction === 'oversize') {
-      this.journal.append({ kind: 'note', t: raw.atMs - this.originMs, message: `oversize line dropped (${raw.droppedBytes} bytes)` });
+      this.journal.append({ kind: 'note', t: this.since(raw.atMs), message: `oversize line dropped (${raw.droppedBytes} bytes)` });
       return;
     }
-    const t = Math.round((raw.atMs - this.originMs) * 100) / 100;
+    const t = this.since(raw.atMs);
     this.journal.append({ kind: 'line', t, dir: raw.direction, line: raw.line });
     if (raw.direction !== 'in') return;
     const out = this.pipeline.feed(raw.line, t);
