@@ -1,14 +1,16 @@
 /**
- * Splits a byte stream into lines at `\r\n` (PROTOCOL.md section 2), with a hard bound on
- * line length. A board that babbles without a terminator (wrong baud, noise, a stuck
- * line) must not make the host buffer without limit: once the partial line exceeds the
- * limit it is discarded, counted, and everything up to the next `\r\n` is skipped; the
- * next line after that terminator is read normally (resync).
+ * Splits a byte stream into lines at `\r\n` (PROTOCOL.md section 2) with serialport's
+ * readline parser, plus a hard bound on line length: the readline parser alone buffers a
+ * line until its terminator comes, so a board that babbles without one (wrong baud, noise,
+ * a stuck line) would make the host buffer without limit. Here a line longer than the limit
+ * is discarded and counted, everything up to the next `\r\n` is skipped, and the line after
+ * that terminator is read normally (resync).
  *
  * Output: one string per line, terminator stripped, decoded as latin1 so that every byte
  * is one char (the codec measures lengths in chars and rejects non-ASCII as BADCHAR).
  */
-import { Transform, type TransformCallback } from 'node:stream';
+import { ReadlineParser } from '@serialport/parser-readline';
+import type { TransformCallback } from 'node:stream';
 
 const CR = 0x0d;
 const TERMINATOR = Buffer.from('\r\n', 'latin1');
@@ -20,19 +22,19 @@ export interface BoundedLineParserOptions {
   readonly onOversize?: (droppedBytes: number) => void;
 }
 
-export class BoundedLineParser extends Transform {
+export class BoundedLineParser extends ReadlineParser {
   readonly #maxBodyBytes: number;
   readonly #onOversize: ((droppedBytes: number) => void) | undefined;
-  #pending: Buffer = Buffer.alloc(0);
   /** Bytes skipped of the line being discarded; undefined when not discarding. */
   #discarding: number | undefined = undefined;
   #oversizeLines = 0;
 
   constructor(options: BoundedLineParserOptions) {
-    super({ readableObjectMode: true });
     if (!Number.isInteger(options.maxLineBytes) || options.maxLineBytes < 3) {
       throw new TypeError('maxLineBytes must be an integer >= 3 (room for one byte and CR LF)');
     }
+    // Only CR LF ends a line; a bare CR or LF stays inside it (the codec calls it BADCHAR).
+    super({ delimiter: TERMINATOR, encoding: 'latin1', readableObjectMode: true });
     this.#maxBodyBytes = options.maxLineBytes - 2;
     this.#onOversize = options.onOversize;
   }
@@ -42,57 +44,55 @@ export class BoundedLineParser extends Transform {
     return this.#oversizeLines;
   }
 
-  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
-    const data = this.#pending.length > 0 ? Buffer.concat([this.#pending, bytes]) : bytes;
-    let start = 0;
-    for (;;) {
-      // Only CR LF ends a line; a bare CR or LF stays inside it (the codec calls it BADCHAR).
-      const end = data.indexOf(TERMINATOR, start);
-      if (end < 0) break;
-      this.#endLine(data.subarray(start, end), end + 2 - start);
-      start = end + 2;
+  /** The readline parser hands each complete line here: too long ones stop, the rest go out as text. */
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (!Buffer.isBuffer(chunk)) return super.push(chunk, encoding);
+    if (chunk.length > this.#maxBodyBytes) {
+      this.#dropped(chunk.length + TERMINATOR.length);
+      return true;
     }
-    this.#keepPartial(data.subarray(start));
-    done();
+    return super.push(chunk.toString('latin1'));
+  }
+
+  override _transform(chunk: Buffer, encoding: BufferEncoding, done: TransformCallback): void {
+    let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, 'latin1');
+    if (this.#discarding !== undefined) {
+      const data = Buffer.concat([this.buffer, bytes]);
+      this.buffer = Buffer.alloc(0);
+      const end = data.indexOf(TERMINATOR);
+      if (end < 0) {
+        this.#skip(data);
+        done();
+        return;
+      }
+      this.#dropped(this.#discarding + end + TERMINATOR.length);
+      this.#discarding = undefined;
+      bytes = data.subarray(end + TERMINATOR.length);
+    }
+    super._transform(bytes, encoding, (error?: Error | null) => {
+      // A body of maxBody bytes plus a CR may still be a legal line waiting for its LF.
+      if (!error && this.buffer.length > this.#maxBodyBytes + 1) {
+        const pending = this.buffer;
+        this.buffer = Buffer.alloc(0);
+        this.#discarding = 0;
+        this.#skip(pending);
+      }
+      done(error);
+    });
   }
 
   override _flush(done: TransformCallback): void {
     // An unterminated tail is not a line (the board always terminates); drop it silently.
-    this.#pending = Buffer.alloc(0);
+    this.buffer = Buffer.alloc(0);
     this.#discarding = undefined;
     done();
   }
 
-  #endLine(body: Buffer, rawBytes: number): void {
-    if (this.#discarding !== undefined) {
-      this.#dropped(this.#discarding + rawBytes);
-      this.#discarding = undefined;
-      return;
-    }
-    if (body.length > this.#maxBodyBytes) {
-      this.#dropped(rawBytes);
-      return;
-    }
-    this.push(body.toString('latin1'));
-  }
-
-  #keepPartial(rest: Buffer): void {
-    if (this.#discarding !== undefined) {
-      // Keep only a trailing CR, which may be the first half of the terminator.
-      const keepCr = rest.length > 0 && rest[rest.length - 1] === CR ? 1 : 0;
-      this.#discarding += rest.length - keepCr;
-      this.#pending = Buffer.from(rest.subarray(rest.length - keepCr));
-      return;
-    }
-    // A body of maxBody bytes plus a CR may still be a legal line waiting for its LF.
-    if (rest.length > this.#maxBodyBytes + 1) {
-      const keepCr = rest[rest.length - 1] === CR ? 1 : 0;
-      this.#discarding = rest.length - keepCr;
-      this.#pending = Buffer.from(rest.subarray(rest.length - keepCr));
-      return;
-    }
-    this.#pending = Buffer.from(rest);
+  /** Counts skipped bytes, keeping a trailing CR: it may be the first half of the terminator. */
+  #skip(data: Buffer): void {
+    const keepCr = data.length > 0 && data[data.length - 1] === CR ? 1 : 0;
+    this.#discarding = (this.#discarding ?? 0) + data.length - keepCr;
+    this.buffer = Buffer.from(data.subarray(data.length - keepCr));
   }
 
   #dropped(bytes: number): void {
