@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { skipWithout } from '../system-tools.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const INSTALL_HINT =
@@ -19,8 +20,8 @@ const hasAvrGcc = (): boolean => {
 };
 
 describe('hardware/firmware/build.sh', () => {
-  it('builds the Mega firmware and reports flash and RAM use', { timeout: 120_000 }, () => {
-    // CI installs the toolchain, so its absence is a broken machine, not a skip.
+  it.skipIf(skipWithout('avr-gcc', 'gcc-avr avr-libc arduino-core-avr', ['--version']))('builds the Mega firmware and reports flash and RAM use', { timeout: 120_000 }, () => {
+    // CI installs the toolchain, so there its absence is a broken machine, not a skip.
     if (!hasAvrGcc()) expect.fail(INSTALL_HINT);
 
     const run = spawnSync('bash', ['hardware/firmware/build.sh'], { cwd: repoRoot, encoding: 'utf8', timeout: 115_000 });

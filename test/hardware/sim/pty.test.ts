@@ -1,4 +1,5 @@
 // The sim on a socat pty, with a real SerialPort on the other end; and `senryaku sim --pty`.
+import { skipWithout } from '../../system-tools.ts';
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ReadlineParser } from '@serialport/parser-readline';
@@ -42,8 +43,10 @@ async function hostOn(path: string) {
   return { port, next, send: (text: string) => port.write(`${text}\r\n`) };
 }
 
+const noSocat = skipWithout('socat', 'socat');
+
 describe('SimPty', () => {
-  it('a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links', { timeout: 15_000 }, async () => {
+  it.skipIf(noSocat)('a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links', { timeout: 15_000 }, async () => {
     const board = startedBoard({ clock: 'timers', bootDelayMs: 50 });
     const pty = new SimPty(board);
     cleanups.push(() => board.stop());
@@ -75,7 +78,7 @@ describe('SimPty', () => {
 });
 
 describe('senryaku sim', () => {
-  it('--pty prints one "pty: PATH" line, serves a host there, and stops cleanly on the signal', { timeout: 15_000 }, async () => {
+  it.skipIf(noSocat)('--pty prints one "pty: PATH" line, serves a host there, and stops cleanly on the signal', { timeout: 15_000 }, async () => {
     const controller = new AbortController();
     const out: string[] = [];
     const printed = new Promise<string>((resolve) => {
