@@ -63,9 +63,9 @@ describe('senryaku referee', { timeout: 120_000 }, () => {
     [['referee'], /exactly one of --port/],
     [['referee', '--port', '/dev/x', '--autoplay'], /--autoplay needs --sim/],
     [['referee', '--sim', '--policy', 'strict'], /--policy is casual or tournament/],
-    [['referee', '--sim', '--track', '0'], /--track must be a whole number from 1 to 99/],
+    [['referee', '--sim', '--track', '0'], /--track must be a whole number from 1 to 99, got '0'/],
     [['referee', '--sim', '--players', 'solo'], /--players takes two names/],
-    [['referee', '--sim', '--position', 'nonsense'], /bad --position/],
+    [['referee', '--sim', '--position', 'nonsense'], /--position is not valid SPN/],
     [['referee', '--sim', '--resume', '/no/journal'], /cannot read journal/],
   ])('bad input %j: one line on stderr, exit 2', async (argv, message) => {
     const err: string[] = [];

@@ -11,9 +11,8 @@ import { refereeSettingsOf } from '../../app/replay.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import type { Hello } from '../../hardware/protocol/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
-import { POLICIES, type FoulPolicy } from '../../referee/verdicts.ts';
-import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode } from '../../rules/match/track.ts';
-import { START_SPN, parseSpn } from '../../rules/senryaku/spn.ts';
+import { START_SPN } from '../../rules/senryaku/spn.ts';
+import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
@@ -22,13 +21,6 @@ export const REFEREE_USAGE =
   'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]';
 
 const READY_TIMEOUT_MS = 30_000;
-
-const wholeNumber = (text: string | undefined, name: string, min: number, max: number): number | undefined => {
-  if (text === undefined) return undefined;
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got '${text}'`);
-  return n;
-};
 
 export async function refereeCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
@@ -48,33 +40,20 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${REFEREE_USAGE}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
-  const games = wholeNumber(values.games, 'games', 1, 10_000);
-  const track = wholeNumber(values.track, 'track', 1, MAX_TRACK_LENGTH);
-  const policy = values.policy ?? 'casual';
-  if (!(POLICIES as readonly string[]).includes(policy)) throw new UsageError(`--policy is casual or tournament, not '${policy}'`);
-  const colours = values.colours ?? 'alternate';
-  if (!(COLOUR_MODES as readonly string[]).includes(colours)) throw new UsageError(`--colours is alternate or fixed, not '${colours}'`);
-  const names = (values.players ?? 'A,B').split(',');
-  if (names.length !== 2 || names.some((n) => n.trim() === '')) throw new UsageError(`--players takes two names separated by a comma, got '${values.players}'`);
+  const options = parseMatchOptions(values);
+  if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
 
-  const first = values.position === undefined ? undefined : parseSpn(values.position.trim());
-  if (first && !first.ok) throw new UsageError(`bad --position: ${first.error.message} [${first.error.code}]`);
   const opened = await openBoard(values, values.sim ? { simPosition: values.position?.trim() ?? START_SPN } : {});
   if (!opened.ok) throw new UsageError(opened.error);
   const board = opened.value;
   const seed = values.seed === undefined ? 1 : Number(values.seed);
-  let settings: SenryakuRefereeSettings = {
-    ...DEFAULT_REFEREE_SETTINGS,
-    profile: board.profile,
-    policy: policy as FoulPolicy,
-    match: { trackLength: track ?? 6, colours: colours as ColourMode },
-    ...(first?.ok ? { firstPosition: first.value } : {}),
-  };
-  let players = { A: names[0]!.trim(), B: names[1]!.trim() };
+  const { policy, match, firstPosition, gamesLimit } = options.value;
+  let settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, policy, match, ...(firstPosition ? { firstPosition } : {}) };
+  let players = options.value.players;
   if (resume?.ok) {
     settings = { ...refereeSettingsOf(resume.value.header), profile: board.profile };
     players = resume.value.header.settings.players;
@@ -96,7 +75,7 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
     journalDir: resolveJournalDir(values['journal-dir']),
     ...(resume?.ok && values.resume ? { resume: { path: values.resume, contents: resume.value } } : {}),
     ...(values.autoplay ? { autoplaySeed: seed } : {}),
-    ...(games !== undefined ? { gamesLimit: games } : {}),
+    ...(gamesLimit !== undefined ? { gamesLimit } : {}),
     io,
     json: values.json ?? false,
     scoreboard,

@@ -1,0 +1,80 @@
+/**
+ * The settings of a refereed match, checked in one place whatever brings them (command-line
+ * options today; a settings file, MQTT or the dashboard later). Text in, a validated
+ * value or every problem out, as settings validators list them.
+ */
+import { POLICIES, type FoulPolicy } from '../referee/verdicts.ts';
+import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode, type MatchSettings } from '../rules/match/track.ts';
+import type { Position } from '../rules/senryaku/position.ts';
+import { parseSpn } from '../rules/senryaku/spn.ts';
+import { err, ok, type Result } from '../util/result.ts';
+
+export interface MatchOptionsText {
+  readonly policy?: string | undefined;
+  readonly track?: string | undefined;
+  readonly colours?: string | undefined;
+  readonly players?: string | undefined;
+  readonly games?: string | undefined;
+  readonly position?: string | undefined;
+}
+
+export interface MatchOptions {
+  readonly policy: FoulPolicy;
+  readonly match: MatchSettings;
+  readonly players: { readonly A: string; readonly B: string };
+  /** Stop after this game number. */
+  readonly gamesLimit?: number;
+  /** Game 1 starts here instead of the start position. */
+  readonly firstPosition?: Position;
+}
+
+export interface SettingsProblem {
+  /** The option (or settings key) at fault. */
+  readonly option: string;
+  readonly message: string;
+}
+
+export const MAX_GAMES = 10_000;
+
+export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, SettingsProblem[]> {
+  const problems: SettingsProblem[] = [];
+  const wholeNumber = (value: string | undefined, option: string, min: number, max: number): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (n >= min && n <= max) return n;
+    problems.push({ option, message: `${option} must be a whole number from ${min} to ${max}, got '${value}'` });
+    return undefined;
+  };
+  const oneOf = <T extends string>(value: string, option: string, allowed: readonly T[]): T => {
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push({ option, message: `${option} is ${allowed.join(' or ')}, not '${value}'` });
+    return allowed[0]!;
+  };
+
+  const policy = oneOf(text.policy ?? 'casual', 'policy', POLICIES);
+  const colours: ColourMode = oneOf(text.colours ?? 'alternate', 'colours', COLOUR_MODES);
+  const trackLength = wholeNumber(text.track, 'track', 1, MAX_TRACK_LENGTH) ?? 6;
+  const gamesLimit = wholeNumber(text.games, 'games', 1, MAX_GAMES);
+  const names = (text.players ?? 'A,B').split(',').map((n) => n.trim());
+  if (names.length !== 2 || names.some((n) => n === ''))
+    problems.push({ option: 'players', message: `players takes two names separated by a comma, got '${text.players}'` });
+  let firstPosition: Position | undefined;
+  if (text.position !== undefined) {
+    const parsed = parseSpn(text.position.trim());
+    if (parsed.ok) firstPosition = parsed.value;
+    else problems.push({ option: 'position', message: `position is not valid SPN: ${parsed.error.message} [${parsed.error.code}]` });
+  }
+
+  if (problems.length > 0) return err(problems);
+  return ok({
+    policy,
+    match: { trackLength, colours },
+    players: { A: names[0]!, B: names[1]! },
+    ...(gamesLimit !== undefined ? { gamesLimit } : {}),
+    ...(firstPosition ? { firstPosition } : {}),
+  });
+}
+
+/** For a command line: `--option: message; --other: message`. */
+export const formatSettingsProblems = (problems: readonly SettingsProblem[]): string =>
+  problems.map((p) => `--${p.message}`).join('; ');
