@@ -47,6 +47,8 @@ export class ScriptedBoard {
   readonly nak = new Map<HostCommandType, ErrorCode>();
   /** Answer nothing at all. */
   mute = false;
+  /** Corrupt this many next lines on the wire: one body byte changed, so the CRC catches it. */
+  corruptNext = 0;
   port: MockPortBinding | undefined;
   opens = 0;
   readonly #options: ScriptedBoardOptions;
@@ -115,7 +117,14 @@ export class ScriptedBoard {
   }
 
   send(line: string): void {
-    this.raw(`${line}\r\n`);
+    let wire = line;
+    if (this.corruptNext > 0) {
+      this.corruptNext--;
+      // The last body byte before the CRC, changed to another letter: only the CRC can tell.
+      const at = line.indexOf('*') - 1;
+      wire = line.slice(0, at) + (line[at] === 'A' ? 'B' : 'A') + line.slice(at + 1);
+    }
+    this.raw(`${wire}\r\n`);
   }
 
   #next(): number {
