@@ -70,10 +70,7 @@ export class RefereePipeline<S> {
     const parsed = parseBoardLine(line, { cellCount: this.cellCount });
     if (!parsed.ok) return { ...out, lineError: `${parsed.error.code}: ${parsed.error.message}` };
     const msg = parsed.value;
-    if (msg.type === 'hello') {
-      this.onHello(msg);
-      return out;
-    }
+    if (msg.type === 'hello' && this.onHello(msg) === 'new-boot') return out;
     const lost = this.sequence.accept(msg.seq);
     if (lost > 0) this.sense({ type: 'gap', missing: lost }, hostMs, out);
     if (msg.type === 'frame') {
@@ -89,9 +86,10 @@ export class RefereePipeline<S> {
     return out;
   }
 
-  private onHello(hello: Hello): void {
+  /** A HELLO of the same boot is one more line in sequence; one of a new boot starts everything afresh. */
+  private onHello(hello: Hello): 'same-boot' | 'new-boot' {
     this.cellCount = hello.wellCells + hello.pivotCells;
-    if (this.bootId === hello.bootId) return;
+    if (this.bootId === hello.bootId) return 'same-boot';
     // A new boot: the board's clock restarted and its readings may have moved under us.
     this.lastFrameMs = undefined;
     if (this.bootId !== undefined) {
@@ -102,6 +100,7 @@ export class RefereePipeline<S> {
     this.bootId = hello.bootId;
     this.sequence.reset();
     this.sequence.accept(hello.seq);
+    return 'new-boot';
   }
 
   private sense(input: Parameters<typeof stepSensing>[1], hostMs: number, out: { sensing: SensingEvent[]; inputs: RefereeInput[]; verdicts: Verdict[] }): void {

@@ -1,0 +1,84 @@
+// The pipeline on hand-made lines: the board's own protocol, formatted with the codec.
+import { describe, expect, it } from 'vitest';
+import { RefereePipeline } from '../../src/app/referee-pipeline.ts';
+import { formatFrame, formatHello, type Hello } from '../../src/hardware/protocol/index.ts';
+import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
+import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
+import { DEFAULT_PROFILE, type BoardProfile } from '../../src/rules/senryaku/profile.ts';
+import { START_SPN, parseSpn } from '../../src/rules/senryaku/spn.ts';
+import { nominalCalibration } from '../../src/sensing/calibration.ts';
+
+const profile: BoardProfile = { ...DEFAULT_PROFILE, boardMass: 720, sphereMass: { w: 60, W: 60, b: 60, B: 60 }, massUnit: 'g' };
+const calibration = nominalCalibration(profile, 0x2a);
+const hello = (bootId: number, seq = 0): Hello => ({
+  type: 'hello',
+  seq,
+  protocolVersion: 1,
+  firmwareVersion: '1.0.0',
+  boardId: 0x2a,
+  bootId,
+  wellCells: 42,
+  pivotCells: 2,
+  sampleRateHz: 80,
+  tiltFitted: { white: true, black: true },
+  ledCount: 0,
+});
+
+/** A frame of the start position: 60 g per sphere at the nominal scale, pivots carrying everything, with a little noise. */
+function startFrame(seq: number, msFloat: number, tipped = false): string {
+  const ms = Math.round(msFloat);
+  const start = parseSpn(START_SPN);
+  if (!start.ok) throw new Error('start');
+  const cells = new Int32Array(44);
+  for (let w = 0; w < 42; w++) cells[w] = start.value.board[w] ? Math.round(60 * (calibration.cells[w]?.countsPerGram ?? 1)) : 0;
+  const pivotG = (720 + 14 * 60) / 2;
+  cells[42] = Math.round(pivotG * (calibration.cells[42]?.countsPerGram ?? 1));
+  cells[43] = cells[42]!;
+  // Real HX711s never repeat a reading exactly (sensing calls a bit-identical cell stuck).
+  for (let c = 0; c < 44; c++) cells[c] = cells[c]! + ((seq + c) % 3) - 1;
+  return formatFrame({ type: 'frame', seq, ms, tilt: { white: tipped, black: false }, stale: [], cells });
+}
+
+const pipeline = () => new RefereePipeline({ profile, calibration, referee: senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, profile }) });
+
+describe('referee pipeline', () => {
+  it('holds back start-up events, then starts the game from one snapshot of the settled board', () => {
+    const p = pipeline();
+    expect(p.feed(formatHello(hello(1)), 0).verdicts).toEqual([]);
+    const verdicts = [];
+    for (let i = 1; i <= 60; i++) verdicts.push(...p.feed(startFrame(i, i * 12.5), i * 12.5).verdicts);
+    expect(verdicts.map((v) => v.type)).toEqual(['setup', 'game-started']);
+  });
+
+  it('a HELLO of the same boot is a line in sequence, not a gap; a bad line is counted, never thrown', () => {
+    const p = pipeline();
+    p.feed(formatHello(hello(1)), 0);
+    for (let i = 1; i <= 50; i++) p.feed(startFrame(i, i * 12.5), 0);
+    const again = p.feed(formatHello(hello(1, 51)), 700);
+    expect(again.sensing).toEqual([]);
+    const next = p.feed(startFrame(52, 51 * 12.5), 712.5); // the board's clock: the next sampling period
+    expect(next.sensing.map((e) => e.type)).not.toContain('frames-missing');
+    const bad = p.feed('FRAME 0035 garbage*0000', 725);
+    expect(bad.lineError).toMatch(/^BADCRC/);
+  });
+
+  it('drops a frame that is not newer than the last one (repeats after a reconnect)', () => {
+    const p = pipeline();
+    p.feed(formatHello(hello(1)), 0);
+    for (let i = 1; i <= 50; i++) p.feed(startFrame(i, i * 12.5), 0);
+    const repeat = p.feed(startFrame(51, 50 * 12.5), 0);
+    expect(repeat).toEqual({ sensing: [], inputs: [], verdicts: [] });
+  });
+
+  it('a new boot restarts sensing and keeps the referee’s clock running forward', () => {
+    const p = pipeline();
+    p.feed(formatHello(hello(1)), 0);
+    for (let i = 1; i <= 60; i++) p.feed(startFrame(i, 100_000 + i * 12.5), 0);
+    p.feed(formatHello(hello(2)), 1000);
+    const out = [];
+    for (let i = 1; i <= 60; i++) out.push(...p.feed(startFrame(i, i * 12.5), 1000).inputs);
+    // After the reboot the board as found comes as a snapshot, on a clock past the old boot's.
+    const snapshot = out.find((x) => x.type === 'snapshot');
+    expect(snapshot?.atMs).toBeGreaterThan(100_000 + 60 * 12.5);
+  });
+});
