@@ -24,7 +24,7 @@ const COMMANDS: Record<string, { run: Command; usage: string; summary: string }>
   },
   replay: {
     run: async (args, io) => (await import('./commands/replay.ts')).replayCommand(args, io),
-    usage: 'senryaku replay JOURNAL [--json]',
+    usage: 'senryaku replay JOURNAL|RECORDING [--json] [--profile FILE] [--calibration-dir DIR]',
     summary: 're-referee a recorded session and print its verdicts',
   },
   scoreboard: { run: async (args, io) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io), usage: 'senryaku scoreboard test --port PATH [--track N] [--pause MS]', summary: 'light every LED and digit of the scoring board in turn' },
