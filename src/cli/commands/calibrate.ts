@@ -349,7 +349,12 @@ export function simulatedHelper(sim: SimBoard, pressMs = 1500): (p: CalibrationP
   };
 }
 
-export async function calibrateCommand(args: string[], io: CliIo): Promise<number> {
+export interface CalibrateCommandOptions {
+  /** With --sim: who acts on the prompts (default `simulatedHelper`). For tests of people who do not. */
+  readonly simHelper?: (sim: SimBoard) => (prompt: CalibrationPrompt) => void;
+}
+
+export async function calibrateCommand(args: string[], io: CliIo, options: CalibrateCommandOptions = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ...boardOptionSpecs,
     'reference-grams': { type: 'string' },
@@ -376,7 +381,7 @@ export async function calibrateCommand(args: string[], io: CliIo): Promise<numbe
       referenceGrams: referenceGrams ?? defaultGrams,
       store,
       io,
-      ...(board.sim ? { onPrompt: simulatedHelper(board.sim) } : {}),
+      ...(board.sim ? { onPrompt: (options.simHelper ?? simulatedHelper)(board.sim) } : {}),
     });
     return EXIT_OK;
   } catch (e) {
