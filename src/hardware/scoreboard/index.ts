@@ -63,4 +63,4 @@ export { ScoreboardAnimator, DEFAULT_TIMING, type AnimationTiming } from './anim
 export { findUno, UNO_USB_IDS, type SerialPortListing } from './find-uno.ts';
 export { ledImage, digitText, holeLed, MAX_LED_TRACK_LENGTH, type LedImage } from './max7219-layout.ts';
 export { textPicture } from './text-picture.ts';
-export { firmataOverSerial, type IoFactory, type ScoreboardIo } from './scoreboard-io.ts';
+export { firmataOver, firmataOverSerial, openSerialPort, type IoFactory, type PortOpener, type ScoreboardIo } from './scoreboard-io.ts';

@@ -25,8 +25,23 @@ export type IoFactory = (path: string) => ScoreboardIo;
 /** StandardFirmata's speed. */
 export const FIRMATA_BAUD_RATE = 57_600;
 
+/**
+ * Opens the serial port a Firmata io talks through; it must open by itself (serialport's
+ * `autoOpen`). Tests hand in a serialport `SerialPortMock` with a fake board behind it.
+ */
+export type PortOpener = (options: { readonly path: string; readonly baudRate: number }) => object;
+
+/** serialport 13 on the real device. */
+export const openSerialPort: PortOpener = ({ path, baudRate }) => new SerialPort({ path, baudRate });
+
+/** firmata-io's Firmata over whatever port `openPort` makes, at StandardFirmata's speed. */
+export const firmataOver =
+  (openPort: PortOpener): IoFactory =>
+  (path) =>
+    new firmataIo.Firmata(openPort({ path, baudRate: FIRMATA_BAUD_RATE }));
+
 /** The real io: firmata-io's Firmata over a serialport 13 port (which opens by itself). */
-export const firmataOverSerial: IoFactory = (path) => new firmataIo.Firmata(new SerialPort({ path, baudRate: FIRMATA_BAUD_RATE }));
+export const firmataOverSerial: IoFactory = firmataOver(openSerialPort);
 
 function transportOf(io: ScoreboardIo): ClosableTransport | undefined {
   const t = io.transport;
