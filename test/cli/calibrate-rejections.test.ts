@@ -140,4 +140,17 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     expect(run.text).toMatch(/cell 17 \(d3\) gave a fresh reading in only 0 of 160 frames — that cell's HX711 is not answering: check its wiring/);
     expect(run.err).toEqual(['senryaku calibrate: no clean zero after 3 attempts; nothing was saved']);
   });
+
+  it('a cell that goes silent while its well is being measured: a clear message naming it, not a two-minute wait', async () => {
+    const helper = helperWith((sim, p, _n, place) => {
+      if (p.kind === 'place' && p.well === wellOf('b1')) sim.setCellFault(1, { kind: 'silent' });
+      place(p);
+    });
+    const run = await calibrate(helper);
+    expect(run.code).toBe(1);
+    expect(run.text).toMatch(/\[2\/42\] place the mass on b1/);
+    expect(run.err).toHaveLength(1);
+    expect(run.err[0]).toMatch(/cell 1 \(b1\).*no fresh reading.*HX711 is not answering: check its wiring; nothing was saved/);
+    expect(run.err[0]).not.toMatch(/within 120 s/);
+  });
 });

@@ -42,6 +42,8 @@ const ZERO_ATTEMPTS = 3;
 const READY_TIMEOUT_MS = 20_000;
 const WELL_TIMEOUT_MS = 120_000;
 const FRAME_TIMEOUT_MS = 3000;
+/** The measured cell stale this many frames in a row (2 s at 80/s): its HX711 is not answering. */
+const SILENT_FRAMES = 160;
 
 /** What the person is asked to do; the simulated helper acts on it. */
 export type CalibrationPrompt =
@@ -204,7 +206,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
       say(`[${k + 1}/${order.length}] place the mass on ${name}`);
       s.onPrompt?.({ kind: 'place', well, grams: s.referenceGrams });
       feed.clear();
-      const window = await waitForStillMass(feed, cell, zero.levels, nominal, s.referenceGrams, cellName, say);
+      const window = await waitForStillMass(feed, cell, zero.levels, nominal, s.referenceGrams, cellName, say, HINTS.NoReadings);
       const scale = measureScale(window, { cell, baseline: zero.levels[cell] ?? 0, riseG: s.referenceGrams, nominalCountsPerGram: nominal });
       if (!scale.ok) throw new CalibrationAbort(explain(scale.error[0]!));
       countsPerGram[cell] = scale.value.countsPerGram;
@@ -221,7 +223,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
       }
       say(`    take the mass off ${name}`);
       s.onPrompt?.({ kind: 'remove', well });
-      await waitForRemoval(feed, cell, zero.levels, nominal, s.referenceGrams);
+      await waitForRemoval(feed, cell, zero.levels, nominal, s.referenceGrams, cellName, HINTS.NoReadings);
     }
 
     // 3. Pivots: the median of the windows that loaded them enough.
@@ -287,6 +289,21 @@ function waitReady(link: BoardLink): Promise<Hello> {
 const riseOf = (f: Frame, cell: number, levels: readonly number[], nominal: number): number =>
   f.stale.includes(cell) ? NaN : ((f.cells[cell] ?? 0) - (levels[cell] ?? 0)) / nominal;
 
+/** Counts the measured cell's stale frames in a row; aborts, naming the cell, when it has gone silent. */
+function silenceWatch(cell: number, cellName: (cell: number) => string, hint: string): (f: Frame) => boolean {
+  let staleInARow = 0;
+  return (f) => {
+    if (!f.stale.includes(cell)) {
+      staleInARow = 0;
+      return false;
+    }
+    if (++staleInARow >= SILENT_FRAMES) {
+      throw new CalibrationAbort(`cell ${cell} (${cellName(cell)}) has sent no fresh reading for ${SILENT_FRAMES / 80} s — ${hint}`);
+    }
+    return true;
+  };
+}
+
 /**
  * Waits until the target cell carries about the reference mass and holds still for a
  * window; tells the person once if the mass seems to be on another well.
@@ -299,16 +316,20 @@ async function waitForStillMass(
   grams: number,
   cellName: (cell: number) => string,
   say: (line: string) => void,
+  silentHint: string,
 ): Promise<Frame[]> {
   const window: Frame[] = [];
   let warned = false;
   let waited = 0;
   const periodMs = 1000 / 80;
+  const stale = silenceWatch(cell, cellName, silentHint);
   for (;;) {
     const f = await feed.next();
     if (!f) throw new CalibrationAbort('no frames from the board for 3 s');
     waited += periodMs;
     if (waited > WELL_TIMEOUT_MS) throw new CalibrationAbort(`no still mass on ${cellName(cell)} within ${WELL_TIMEOUT_MS / 1000} s`);
+    // A stale frame says nothing about the mass: skip it rather than start the window over.
+    if (stale(f)) continue;
     const rise = riseOf(f, cell, levels, nominal);
     if (!(rise > grams / 2)) {
       window.length = 0;
@@ -330,13 +351,23 @@ async function waitForStillMass(
   }
 }
 
-async function waitForRemoval(feed: FrameFeed, cell: number, levels: readonly number[], nominal: number, grams: number): Promise<void> {
+async function waitForRemoval(
+  feed: FrameFeed,
+  cell: number,
+  levels: readonly number[],
+  nominal: number,
+  grams: number,
+  cellName: (cell: number) => string,
+  silentHint: string,
+): Promise<void> {
   let waited = 0;
+  const stale = silenceWatch(cell, cellName, silentHint);
   for (;;) {
     const f = await feed.next();
     if (!f) throw new CalibrationAbort('no frames from the board for 3 s');
     waited += 1000 / 80;
     if (waited > WELL_TIMEOUT_MS) throw new CalibrationAbort('the mass was not taken off');
+    if (stale(f)) continue;
     if (riseOf(f, cell, levels, nominal) < grams / 4) return;
   }
 }
