@@ -11,6 +11,9 @@ interface ClosableTransport {
   readonly isOpen?: boolean;
   close?(callback?: (error?: Error | null) => void): void;
   drain?(callback?: (error?: Error | null) => void): void;
+  write?(chunk: Buffer, callback?: (error?: Error | null) => void): boolean;
+  once?(event: 'close', listener: () => void): unknown;
+  removeListener?(event: 'close', listener: () => void): unknown;
 }
 
 export type ScoreboardIo = EventEmitter & {
@@ -48,10 +51,29 @@ function transportOf(io: ScoreboardIo): ClosableTransport | undefined {
   return typeof t === 'object' && t !== null ? (t as ClosableTransport) : undefined;
 }
 
-/** Waits for queued writes to reach the wire (a display blanked on stop must see it). */
+/**
+ * Waits for queued writes to reach the wire (a display blanked on stop must see it).
+ * serialport's drain() only waits for the one write its binding has in hand, not for the
+ * writes still queued in the stream (firmata-io sends a message per pin write), so an empty
+ * write goes first: its callback runs once every write before it has been handed over.
+ * A port that closes meanwhile ends the wait (a closed serialport stream holds writes back).
+ */
 export function drainIo(io: ScoreboardIo): Promise<void> {
   const t = transportOf(io);
-  return new Promise((resolve) => (t?.drain && t.isOpen ? t.drain(() => resolve()) : resolve()));
+  if (!t?.drain || !t.isOpen) return Promise.resolve();
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      t.removeListener?.('close', finish);
+      resolve();
+    };
+    t.once?.('close', finish);
+    const drain = () => (t.isOpen && t.drain ? t.drain(finish) : finish());
+    if (t.write) t.write(Buffer.alloc(0), drain);
+    else drain();
+  });
 }
 
 /** Drops an io for good: its timers, its port; later errors from it are swallowed. */

@@ -244,7 +244,9 @@ describe('LED scoring board over firmata-io and a serial port', { timeout: 15_00
   });
 
   test('stop blanks all three chips over the wire before the port closes, and leaves no timer behind', async () => {
-    const uno = serialUno();
+    // A wire where each write takes a few turns: the blanking is ~100 Firmata messages, most
+    // of them still queued in the stream when stop() asks for a drain.
+    const uno = serialUno({ writeTurns: 3 });
     const service = serialService(uno.board);
     await startConnected(service, uno.board);
     feed([V.gameStarted(1), V.foul('white')]);
