@@ -153,4 +153,22 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     expect(run.err[0]).toMatch(/cell 1 \(b1\).*no fresh reading.*HX711 is not answering: check its wiring; nothing was saved/);
     expect(run.err[0]).not.toMatch(/within 120 s/);
   });
+
+  it('a well cell that misses a conversion now and then is still measured', async () => {
+    const helper = helperWith((sim, p, _n, place) => {
+      if (p.kind === 'place' && p.well === wellOf('b1')) {
+        // One or two stale frames of cell 1 every 250 ms while its well is measured.
+        const flicker = setInterval(() => {
+          sim.setCellFault(1, { kind: 'silent' });
+          setTimeout(() => sim.setCellFault(1, undefined), 20);
+        }, 250);
+        setTimeout(() => clearInterval(flicker), 5000);
+      }
+      place(p);
+    });
+    const run = await calibrate(helper);
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.text).toMatch(/\n {4}b1: [\d.]+ counts\/g/);
+  });
 });
