@@ -154,6 +154,24 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     expect(run.err[0]).not.toMatch(/within 120 s/);
   });
 
+  it('a hand on the board, on and off, at every zero attempt: the pivots are judged on their own scale; nothing saved', async () => {
+    const helper = helperWith((sim, p) => {
+      if (p.kind !== 'clear') return;
+      // 100 g on the centre line, about 50 g on each pivot rail, on and off for the whole window.
+      const s = simScript();
+      for (let i = 0; i < 6; i++) s.holdBoard(100, { durationMs: 200, afterMs: 150 });
+      void sim.play(s);
+    });
+    const run = await calibrate(helper);
+    expect(run.code).toBe(1);
+    expect(zeroRefusals(run.text)).toBe(3);
+    const moved = [...run.text.matchAll(/cell 4[23] \(pivot-(white|black)\) changed by ([\d.]+) g during the window/g)];
+    expect(moved.length).toBeGreaterThanOrEqual(2);
+    // At the pivots' own slope (429.5 counts/g), not the wells' (2147.5): about 50 g, not 10.
+    for (const m of moved) expect(Number(m[2])).toBeGreaterThan(35);
+    expect(run.err).toEqual(['senryaku calibrate: no clean zero after 3 attempts; nothing was saved']);
+  });
+
   it('a well cell that misses a conversion now and then is still measured', async () => {
     const helper = helperWith((sim, p, _n, place) => {
       if (p.kind === 'place' && p.well === wellOf('b1')) {

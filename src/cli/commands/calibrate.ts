@@ -173,9 +173,9 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
           say(`measuring zero ${progressBar(frames.length, ZERO_FRAMES)}`);
         }
       }
-      // measureZero takes one nominal slope; the wells' is used (the pivots' noise in grams is then understated).
       const measured = measureZero(frames, {
         nominalCountsPerGram: nominal,
+        pivotNominalCountsPerGram: pivotNominal,
         sphereMassG: sphereG,
         wellCount: hello.wellCells,
         ...(pivotPreloadG ? { pivotPreloadG } : {}),
