@@ -184,8 +184,9 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
       if (measured.ok) zero = measured.value;
       else {
         say(`Zero refused (attempt ${attempt} of ${ZERO_ATTEMPTS}):`);
-        for (const r of measured.error.slice(0, 5)) say(`  ${explain(r)}`);
-        if (measured.error.length > 5) say(`  … and ${measured.error.length - 5} more`);
+        const reasons = withoutPivotEchoes(measured.error, hello.wellCells);
+        for (const r of reasons.slice(0, 5)) say(`  ${explain(r)}`);
+        if (reasons.length > 5) say(`  … and ${reasons.length - 5} more`);
       }
     }
     if (!zero) throw new CalibrationAbort(`no clean zero after ${ZERO_ATTEMPTS} attempts`);
@@ -263,6 +264,17 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   } finally {
     feed.stop();
   }
+}
+
+/**
+ * A sphere found on a well also loads (or, beyond a rail, unloads) the pivot rails: their
+ * "sphere present" / "zero shifted" verdicts then only echo it, and would send the person
+ * looking for a sphere on a rail or deleting a good calibration. Left out of what is said.
+ */
+function withoutPivotEchoes(rejections: readonly MeasureRejection[], wellCells: number): MeasureRejection[] {
+  const sphereOnWell = rejections.some((r) => r.code === 'SpherePresent' && r.cell !== undefined && r.cell < wellCells);
+  if (!sphereOnWell) return [...rejections];
+  return rejections.filter((r) => !(r.cell !== undefined && r.cell >= wellCells && (r.code === 'SpherePresent' || r.code === 'ZeroShifted')));
 }
 
 function waitReady(link: BoardLink): Promise<Hello> {
