@@ -168,6 +168,17 @@ export class LedScoreboard implements ScoreboardDisplay {
     conn.board?.on('error', () => {});
     const boardTimer = (conn.board as { timer?: ReturnType<typeof setTimeout> } | undefined)?.timer;
     if (boardTimer) clearTimeout(boardTimer);
+    forgetBoard(conn.board);
     disposeIo(conn.io);
   }
+}
+
+/**
+ * johnny-five keeps every Board ever made in a module-wide cache (`Board.cache`, the live
+ * array) and never lets go: each reconnect would leave its dead Board, io and port behind.
+ */
+function forgetBoard(board: five.Board | undefined): void {
+  const cache = (five.Board as unknown as { readonly cache?: unknown[] }).cache;
+  const i = board && Array.isArray(cache) ? cache.indexOf(board) : -1;
+  if (i >= 0) cache!.splice(i, 1);
 }

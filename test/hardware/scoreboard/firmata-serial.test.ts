@@ -9,6 +9,7 @@
  * version timeout); nextTick, setImmediate and promises stay real, so the serial streams run.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import five from 'johnny-five';
 import type sinon from 'sinon';
 import { SerialPortMock } from 'serialport';
 import { EventBus } from '../../../src/app/event-bus.ts';
@@ -92,6 +93,8 @@ async function startConnected(service: ScoreboardService, board: FakeStandardFir
 }
 
 const feed = (vs: readonly Verdict[]) => vs.forEach((v) => bus.emit('verdict', v));
+/** johnny-five's module-wide list of every Board made and not forgotten. */
+const boardCache = () => (five.Board as unknown as { readonly cache: unknown[] }).cache;
 
 /** What johnny-five writes when it sets a MAX7219 up, then a blank frame (led-scoreboard.test.ts). */
 const init = (chip: string) => [
@@ -212,6 +215,7 @@ describe('LED scoring board over firmata-io and a serial port', { timeout: 15_00
     clock.tick(1_000); // retry 2
     await until(() => service.display.connected && uno.board.idle, 'reconnected and redrawn');
     expect(uno.board.boots).toBe(2);
+    expect(boardCache().length).toBe(1); // the dead connection's Board is not kept
     expect(uno.chips.registers).toEqual({ ...before, U3: before.U3.map((r, i) => (i === 8 ? 0x20 : r)) });
     expect(notices.map((n) => n.level)).toEqual(['info', 'warn', 'info']);
 
@@ -258,5 +262,6 @@ describe('LED scoring board over firmata-io and a serial port', { timeout: 15_00
     expect(uno.chips.writes).toEqual(['U1 SHUTDOWN=0x00', 'U2 SHUTDOWN=0x00', 'U3 SHUTDOWN=0x00']);
     await until(() => !host.isOpen, 'the port is closed');
     expect(clock.countTimers()).toBe(0);
+    expect(boardCache().length).toBe(0);
   });
 });
