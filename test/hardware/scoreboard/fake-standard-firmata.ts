@@ -127,6 +127,8 @@ export class FakeStandardFirmata {
   /** How many times the host tried to open the port, and how many times the board booted. */
   opens = 0;
   boots = 0;
+  /** A board that says nothing at all (a port with something else, or a sketch that is not Firmata). */
+  silent = false;
   /** The host's end of the current connection (its SerialPortMock), while there is one. */
   host: SerialPortMock | undefined;
 
@@ -243,7 +245,7 @@ export class FakeStandardFirmata {
   }
 
   private send(wire: Wire, bytes: readonly number[]): void {
-    if (this.wire === wire && wire.isOpen) wire.emitData(Buffer.from(bytes));
+    if (this.wire === wire && wire.isOpen && !this.silent) wire.emitData(Buffer.from(bytes));
   }
 
   private reply(bytes: readonly number[]): void {

@@ -60,7 +60,7 @@ function serialUno(options: ConstructorParameters<typeof FakeStandardFirmata>[1]
 }
 
 /** The service as the referee builds it, with the default io construction on the mock port. */
-function serialService(board: FakeStandardFirmata): ScoreboardService {
+function serialService(board: FakeStandardFirmata, readyTimeoutMs?: number): ScoreboardService {
   const service = createScoreboardService({
     bus,
     trackLength: 6,
@@ -68,6 +68,7 @@ function serialService(board: FakeStandardFirmata): ScoreboardService {
     timing: TIMING,
     backoff: { initialMs: 1_000, maxMs: 8_000 },
     createIo: firmataOver(board.open),
+    ...(readyTimeoutMs !== undefined ? { readyTimeoutMs } : {}),
   });
   services.push(service);
   return service;
@@ -150,6 +151,29 @@ describe('LED scoring board over firmata-io and a serial port', { timeout: 15_00
       { kind: 'sysex', command: FIRMATA.CAPABILITY_QUERY, data: [] },
       { kind: 'sysex', command: FIRMATA.ANALOG_MAPPING_QUERY, data: [] },
     ]);
+    expect(uno.chips.writes).toEqual(START_OF_MATCH);
+  });
+
+  test('a port that never answers like StandardFirmata is closed on the timeout, so the retry can open it again', async () => {
+    const uno = serialUno();
+    uno.board.silent = true;
+    const service = serialService(uno.board, 3_000);
+    await service.start();
+    await until(() => uno.board.boots === 1, 'the port opens');
+    const firstHost = uno.board.host!;
+    clock.tick(3_000);
+    await until(() => !firstHost.isOpen, 'the silent port is closed');
+    expect(notices).toEqual([
+      {
+        level: 'warn',
+        message:
+          'no scoring board on /dev/ttyACM0 (no StandardFirmata answer on /dev/ttyACM0 within 3000 ms); the referee runs on without it and keeps looking',
+      },
+    ]);
+    uno.board.silent = false; // the next attempt finds it answering (an unclosed port would be locked)
+    clock.tick(1_000);
+    await until(() => service.display.connected && uno.board.idle, 'connected on the retry');
+    expect(uno.board.boots).toBe(2);
     expect(uno.chips.writes).toEqual(START_OF_MATCH);
   });
 
