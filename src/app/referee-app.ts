@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CliIo } from '../cli/io.ts';
+import type { TextOutput } from './text-output.ts';
 import { createScoreboardService, type ScoreboardService, type VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import { replayInputs } from '../referee/referee.ts';
 import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
@@ -34,7 +34,7 @@ export interface RefereeAppConfig {
   readonly autoplaySeed?: number;
   /** Stop once this game number has ended. */
   readonly gamesLimit?: number;
-  readonly io: CliIo;
+  readonly io: TextOutput;
   readonly json: boolean;
   /** 'virtual' (text in the terminal), a serial port or 'auto' for the LED board, or 'none'. */
   readonly scoreboard: string;

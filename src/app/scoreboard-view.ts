@@ -3,7 +3,7 @@
  * once the markers have finished moving after a game ends (the picture also blinks, so
  * printing every change would flood the terminal).
  */
-import type { CliIo } from '../cli/io.ts';
+import type { TextOutput } from './text-output.ts';
 import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Service } from './service.ts';
@@ -17,7 +17,7 @@ export class ScoreboardView implements Service {
   constructor(
     private readonly bus: EventBus,
     private readonly board: VirtualScoreboard,
-    private readonly io: CliIo,
+    private readonly io: TextOutput,
   ) {}
 
   async start(): Promise<void> {

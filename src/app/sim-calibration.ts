@@ -7,7 +7,7 @@
  * a person with `senryaku calibrate --port PATH`.
  */
 import FakeTimers from '@sinonjs/fake-timers';
-import { CalibrationAbort, runCalibration, simulatedHelper } from '../cli/commands/calibrate.ts';
+import { CalibrationAbort, runCalibration, simulatedHelper } from './guided-calibration.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { CalibrationStore } from './calibration-store.ts';

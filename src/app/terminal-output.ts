@@ -1,5 +1,5 @@
 /** Verdicts and notices to the terminal: readable lines, or one JSON object per verdict with --json. */
-import type { CliIo } from '../cli/io.ts';
+import type { TextOutput } from './text-output.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Service } from './service.ts';
 import { verdictText, type PlayerNames } from './verdict-text.ts';
@@ -12,7 +12,7 @@ export class TerminalOutput implements Service {
 
   constructor(
     private readonly bus: EventBus,
-    private readonly io: CliIo,
+    private readonly io: TextOutput,
     private readonly json: boolean,
     private readonly names?: PlayerNames,
   ) {}

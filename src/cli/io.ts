@@ -1,8 +1,7 @@
+import type { TextOutput } from '../app/text-output.ts';
+
 /** What a CLI command may touch, so tests can run commands in process. */
-export interface CliIo {
-  readonly out: (line: string) => void;
-  readonly err: (line: string) => void;
-}
+export type CliIo = TextOutput;
 
 export const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
