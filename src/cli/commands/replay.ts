@@ -13,7 +13,8 @@ import { verdictText } from '../../app/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording } from '../../hardware/link/recording.ts';
 import { parseBoardLine } from '../../hardware/protocol/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
-import { POLICIES, type FoulPolicy, type Verdict } from '../../referee/verdicts.ts';
+import type { Verdict } from '../../referee/verdicts.ts';
+import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 
@@ -75,16 +76,14 @@ function fromRecording(
   if (!recording.ok) throw new UsageError(`not a valid recording: line ${recording.error.line}: ${recording.error.message}`);
   const profile = loadProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
   if (!profile.ok) throw new UsageError(profile.error);
-  const policy = values.policy ?? 'casual';
-  if (!(POLICIES as readonly string[]).includes(policy)) throw new UsageError(`--policy is casual or tournament, not '${policy}'`);
-  const track = values.track === undefined ? 6 : /^\d+$/.test(values.track) ? Number(values.track) : NaN;
-  if (!(track >= 1 && track <= 99)) throw new UsageError(`--track must be a whole number from 1 to 99, got '${values.track}'`);
+  const options = parseMatchOptions({ policy: values.policy, track: values.track });
+  if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   const helloLine = recording.value.header.hello;
   const hello = helloLine === null ? undefined : parseBoardLine(helloLine, { cellCount: 44 });
   if (!hello?.ok || hello.value.type !== 'hello') return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const calibration = store.load(hello.value.boardId, { cellCount: hello.value.wellCells + hello.value.pivotCells });
   if (!calibration.ok) return { ok: false, error: calibration.error.message };
-  const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: policy as FoulPolicy, match: { trackLength: track, colours: 'alternate' as const } };
+  const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: options.value.policy, match: options.value.match };
   return { ok: true, value: replayRecording(recording.value, settings, calibration.value) };
 }
