@@ -6,6 +6,7 @@
 import type { SensingEvent } from '../sensing/events.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
+import type { StorageEvent } from './journal-file.ts';
 
 /** The board link's health, as outputs show it. */
 export interface LinkStatus {
@@ -24,6 +25,8 @@ export interface BusEvents {
   link: LinkStatus;
   /** Messages for people that are not verdicts (start-up, missing scoring board, ...). */
   notice: { readonly level: 'info' | 'warn' | 'error'; readonly message: string };
+  /** The journal could not write, recovered, or lost records: said at once on every output. */
+  storage: StorageEvent;
 }
 
 export type BusTopic = keyof BusEvents;

@@ -1,134 +1,161 @@
 /**
- * The match journal: one append-only JSON-lines file per match holding every raw line
- * from the board, every sensing event, every referee input and every verdict, in order.
- * Verdicts are announced only after `flush()` has put them on disk (fdatasync): a match
- * record is never lost to a crash after players saw the verdict.
+ * The match journal: one append-only file per match holding every raw line from the board,
+ * every sensing event, every referee input and every verdict, in order. It is a sequence of
+ * sessions (one per run of the host on the match: a resume after a crash starts a new one),
+ * each opened by a marker record; the first line is a header with everything needed to
+ * re-referee the file (`senryaku replay`): ruleset, settings, board profile and calibration.
  *
- * The first line is a header with everything needed to re-referee the file
- * (`senryaku replay`): ruleset, settings, board profile and calibration.
+ * Durability: records are queued and reach the disk in batches (journal-file.ts); the
+ * referee service flushes before it announces a verdict, so a verdict players saw is on
+ * disk. A storage fault never throws here: the file keeps what it could not write and says so.
  */
-import { closeSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
-import type { RefereeInput } from '../referee/inputs.ts';
-import type { Verdict } from '../referee/verdicts.ts';
-import type { MatchSettings } from '../rules/match/track.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
-import type { SensingEvent } from '../sensing/events.ts';
+import { JournalFile, readJournalLines, type JournalFileOptions, type RepairedTail, type StorageEvent } from './journal-file.ts';
+import { parseBodyRecord, parseHeader, type BodyRecord, type JournalHeader, type JournalRecord, type SessionMarker } from './journal-records.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
-export const JOURNAL_FORMAT = 'senryaku-journal';
-export const JOURNAL_VERSION = 1;
+export * from './journal-records.ts';
+export type { StorageEvent } from './journal-file.ts';
 
-export interface JournalHeader {
-  readonly kind: 'header';
-  readonly format: typeof JOURNAL_FORMAT;
-  readonly version: typeof JOURNAL_VERSION;
-  readonly matchId: string;
-  readonly startedAt: string;
-  readonly ruleset: 'senryaku';
-  readonly settings: {
-    readonly policy: 'casual' | 'tournament';
-    readonly match: MatchSettings;
-    readonly players: { readonly A: string; readonly B: string };
-    readonly placementGraceMs: number;
-    readonly holdingGraceMs: number;
-    readonly disagreementWindowMs: number;
-    /** SPN of game 1's position when it was not the start position. */
-    readonly firstPosition?: string;
-  };
-  readonly profile: BoardProfile;
-  /** The calibration file's text (senryaku-calibration format). */
-  readonly calibration: string;
-  readonly source: { readonly kind: 'sim'; readonly seed: number } | { readonly kind: 'port'; readonly path: string };
-}
+/** Journals are gzip members on disk; `zcat` reads them. */
+export const JOURNAL_EXTENSION = '.jsonl.gz';
 
-/** `t`: host milliseconds since the journal was opened. */
-export type JournalRecord =
-  | JournalHeader
-  | { readonly kind: 'line'; readonly t: number; readonly dir: 'in' | 'out'; readonly line: string }
-  | { readonly kind: 'sensing'; readonly t: number; readonly event: SensingEvent }
-  | { readonly kind: 'input'; readonly t: number; readonly input: RefereeInput }
-  | { readonly kind: 'verdict'; readonly t: number; readonly verdict: Verdict }
-  | { readonly kind: 'note'; readonly t: number; readonly message: string };
-
-export class JournalWriter {
-  private fd: number | undefined;
-
-  private constructor(readonly path: string, fd: number) {
-    this.fd = fd;
-  }
-
-  /** Opens for appending; a new file gets the header, an existing one (a resumed match) is continued. */
-  static open(path: string, header?: JournalHeader): JournalWriter {
-    const writer = new JournalWriter(path, openSync(path, 'a'));
-    if (header) {
-      writer.append(header);
-      writer.flush();
-    }
-    return writer;
-  }
-
-  append(record: JournalRecord): void {
-    if (this.fd === undefined) throw new Error(`journal ${this.path} is closed`);
-    writeSync(this.fd, `${JSON.stringify(record)}\n`);
-  }
-
-  /** Puts everything appended so far on disk. */
-  flush(): void {
-    if (this.fd !== undefined) fdatasyncSync(this.fd);
-  }
-
-  close(): void {
-    if (this.fd === undefined) return;
-    this.flush();
-    closeSync(this.fd);
-    this.fd = undefined;
-  }
-}
-
-export type JournalErrorCode = 'Unreadable' | 'NoHeader' | 'WrongFormat' | 'BadRecord';
+export type JournalErrorCode = 'Unreadable' | 'NoHeader' | 'WrongFormat' | 'BadHeader' | 'BadRecord' | 'Exists' | 'Unwritable';
 export interface JournalError {
   readonly code: JournalErrorCode;
   readonly message: string;
 }
 
+/** A record with its line number in the (decompressed) journal, for error messages. */
+export interface NumberedRecord {
+  readonly line: number;
+  readonly record: BodyRecord;
+}
+
+export interface JournalSession {
+  readonly number: number;
+  /** The session's records after its marker (v1 journals: one session without a marker). */
+  readonly records: readonly NumberedRecord[];
+}
+
 export interface JournalContents {
   readonly header: JournalHeader;
-  readonly records: readonly Exclude<JournalRecord, JournalHeader>[];
-  /** A last line cut short by a crash while it was written: left out, and said. */
+  readonly sessions: readonly JournalSession[];
+  /** Every record after the header, all sessions in order (markers included). */
+  readonly records: readonly BodyRecord[];
+  /** A last record cut short by a crash while it was written: left out, and said. */
   readonly tornTail: boolean;
 }
 
 export function readJournal(path: string): Result<JournalContents, JournalError> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    return err({ code: 'Unreadable', message: `cannot read journal ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
-  }
-  const lines = text.split('\n');
-  const complete = text.endsWith('\n');
-  if (complete) lines.pop();
-  const records: Exclude<JournalRecord, JournalHeader>[] = [];
-  let header: JournalHeader | undefined;
-  let tornTail = false;
-  for (let i = 0; i < lines.length; i++) {
-    let record: JournalRecord;
-    try {
-      record = JSON.parse(lines[i]!) as JournalRecord;
-    } catch {
-      if (i === lines.length - 1 && !complete) {
-        tornTail = true;
-        break;
-      }
-      return err({ code: 'BadRecord', message: `${path}:${i + 1}: not a JSON record` });
+  const read = readJournalLines(path);
+  if (!read.ok) return err({ code: 'Unreadable', message: `cannot read journal ${path}: ${read.error.message}` });
+  const { lines, torn } = read.value;
+  if (lines.length === 0) return err({ code: 'NoHeader', message: `${path}: empty journal` });
+  const header = parseHeader(lines[0]!);
+  if (!header.ok) return err({ code: header.error.code, message: `${path}:1: ${header.error.message}` });
+  const sessions: { number: number; records: NumberedRecord[] }[] = [];
+  const records: BodyRecord[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const parsed = parseBodyRecord(lines[i]!);
+    if (!parsed.ok) return err({ code: 'BadRecord', message: `${path}:${i + 1}: ${parsed.error}` });
+    const record = parsed.value;
+    records.push(record);
+    if (record.kind === 'session') {
+      const expected = (sessions.at(-1)?.number ?? 0) + 1;
+      if (record.session !== expected) return err({ code: 'BadRecord', message: `${path}:${i + 1}: session ${record.session} where session ${expected} was due` });
+      sessions.push({ number: record.session, records: [] });
+      continue;
     }
-    if (i === 0) {
-      if (record.kind !== 'header') return err({ code: 'NoHeader', message: `${path}: the first line is not a journal header` });
-      if (record.format !== JOURNAL_FORMAT || record.version !== JOURNAL_VERSION)
-        return err({ code: 'WrongFormat', message: `${path}: not a ${JOURNAL_FORMAT} v${JOURNAL_VERSION} file` });
-      header = record;
-    } else if (record.kind !== 'header') records.push(record);
+    if (sessions.length === 0) sessions.push({ number: 1, records: [] }); // a v1 journal: no markers
+    sessions.at(-1)!.records.push({ line: i + 1, record });
   }
-  if (!header) return err({ code: 'NoHeader', message: `${path}: empty journal` });
-  return ok({ header, records, tornTail });
+  if (sessions.length === 0) sessions.push({ number: 1, records: [] });
+  return ok({ header: header.value, sessions, records, tornTail: torn !== undefined });
+}
+
+export interface ResumedJournal {
+  readonly writer: JournalWriter;
+  /** The journal as it stood before this session (after any repair). */
+  readonly contents: JournalContents;
+  readonly repaired: RepairedTail | undefined;
+}
+
+export class JournalWriter {
+  private closed = false;
+
+  private constructor(private readonly file: JournalFile) {}
+
+  get path(): string {
+    return this.file.path;
+  }
+
+  /** A new match: the header and the marker of session 1, on disk before this returns. */
+  static create(path: string, header: JournalHeader, options?: JournalFileOptions): Result<JournalWriter, JournalError> {
+    const file = JournalFile.create(path, options);
+    if (!file.ok) return err({ code: file.error.code === 'Exists' ? 'Exists' : 'Unwritable', message: file.error.message });
+    const writer = new JournalWriter(file.value);
+    writer.append(header);
+    writer.append(sessionMarker(1, 'start'));
+    if (!writer.flush()) return err({ code: 'Unwritable', message: `cannot write journal ${path}` });
+    return ok(writer);
+  }
+
+  /**
+   * Continues a match after a restart: a torn last record is moved aside first (so nothing
+   * is appended onto half a line), then a new session starts, noting the repair.
+   */
+  static resume(path: string, options?: JournalFileOptions): Result<ResumedJournal, JournalError> {
+    const before = readJournal(path);
+    if (!before.ok) return before;
+    const opened = JournalFile.append(path, options);
+    if (!opened.ok) return err({ code: 'Unwritable', message: opened.error.message });
+    const { file, repaired } = opened.value;
+    const writer = new JournalWriter(file);
+    const number = (before.value.sessions.at(-1)?.number ?? 0) + 1;
+    writer.append(sessionMarker(number, 'resume', repaired));
+    if (!writer.flush()) return err({ code: 'Unwritable', message: `cannot write journal ${path}` });
+    return ok({ writer, contents: { ...before.value, tornTail: false }, repaired });
+  }
+
+  /** Queues a record; it reaches the disk with the next flush or batch. */
+  append(record: JournalRecord): void {
+    if (this.closed) throw new Error(`journal ${this.path} is closed`);
+    this.file.write(JSON.stringify(record));
+  }
+
+  /** Puts everything appended so far on disk; false when a storage fault keeps it in memory for now. */
+  flush(): boolean {
+    return this.file.flush();
+  }
+
+  onStorage(listener: (e: StorageEvent) => void): () => void {
+    return this.file.on(listener);
+  }
+
+  /** Records appended but not yet on disk, and records lost for good to a storage fault. */
+  get pendingRecords(): number {
+    return this.file.pendingLines;
+  }
+
+  get droppedRecords(): number {
+    return this.file.droppedLines;
+  }
+
+  /** Last flush and close; false when some record could not be written. */
+  close(): boolean {
+    if (this.closed) return true;
+    this.closed = true;
+    return this.file.close();
+  }
+}
+
+function sessionMarker(session: number, reason: SessionMarker['reason'], repaired?: RepairedTail): SessionMarker {
+  return {
+    kind: 'session',
+    t: 0,
+    session,
+    startedAt: new Date().toISOString(),
+    reason,
+    ...(repaired ? { repairedTail: { bytes: repaired.bytes, asidePath: repaired.asidePath } } : {}),
+  };
 }

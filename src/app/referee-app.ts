@@ -7,7 +7,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TextOutput } from './text-output.ts';
 import { createScoreboardService, type ScoreboardService, type VirtualScoreboard } from '../hardware/scoreboard/index.ts';
-import { replayInputs } from '../referee/referee.ts';
 import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { BalanceModel } from '../rules/senryaku/balance.ts';
@@ -15,7 +14,9 @@ import { formatSpn } from '../rules/senryaku/spn.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { Autoplayer } from './autoplay/autoplayer.ts';
 import { EventBus } from './event-bus.ts';
-import { JournalWriter, type JournalContents, type JournalHeader } from './journal.ts';
+import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, type JournalHeader } from './journal.ts';
+import { LinkTap } from './link-tap.ts';
+import { resumedState } from './resume.ts';
 import type { OpenedBoard } from './open-board.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
 import { RefereeService } from './referee-service.ts';
@@ -29,8 +30,14 @@ export interface RefereeAppConfig {
   readonly settings: SenryakuRefereeSettings;
   readonly players: { readonly A: string; readonly B: string };
   readonly journalDir: string;
-  /** A journal to continue (host restarted mid-match). */
-  readonly resume?: { readonly path: string; readonly contents: JournalContents };
+  /** A journal to continue (host restarted mid-match): a new session is appended to it. */
+  readonly resume?: { readonly path: string };
+  /**
+   * The link's events since it started, when the caller had to start it before the app
+   * (to read the board's HELLO for its calibration). Without one the app taps the link
+   * itself and starts it.
+   */
+  readonly tap?: LinkTap;
   readonly autoplaySeed?: number;
   /** Stop once this game number has ended. */
   readonly gamesLimit?: number;
@@ -45,10 +52,16 @@ export interface RefereeAppConfig {
 
 export type FinishReason = 'games' | 'match-over';
 
+/** The journal could not be created or resumed: nothing was started. */
+export class JournalOpenError extends Error {
+  override readonly name = 'JournalOpenError';
+}
+
 export class RefereeApp {
   readonly bus = new EventBus();
   private services: Service[] = [];
   private journal: JournalWriter | undefined;
+  private tap: LinkTap | undefined;
   private finish: ((r: FinishReason) => void) | undefined;
   readonly finished: Promise<FinishReason>;
   journalPath = '';
@@ -63,20 +76,30 @@ export class RefereeApp {
     const referee = senryakuReferee(c.settings);
     let refereeState: SenryakuRefereeState | undefined;
     if (c.resume) {
-      this.journalPath = c.resume.path;
-      const inputs = c.resume.contents.records.flatMap((r) => (r.kind === 'input' ? [r.input] : []));
-      refereeState = replayInputs(referee, inputs).state;
-      this.journal = JournalWriter.open(this.journalPath);
-      this.journal.append({ kind: 'note', t: 0, message: `resumed after a restart at ${new Date().toISOString()}` });
+      const resumed = JournalWriter.resume(c.resume.path);
+      if (!resumed.ok) throw new JournalOpenError(resumed.error.message);
+      this.journal = resumed.value.writer;
+      refereeState = resumedState(resumed.value.contents, c.settings);
+      const { repaired } = resumed.value;
+      if (repaired) this.bus.emit('notice', { level: 'warn', message: `the journal ended in a record cut short (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}` });
     } else {
-      mkdirSync(c.journalDir, { recursive: true });
       const matchId = new Date().toISOString().replace(/[:.]/g, '-');
-      this.journalPath = join(c.journalDir, `match-${matchId}.jsonl`);
-      this.journal = JournalWriter.open(this.journalPath, this.header(matchId));
+      try {
+        mkdirSync(c.journalDir, { recursive: true });
+      } catch (e) {
+        throw new JournalOpenError(`cannot create the journal directory ${c.journalDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.header(matchId));
+      if (!created.ok) throw new JournalOpenError(created.error.message);
+      this.journal = created.value;
     }
+    this.journalPath = this.journal.path;
     this.pipeline = new RefereePipeline({ profile: c.board.profile, calibration: c.calibration, referee, ...(refereeState ? { refereeState } : {}) });
 
-    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(c.board.link, this.pipeline, this.journal, this.bus, c.now)];
+    const tap = c.tap ?? new LinkTap(c.board.link, c.now);
+    tap.start();
+    this.tap = tap;
+    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(tap, this.pipeline, this.journal, this.bus)];
     const scoreboard = this.scoreboardService();
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json) this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));
@@ -88,12 +111,20 @@ export class RefereeApp {
     c.board.link.start();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops every service, the board and the journal. Resolves with the number of journal
+   * records lost for good to storage faults (0 when the match record is whole).
+   */
+  async stop(): Promise<{ readonly lostRecords: number }> {
     this.bus.removeListeners(this);
     for (const s of [...this.services].reverse()) await s.stop();
     this.services = [];
+    this.tap?.stop();
     await this.config.board.close();
-    this.journal?.close();
+    const journal = this.journal;
+    if (!journal) return { lostRecords: 0 };
+    const whole = journal.close();
+    return { lostRecords: journal.droppedRecords + (whole ? 0 : journal.pendingRecords) };
   }
 
   private watchEnd(v: Verdict): void {
@@ -116,7 +147,7 @@ export class RefereeApp {
     return {
       kind: 'header',
       format: 'senryaku-journal',
-      version: 1,
+      version: JOURNAL_VERSION,
       matchId,
       startedAt: new Date().toISOString(),
       ruleset: 'senryaku',

@@ -1,54 +1,57 @@
 /**
- * The authoritative referee of a live board: every raw line from the link goes into the
- * journal, through the pipeline (sensing, then the referee), and what comes out goes into
- * the journal too; only once that is on disk are the verdicts published on the bus.
+ * The authoritative referee of a live board: every raw line from the link, the board's
+ * first HELLO included, goes into the journal, then through the pipeline (sensing, then the
+ * referee), and what comes out goes into the journal too; only once that is flushed are
+ * the verdicts published on the bus. Lines come through a LinkTap, which held them while
+ * the journal could not be opened yet.
+ *
+ * A storage fault does not stop the referee: the journal keeps what it could not write
+ * and retries; the fault is published at once (`storage` on the bus) for every output.
  */
-import type { BoardLink, RawLine } from '../hardware/link/index.ts';
+import type { LinkStateChange, RawLine } from '../hardware/link/index.ts';
 import type { EventBus } from './event-bus.ts';
 import type { JournalWriter } from './journal.ts';
+import type { LinkTap } from './link-tap.ts';
 import type { RefereePipeline } from './referee-pipeline.ts';
 import type { Service } from './service.ts';
 
 export class RefereeService<S> implements Service {
   readonly name = 'referee';
-  private unsubscribe: (() => void)[] = [];
+  private offStorage: (() => void) | undefined;
   private lineErrors = 0;
 
   constructor(
-    private readonly link: BoardLink,
+    private readonly tap: LinkTap,
     private readonly pipeline: RefereePipeline<S>,
     private readonly journal: JournalWriter,
     private readonly bus: EventBus,
-    /** The host clock the link dates lines with. */
-    private readonly now: () => number,
-    /** Host time origin of the journal's `t`. */
-    private readonly originMs: number = now(),
   ) {}
 
   async start(): Promise<void> {
-    this.unsubscribe.push(
-      this.link.on('line', (raw) => this.onLine(raw)),
-      this.link.on('state', (s) => {
-        const detail = 'message' in s && typeof s.message === 'string' ? s.message : undefined;
-        this.journal.append({ kind: 'note', t: this.since(this.now()), message: `link ${s.state}${detail ? `: ${detail}` : ''}` });
-        this.bus.emit('link', { state: s.state, ...(detail ? { detail } : {}), ...(this.link.hello ? { boardId: this.link.hello.boardId } : {}) });
-      }),
-    );
+    this.offStorage = this.journal.onStorage((e) => this.bus.emit('storage', e));
+    this.tap.attach((e) => (e.kind === 'line' ? this.onLine(e.raw) : this.onState(e.change)));
   }
 
   async stop(): Promise<void> {
-    for (const off of this.unsubscribe) off();
-    this.unsubscribe = [];
+    this.tap.detach();
     this.journal.flush();
-  }
-
-  /** Journal time: ms since the origin, to 0.01 ms (the pipeline sees exactly what the journal keeps). */
-  private since(atMs: number): number {
-    return Math.round((atMs - this.originMs) * 100) / 100;
+    this.offStorage?.();
+    this.offStorage = undefined;
   }
 
   get badLines(): number {
     return this.lineErrors;
+  }
+
+  /** Journal time: ms since the session started, to 0.01 ms (the pipeline sees exactly what the journal keeps). */
+  private since(atMs: number): number {
+    return Math.round((atMs - this.tap.startedAtMs) * 100) / 100;
+  }
+
+  private onState(s: LinkStateChange): void {
+    const detail = 'message' in s ? s.message : 'reason' in s ? s.reason : undefined;
+    this.journal.append({ kind: 'note', t: this.since(this.tap.now()), message: `link ${s.state}${detail ? `: ${detail}` : ''}` });
+    this.bus.emit('link', { state: s.state, ...(detail ? { detail } : {}), ...(s.state === 'ready' ? { boardId: s.hello.boardId } : {}) });
   }
 
   private onLine(raw: RawLine): void {
@@ -64,6 +67,8 @@ export class RefereeService<S> implements Service {
     for (const event of out.sensing) this.journal.append({ kind: 'sensing', t, event });
     for (const input of out.inputs) this.journal.append({ kind: 'input', t, input });
     for (const verdict of out.verdicts) this.journal.append({ kind: 'verdict', t, verdict });
+    // A verdict is announced only once it is on disk; when the disk fails, the fault has been
+    // announced and the verdict is kept in memory for the retry, so refereeing goes on.
     if (out.verdicts.length > 0) this.journal.flush();
     for (const event of out.sensing) this.bus.emit('sensing', event);
     for (const input of out.inputs) this.bus.emit('refereeInput', input);

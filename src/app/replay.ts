@@ -2,9 +2,13 @@
  * Re-refereeing a session from its raw lines: a match journal (its header has the settings,
  * profile and calibration), or a `senryaku record` recording (profile, calibration and
  * settings then come from the caller).
+ *
+ * A journal is replayed session by session, each through a fresh pipeline that continues
+ * the previous session's referee state, exactly as the live host did after each restart;
+ * what it computes is checked against the verdicts the journal stored.
  */
 import type { Recording } from '../hardware/link/recording.ts';
-import { senryakuReferee } from '../referee/senryaku/index.ts';
+import { senryakuReferee, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { parseSpn } from '../rules/senryaku/spn.ts';
@@ -19,23 +23,66 @@ export function refereeSettingsOf(header: JournalHeader): SenryakuRefereeSetting
   return { ...DEFAULT_REFEREE_SETTINGS, ...settings, profile: header.profile, ...(first?.ok ? { firstPosition: first.value } : {}) };
 }
 
-function refereeLines(settings: SenryakuRefereeSettings, calibration: Calibration, lines: Iterable<{ t: number; line: string }>): Verdict[] {
-  const pipeline = new RefereePipeline({ profile: settings.profile, calibration, referee: senryakuReferee(settings) });
-  const verdicts: Verdict[] = [];
-  for (const { t, line } of lines) verdicts.push(...pipeline.feed(line, t).verdicts);
-  return verdicts;
+/** The first place where the replay and the journal part ways. */
+export interface ReplayMismatch {
+  readonly session: number;
+  /** Line of the journal's verdict (or, when the journal has none left, of the session's last record). */
+  readonly line: number | undefined;
+  readonly journal: Verdict | undefined;
+  readonly replay: Verdict | undefined;
 }
 
-/** Every verdict the journal's raw lines produce when refereed again. */
-export function replayJournal(journal: JournalContents): Result<Verdict[], string> {
+export interface JournalReplay {
+  readonly verdicts: Verdict[];
+  readonly sessions: number;
+  readonly mismatch: ReplayMismatch | undefined;
+  /** The referee's state after the last session: where a resumed match goes on from. */
+  readonly state: SenryakuRefereeState;
+}
+
+/** Every verdict the journal's raw lines produce when refereed again, session by session, checked against the stored ones. */
+export function replayJournal(journal: JournalContents): Result<JournalReplay, string> {
   const calibration = parseCalibrationText(journal.header.calibration);
   if (!calibration.ok) return err(`the journal's calibration is invalid: ${formatCalibrationProblems(calibration.error)}`);
-  const lines = journal.records.flatMap((r) => (r.kind === 'line' && r.dir === 'in' ? [{ t: r.t, line: r.line }] : []));
-  return ok(refereeLines(refereeSettingsOf(journal.header), calibration.value, lines));
+  const settings = refereeSettingsOf(journal.header);
+  const referee = senryakuReferee(settings);
+  let state = referee.initialState();
+  const verdicts: Verdict[] = [];
+  let mismatch: ReplayMismatch | undefined;
+  for (const session of journal.sessions) {
+    const pipeline = new RefereePipeline({ profile: settings.profile, calibration: calibration.value, referee, refereeState: state });
+    const computed: Verdict[] = [];
+    const stored: { line: number; verdict: Verdict }[] = [];
+    for (const { line, record } of session.records) {
+      if (record.kind === 'line' && record.dir === 'in') computed.push(...pipeline.feed(record.line, record.t).verdicts);
+      else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
+    }
+    state = pipeline.state;
+    verdicts.push(...computed);
+    mismatch ??= firstMismatch(session.number, computed, stored, session.records.at(-1)?.line);
+  }
+  return ok({ verdicts, sessions: journal.sessions.length, mismatch, state });
+}
+
+function firstMismatch(
+  session: number,
+  computed: readonly Verdict[],
+  stored: readonly { line: number; verdict: Verdict }[],
+  lastLine: number | undefined,
+): ReplayMismatch | undefined {
+  for (let i = 0; i < Math.max(computed.length, stored.length); i++) {
+    const a = stored[i];
+    const b = computed[i];
+    if (a && b && JSON.stringify(a.verdict) === JSON.stringify(b)) continue;
+    return { session, line: a?.line ?? lastLine, journal: a?.verdict, replay: b };
+  }
+  return undefined;
 }
 
 /** Every verdict a recording's received lines produce, refereed with the given settings and calibration. */
 export function replayRecording(recording: Recording, settings: SenryakuRefereeSettings, calibration: Calibration): Verdict[] {
-  const lines = recording.records.flatMap((r) => (r.d === 'in' ? [{ t: r.t, line: r.line }] : []));
-  return refereeLines(settings, calibration, lines);
+  const pipeline = new RefereePipeline({ profile: settings.profile, calibration, referee: senryakuReferee(settings) });
+  const verdicts: Verdict[] = [];
+  for (const r of recording.records) if (r.d === 'in') verdicts.push(...pipeline.feed(r.line, r.t).verdicts);
+  return verdicts;
 }

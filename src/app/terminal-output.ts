@@ -26,6 +26,12 @@ export class TerminalOutput implements Service {
       if (this.json) this.io.err(`${n.level}: ${n.message}`);
       else this.io.out(`${n.level === 'info' ? '' : `${n.level.toUpperCase()}: `}${n.message}`);
     });
+    this.bus.on('storage', this, (e) => {
+      // Loud on every stream: a person at the board, a program reading --json, and the log.
+      const line = `JOURNAL ${e.kind === 'recovered' ? 'RECOVERED' : 'FAULT'}: ${e.message}`;
+      this.io.err(line);
+      this.io.out(this.json ? JSON.stringify({ type: 'storage', ...e }) : line);
+    });
     this.bus.on('link', this, (s) => {
       if (s.state !== 'ready' && s.state !== 'connecting') this.io.err(`board link ${s.state}${s.detail ? `: ${s.detail}` : ''}`);
     });

@@ -12,7 +12,6 @@ import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { REFERENCE_PROFILE_PATH, type OpenedBoard } from '../../src/app/open-board.ts';
 import { loadProfileFile } from '../../src/app/load-profile.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
-import type { JournalContents } from '../../src/app/journal.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener } from '../../src/hardware/link/index.ts';
 import { SimBinding, createSimBoard, registerSimBoard, simPath, unregisterSimBoard, type SimBoard, type SimScript } from '../../src/hardware/sim/index.ts';
@@ -74,7 +73,7 @@ export interface SessionOptions {
   readonly firstPosition?: string;
   readonly autoplaySeed?: number;
   readonly journalDir?: string;
-  readonly resume?: { path: string; contents: JournalContents };
+  readonly resume?: { path: string };
 }
 
 export class Session {

@@ -76,6 +76,15 @@ export class Autoplayer implements Service {
       case 'match-over':
         this.turnToken++;
         break;
+      case 'resync-done':
+        // A resumed match: the referee found the board as the journal left it. Players who
+        // have not moved yet in this run take up the game from there; otherwise the turn in
+        // progress (or its tidy-up) goes on as it was.
+        if (this.turnToken === 0) {
+          this.expectedSpn = v.spn;
+          this.nextTurn();
+        }
+        break;
       default:
         break;
     }

@@ -6,8 +6,10 @@ import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-s
 import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
 import { boardOptionSpecs, openBoard, type OpenedBoard } from '../../app/open-board.ts';
-import { RefereeApp } from '../../app/referee-app.ts';
+import { LinkTap } from '../../app/link-tap.ts';
+import { JournalOpenError, RefereeApp } from '../../app/referee-app.ts';
 import { refereeSettingsOf } from '../../app/replay.ts';
+import { resumeBoardSpn, resumedState } from '../../app/resume.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import type { Hello } from '../../hardware/protocol/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
@@ -46,56 +48,83 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
+  if (resume?.ok && values.position !== undefined) throw new UsageError('--position does not go with --resume: the journal says where the match stands');
 
-  const opened = await openBoard(values, values.sim ? { simPosition: values.position?.trim() ?? START_SPN } : {});
+  // Settings come from the journal when resuming; with --sim the board is set up where the match stood.
+  const resumed = resume?.ok ? { settings: refereeSettingsOf(resume.value.header), contents: resume.value } : undefined;
+  const simPosition = resumed ? resumeBoardSpn(resumedState(resumed.contents, resumed.settings)) : (values.position?.trim() ?? START_SPN);
+  const opened = await openBoard(values, values.sim ? { simPosition } : {});
   if (!opened.ok) throw new UsageError(opened.error);
   const board = opened.value;
-  const seed = values.seed === undefined ? 1 : Number(values.seed);
-  const { policy, match, firstPosition, gamesLimit } = options.value;
-  let settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, policy, match, ...(firstPosition ? { firstPosition } : {}) };
-  let players = options.value.players;
-  if (resume?.ok) {
-    settings = { ...refereeSettingsOf(resume.value.header), profile: board.profile };
-    players = resume.value.header.settings.players;
-  }
+  let app: RefereeApp | undefined;
+  try {
+    const seed = values.seed === undefined ? 1 : Number(values.seed);
+    const { policy, match, firstPosition, gamesLimit } = options.value;
+    let settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, policy, match, ...(firstPosition ? { firstPosition } : {}) };
+    let players = options.value.players;
+    if (resumed) {
+      settings = { ...resumed.settings, profile: board.profile };
+      players = resumed.contents.header.settings.players;
+    }
 
-  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
-  const calibration = await calibrationFor(board, store, seed, values.profile, io);
-  if (!calibration.ok) {
-    await board.close();
-    io.err(`senryaku referee: ${calibration.error}`);
-    return EXIT_FAILURE;
-  }
+    // The tap holds every line from the moment the link starts, so the board's first HELLO
+    // (the one that dates its boot) reaches the journal and the pipeline like any other.
+    const tap = new LinkTap(board.link);
+    const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
+    const calibration = await calibrationFor(board, tap, store, seed, values.profile, io);
+    if (!calibration.ok) {
+      io.err(`senryaku referee: ${calibration.error}`);
+      return EXIT_FAILURE;
+    }
 
-  const app = new RefereeApp({
-    board,
-    calibration: calibration.value,
-    settings,
-    players,
-    journalDir: resolveJournalDir(values['journal-dir']),
-    ...(resume?.ok && values.resume ? { resume: { path: values.resume, contents: resume.value } } : {}),
-    ...(values.autoplay ? { autoplaySeed: seed } : {}),
-    ...(gamesLimit !== undefined ? { gamesLimit } : {}),
-    io,
-    json: values.json ?? false,
-    scoreboard,
-    source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
-    now: () => performance.now(),
-  });
-  await app.start();
-  let onSignal: () => void = () => {};
-  const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  const why = await Promise.race([app.finished, interrupted]);
-  process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-  await app.stop();
-  if (!values.json) io.out(`Stopped (${why}). The match is in ${app.journalPath}`);
-  return EXIT_OK;
+    app = new RefereeApp({
+      board,
+      calibration: calibration.value,
+      settings,
+      players,
+      journalDir: resolveJournalDir(values['journal-dir']),
+      ...(values.resume ? { resume: { path: values.resume } } : {}),
+      tap,
+      ...(values.autoplay ? { autoplaySeed: seed } : {}),
+      ...(gamesLimit !== undefined ? { gamesLimit } : {}),
+      io,
+      json: values.json ?? false,
+      scoreboard,
+      source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
+      now: () => performance.now(),
+    });
+    try {
+      await app.start();
+    } catch (e) {
+      if (!(e instanceof JournalOpenError)) throw e;
+      io.err(`senryaku referee: ${e.message}`);
+      return EXIT_FAILURE;
+    }
+    let onSignal: () => void = () => {};
+    const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+    const why = await Promise.race([app.finished, interrupted]);
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    const journalPath = app.journalPath;
+    const { lostRecords } = await app.stop();
+    app = undefined;
+    if (!values.json) io.out(`Stopped (${why}). The match is in ${journalPath}`);
+    if (lostRecords > 0) {
+      io.err(`senryaku referee: ${lostRecords} journal records could not be written and are lost (see the storage faults above)`);
+      return EXIT_FAILURE;
+    }
+    return EXIT_OK;
+  } finally {
+    // Every way out closes the board: an error after it was opened must never leave the process hanging.
+    if (app) await app.stop();
+    else await board.close();
+  }
 }
 
 /** The board's calibration: stored per board id; a simulated board is calibrated on first use. */
 async function calibrationFor(
   board: OpenedBoard,
+  tap: LinkTap,
   store: CalibrationStore,
   seed: number,
   profilePath: string | undefined,
@@ -108,6 +137,7 @@ async function calibrationFor(
     io.err('Calibrating the simulated board (once per seed; the simulated helper places a reference mass on every well)...');
     return calibrateSimulatedBoard({ seed, ...(profilePath ? { profilePath } : {}), store, log: (l) => io.err(l) });
   }
+  tap.start();
   const hello = await waitForHello(board);
   if (!hello) return { ok: false, error: `no board answered on ${board.description} within ${READY_TIMEOUT_MS / 1000} s` };
   const stored = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });

@@ -8,7 +8,8 @@ import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-s
 import { readJournal } from '../../app/journal.ts';
 import { REFERENCE_PROFILE_PATH } from '../../app/open-board.ts';
 import { loadProfileFile } from '../../app/load-profile.ts';
-import { replayJournal, replayRecording } from '../../app/replay.ts';
+import { replayJournal, replayRecording, type JournalReplay } from '../../app/replay.ts';
+import type { Result } from '../../util/result.ts';
 import { verdictText } from '../../app/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording } from '../../hardware/link/recording.ts';
 import { parseBoardLine } from '../../hardware/protocol/index.ts';
@@ -18,11 +19,13 @@ import { formatSettingsProblems, parseMatchOptions } from '../../app/match-setti
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 
-export const REPLAY_USAGE = 'senryaku replay JOURNAL|RECORDING [--json] [--profile FILE] [--calibration-dir DIR] [--policy casual|tournament] [--track N]';
+export const REPLAY_USAGE =
+  'senryaku replay JOURNAL|RECORDING [--json] [--check] [--profile FILE] [--calibration-dir DIR] [--policy casual|tournament] [--track N]';
 
 export function replayCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(args, {
     json: { type: 'boolean' },
+    check: { type: 'boolean' },
     profile: { type: 'string' },
     'calibration-dir': { type: 'string' },
     policy: { type: 'string' },
@@ -36,15 +39,28 @@ export function replayCommand(args: string[], io: CliIo): number {
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const verdicts = formatOf(text) === RECORDING_FORMAT ? fromRecording(text, values) : fromJournal(path, io);
-  if (!verdicts.ok) {
-    io.err(`senryaku replay: ${verdicts.error}`);
+  const isRecording = formatOf(text) === RECORDING_FORMAT;
+  if (isRecording && values.check) throw new UsageError('--check needs a journal: a recording holds no verdicts to check against');
+  const replayed = isRecording ? fromRecording(text, values) : fromJournal(path, io);
+  if (!replayed.ok) {
+    io.err(`senryaku replay: ${replayed.error}`);
     return EXIT_FAILURE;
   }
-  for (const v of verdicts.value) {
-    if (values.json) io.out(JSON.stringify(v));
-    else if (v.type !== 'lifted' && v.type !== 'capture-started') io.out(verdictText(v));
+  const { verdicts, mismatch, sessions } = replayed.value;
+  if (!values.check)
+    for (const v of verdicts) {
+      if (values.json) io.out(JSON.stringify(v));
+      else if (v.type !== 'lifted' && v.type !== 'capture-started') io.out(verdictText(v));
+    }
+  if (mismatch) {
+    const say = (v: Verdict | undefined): string => (v ? JSON.stringify(v) : 'nothing more');
+    io.err(
+      `senryaku replay: the replay differs from the journal at line ${mismatch.line ?? '?'} (session ${mismatch.session}): ` +
+        `the journal has ${say(mismatch.journal)}, the replay gives ${say(mismatch.replay)}`,
+    );
+    return EXIT_FAILURE;
   }
+  if (values.check) io.out(`checked: ${verdicts.length} verdicts in ${sessions} session${sessions === 1 ? '' : 's'}, identical to the journal`);
   return EXIT_OK;
 }
 
@@ -59,9 +75,9 @@ function formatOf(text: string): string | undefined {
   }
 }
 
-type Verdicts = { ok: true; value: Verdict[] } | { ok: false; error: string };
+type Replayed = Result<Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions'>, string>;
 
-function fromJournal(path: string, io: CliIo): Verdicts {
+function fromJournal(path: string, io: CliIo): Replayed {
   const journal = readJournal(path);
   if (!journal.ok) throw new UsageError(journal.error.message);
   if (journal.value.tornTail) io.err('note: the journal ends with a record cut short (the host stopped while writing); it is left out');
@@ -71,7 +87,7 @@ function fromJournal(path: string, io: CliIo): Verdicts {
 function fromRecording(
   text: string,
   values: { profile?: string | undefined; 'calibration-dir'?: string | undefined; policy?: string | undefined; track?: string | undefined },
-): Verdicts {
+): Replayed {
   const recording = parseRecording(text);
   if (!recording.ok) throw new UsageError(`not a valid recording: line ${recording.error.line}: ${recording.error.message}`);
   const profile = loadProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
@@ -85,5 +101,5 @@ function fromRecording(
   const calibration = store.load(hello.value.boardId, { cellCount: hello.value.wellCells + hello.value.pivotCells });
   if (!calibration.ok) return { ok: false, error: calibration.error.message };
   const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: options.value.policy, match: options.value.match };
-  return { ok: true, value: replayRecording(recording.value, settings, calibration.value) };
+  return { ok: true, value: { verdicts: replayRecording(recording.value, settings, calibration.value), mismatch: undefined, sessions: 1 } };
 }

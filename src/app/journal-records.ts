@@ -1,0 +1,170 @@
+/**
+ * The records of a match journal and their validation. A journal is read back to resume a
+ * match and to re-referee it, so every line is checked for the shape its kind promises
+ * before anything trusts it: a damaged or edited record is a clear error naming its line,
+ * never a `Cannot read properties of null` later on.
+ */
+import type { RefereeInput } from '../referee/inputs.ts';
+import type { Verdict } from '../referee/verdicts.ts';
+import { COLOUR_MODES, MAX_TRACK_LENGTH, type MatchSettings } from '../rules/match/track.ts';
+import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import { WELLS } from '../rules/senryaku/types.ts';
+import { parseSpn } from '../rules/senryaku/spn.ts';
+import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
+import type { SensingEvent } from '../sensing/events.ts';
+import { err, ok, type Result } from '../util/result.ts';
+
+export const JOURNAL_FORMAT = 'senryaku-journal';
+/** v2: sessions (a marker record starts each one) and compressed files. v1 files are still read. */
+export const JOURNAL_VERSION = 2;
+const READABLE_VERSIONS: readonly number[] = [1, 2];
+
+export const POLICIES = ['casual', 'tournament'] as const;
+
+export interface JournalHeader {
+  readonly kind: 'header';
+  readonly format: typeof JOURNAL_FORMAT;
+  readonly version: number;
+  readonly matchId: string;
+  readonly startedAt: string;
+  readonly ruleset: 'senryaku';
+  readonly settings: {
+    readonly policy: (typeof POLICIES)[number];
+    readonly match: MatchSettings;
+    readonly players: { readonly A: string; readonly B: string };
+    readonly placementGraceMs: number;
+    readonly holdingGraceMs: number;
+    readonly disagreementWindowMs: number;
+    /** SPN of game 1's position when it was not the start position. */
+    readonly firstPosition?: string;
+  };
+  readonly profile: BoardProfile;
+  /** The calibration file's text (senryaku-calibration format). */
+  readonly calibration: string;
+  readonly source: { readonly kind: 'sim'; readonly seed: number } | { readonly kind: 'port'; readonly path: string };
+}
+
+/**
+ * Starts a session: one run of the host on this match. Live, each session has its own
+ * pipeline (sensing settles and snapshots the board afresh), so replay does the same.
+ * `t` of the records after it counts from this session's start.
+ */
+export interface SessionMarker {
+  readonly kind: 'session';
+  readonly t: 0;
+  readonly session: number;
+  readonly startedAt: string;
+  readonly reason: 'start' | 'resume';
+  /** A record cut short by a crash that was moved aside before this session was appended. */
+  readonly repairedTail?: { readonly bytes: number; readonly asidePath: string };
+}
+
+/** `t`: host milliseconds since the session started. */
+export type JournalRecord =
+  | JournalHeader
+  | SessionMarker
+  | { readonly kind: 'line'; readonly t: number; readonly dir: 'in' | 'out'; readonly line: string }
+  | { readonly kind: 'sensing'; readonly t: number; readonly event: SensingEvent }
+  | { readonly kind: 'input'; readonly t: number; readonly input: RefereeInput }
+  | { readonly kind: 'verdict'; readonly t: number; readonly verdict: Verdict }
+  | { readonly kind: 'note'; readonly t: number; readonly message: string };
+
+export type BodyRecord = Exclude<JournalRecord, JournalHeader>;
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const hasType = (x: unknown): boolean => isObject(x) && typeof x.type === 'string';
+
+/** What is wrong with a record after the header, or undefined when it is well formed. */
+function bodyProblem(r: Record<string, unknown>): string | undefined {
+  if (r.kind === 'session') {
+    if (!Number.isSafeInteger(r.session) || (r.session as number) < 1) return 'a session marker needs a session number >= 1';
+    if (r.reason !== 'start' && r.reason !== 'resume') return "a session marker's reason must be 'start' or 'resume'";
+    return typeof r.startedAt === 'string' ? undefined : 'a session marker needs startedAt';
+  }
+  if (!isFiniteNumber(r.t)) return `a '${String(r.kind)}' record needs a time t`;
+  switch (r.kind) {
+    case 'line':
+      if (r.dir !== 'in' && r.dir !== 'out') return "a line record's dir must be 'in' or 'out'";
+      return typeof r.line === 'string' ? undefined : 'a line record needs its line';
+    case 'sensing':
+      return hasType(r.event) ? undefined : 'a sensing record needs an event with a type';
+    case 'input':
+      return hasType(r.input) && isFiniteNumber((r.input as Record<string, unknown>).atMs) ? undefined : 'an input record needs an input with a type and atMs';
+    case 'verdict':
+      return hasType(r.verdict) ? undefined : 'a verdict record needs a verdict with a type';
+    case 'note':
+      return typeof r.message === 'string' ? undefined : 'a note needs a message';
+    case 'header':
+      return 'a second header';
+    default:
+      return `unknown record kind ${JSON.stringify(r.kind)}`;
+  }
+}
+
+export function parseBodyRecord(text: string): Result<BodyRecord, string> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return err('not a JSON record');
+  }
+  if (!isObject(value)) return err(`not a journal record (${text.length > 20 ? `${text.slice(0, 20)}…` : text})`);
+  const problem = bodyProblem(value);
+  return problem ? err(problem) : ok(value as unknown as BodyRecord);
+}
+
+/** The header keeps the profile as the referee used it (parsed, not the file's format): its shape is checked. */
+function boardProfileProblem(p: unknown): string | undefined {
+  if (!isObject(p)) return 'missing';
+  for (const k of ['boardMass', 'halfGap', 'wellPitch'] as const) if (!isFiniteNumber(p[k])) return `${k} must be a number`;
+  const m = p.sphereMass;
+  if (!isObject(m) || !['w', 'W', 'b', 'B'].every((k) => isFiniteNumber(m[k]) && (m[k] as number) > 0)) return 'sphereMass needs w, W, b and B > 0';
+  if (p.cells !== undefined) {
+    const c = p.cells;
+    if (!isObject(c) || !Array.isArray(c.wells) || !Array.isArray(c.pivots)) return 'cells needs wells and pivots';
+    if (!c.wells.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) < WELLS)) return 'cells.wells must be well indexes';
+  }
+  return undefined;
+}
+
+export type HeaderProblemCode = 'NoHeader' | 'WrongFormat' | 'BadHeader';
+
+/** Checks everything replay and resume take from the header: settings, profile, calibration. */
+export function parseHeader(text: string): Result<JournalHeader, { code: HeaderProblemCode; message: string }> {
+  let h: unknown;
+  try {
+    h = JSON.parse(text);
+  } catch {
+    return err({ code: 'NoHeader', message: 'the first line is not a journal header (not JSON)' });
+  }
+  if (!isObject(h) || h.kind !== 'header') return err({ code: 'NoHeader', message: 'the first line is not a journal header' });
+  if (h.format !== JOURNAL_FORMAT || !READABLE_VERSIONS.includes(h.version as number))
+    return err({ code: 'WrongFormat', message: `not a ${JOURNAL_FORMAT} file of version ${READABLE_VERSIONS.join(' or ')}` });
+  const bad = (message: string) => err({ code: 'BadHeader' as const, message: `journal header: ${message}` });
+  if (typeof h.matchId !== 'string' || typeof h.startedAt !== 'string') return bad('matchId and startedAt are required');
+  if (h.ruleset !== 'senryaku') return bad(`unknown ruleset ${JSON.stringify(h.ruleset)}`);
+  const s = h.settings;
+  if (!isObject(s)) return bad('settings are missing');
+  if (!POLICIES.includes(s.policy as never)) return bad(`settings.policy must be one of ${POLICIES.join(', ')}`);
+  const m = s.match;
+  if (!isObject(m) || !Number.isSafeInteger(m.trackLength) || (m.trackLength as number) < 1 || (m.trackLength as number) > MAX_TRACK_LENGTH)
+    return bad(`settings.match.trackLength must be a whole number from 1 to ${MAX_TRACK_LENGTH}`);
+  if (!COLOUR_MODES.includes(m.colours as never)) return bad(`settings.match.colours must be one of ${COLOUR_MODES.join(', ')}`);
+  if (!isObject(s.players) || typeof s.players.A !== 'string' || typeof s.players.B !== 'string') return bad('settings.players needs A and B');
+  for (const k of ['placementGraceMs', 'holdingGraceMs', 'disagreementWindowMs'] as const)
+    if (!isFiniteNumber(s[k]) || (s[k] as number) < 0) return bad(`settings.${k} must be a number of ms >= 0`);
+  if (s.firstPosition !== undefined) {
+    const first = typeof s.firstPosition === 'string' ? parseSpn(s.firstPosition) : undefined;
+    if (!first?.ok) return bad(`settings.firstPosition is not a valid SPN${first && !first.ok ? `: ${first.error.message}` : ''}`);
+  }
+  const profileProblem = boardProfileProblem(h.profile);
+  if (profileProblem) return bad(`profile: ${profileProblem}`);
+  if (typeof h.calibration !== 'string') return bad('calibration is missing');
+  const calibration = parseCalibrationText(h.calibration);
+  if (!calibration.ok) return bad(`calibration: ${formatCalibrationProblems(calibration.error)}`);
+  const src = h.source;
+  if (!isObject(src) || !((src.kind === 'sim' && Number.isSafeInteger(src.seed)) || (src.kind === 'port' && typeof src.path === 'string')))
+    return bad("source must be { kind: 'sim', seed } or { kind: 'port', path }");
+  return ok(h as unknown as JournalHeader);
+}

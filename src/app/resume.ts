@@ -1,0 +1,32 @@
+/**
+ * Where a resumed match stands: the referee state rebuilt from the journal's inputs (the
+ * referee is a pure reducer, so folding them again gives exactly the state the last session
+ * ended in), and the board a simulated board should show to continue from there.
+ */
+import { replayInputs } from '../referee/referee.ts';
+import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
+import { START_SPN, formatSpn } from '../rules/senryaku/spn.ts';
+import type { JournalContents } from './journal.ts';
+
+export function resumedState(contents: JournalContents, settings: SenryakuRefereeSettings): SenryakuRefereeState {
+  const inputs = contents.records.flatMap((r) => (r.kind === 'input' ? [r.input] : []));
+  return replayInputs(senryakuReferee(settings), inputs).state;
+}
+
+/**
+ * The spheres a simulated board is set up with to continue the match: the last legal
+ * position of a game in progress; between games, the start position of the next one
+ * (the players have set it up, so the referee starts the next game at once).
+ */
+export function resumeBoardSpn(state: SenryakuRefereeState): string {
+  switch (state.phase) {
+    case 'play':
+    case 'foul':
+    case 'resync':
+      return formatSpn(state.game.position);
+    case 'setup':
+      return state.settings.firstPosition && state.match.games.length === 0 ? formatSpn(state.settings.firstPosition) : START_SPN;
+    default:
+      return START_SPN;
+  }
+}
