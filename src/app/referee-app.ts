@@ -16,7 +16,7 @@ import { Autoplayer } from './autoplay/autoplayer.ts';
 import { EventBus } from './event-bus.ts';
 import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, type JournalHeader } from './journal.ts';
 import { LinkTap } from './link-tap.ts';
-import { resumedState } from './resume.ts';
+import { resumePoint, type ResumePoint } from './resume.ts';
 import type { OpenedBoard } from './open-board.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
 import { RefereeService } from './referee-service.ts';
@@ -74,13 +74,13 @@ export class RefereeApp {
   async start(): Promise<void> {
     const c = this.config;
     const referee = senryakuReferee(c.settings);
-    let refereeState: SenryakuRefereeState | undefined;
+    let resumed: ResumePoint | undefined;
     if (c.resume) {
-      const resumed = JournalWriter.resume(c.resume.path);
-      if (!resumed.ok) throw new JournalOpenError(resumed.error.message);
-      this.journal = resumed.value.writer;
-      refereeState = resumedState(resumed.value.contents, c.settings);
-      const { repaired } = resumed.value;
+      const opened = JournalWriter.resume(c.resume.path);
+      if (!opened.ok) throw new JournalOpenError(opened.error.message);
+      this.journal = opened.value.writer;
+      resumed = resumePoint(opened.value.contents, c.settings);
+      const { repaired } = opened.value;
       if (repaired) this.bus.emit('notice', { level: 'warn', message: `the journal ended in a record cut short (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}` });
     } else {
       const matchId = new Date().toISOString().replace(/[:.]/g, '-');
@@ -94,7 +94,12 @@ export class RefereeApp {
       this.journal = created.value;
     }
     this.journalPath = this.journal.path;
-    this.pipeline = new RefereePipeline({ profile: c.board.profile, calibration: c.calibration, referee, ...(refereeState ? { refereeState } : {}) });
+    this.pipeline = new RefereePipeline({
+      profile: c.board.profile,
+      calibration: c.calibration,
+      referee,
+      ...(resumed ? { refereeState: resumed.state, ...(resumed.lastInputMs !== undefined ? { resumeAfterMs: resumed.lastInputMs } : {}) } : {}),
+    });
 
     const tap = c.tap ?? new LinkTap(c.board.link, c.now);
     tap.start();

@@ -43,6 +43,11 @@ export interface PipelineOptions<S> {
   readonly sensingOptions?: Partial<SensingOptions>;
   /** Referee state to continue from (a restored journal). */
   readonly refereeState?: S;
+  /**
+   * With refereeState: the time of the last journaled input. The referee's clock goes on
+   * from there, so its timers (grace, holding) never see time run backward on a new boot.
+   */
+  readonly resumeAfterMs?: number;
 }
 
 export class RefereePipeline<S> {
@@ -55,6 +60,8 @@ export class RefereePipeline<S> {
   /** Added to board time so the referee's clock continues across reboots. */
   private offsetMs = 0;
   private lastTimeMs = 0;
+  /** Started from a restored referee state: the first snapshot says so. */
+  private resumedSnapshotDue: boolean;
   /** Board time of the last frame taken, to drop the repeats a reconnect can bring. */
   private lastFrameMs: number | undefined;
   state: S;
@@ -63,6 +70,7 @@ export class RefereePipeline<S> {
     this.sensing = createSensingState(options.profile, options.calibration, options.sensingOptions);
     this.cellCount = (options.profile.cells?.wells.length ?? 42) + (options.profile.cells?.pivots.length ?? 2);
     this.state = options.refereeState ?? options.referee.initialState();
+    this.resumedSnapshotDue = options.refereeState !== undefined;
   }
 
   feed(line: string, hostMs: number): PipelineOutput {
@@ -92,6 +100,7 @@ export class RefereePipeline<S> {
     if (this.bootId === hello.bootId) return 'same-boot';
     // A new boot: the board's clock restarted and its readings may have moved under us.
     this.lastFrameMs = undefined;
+    if (this.bootId === undefined && this.options.resumeAfterMs !== undefined) this.offsetMs = this.options.resumeAfterMs + 1;
     if (this.bootId !== undefined) {
       this.offsetMs = this.lastTimeMs + 1;
       this.sensing = createSensingState(this.options.profile, this.options.calibration, this.options.sensingOptions);
@@ -129,7 +138,9 @@ export class RefereePipeline<S> {
     });
     const { tilt } = this.sensing;
     const tipped = tilt.white ? 'white' : tilt.black ? 'black' : undefined;
-    this.judge({ type: 'snapshot', occupied, ...(tipped ? { tipped } : {}), atMs }, out);
+    const resumed = this.resumedSnapshotDue;
+    this.resumedSnapshotDue = false;
+    this.judge({ type: 'snapshot', occupied, ...(tipped ? { tipped } : {}), ...(resumed ? { resumed: true as const } : {}), atMs }, out);
   }
 
   private judge(input: RefereeInput, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {

@@ -16,6 +16,7 @@ import { formatCalibrationProblems, parseCalibrationText, type Calibration } fro
 import { err, ok, type Result } from '../util/result.ts';
 import type { JournalContents, JournalHeader } from './journal.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
+import { lastInputMs } from './resume.ts';
 
 export function refereeSettingsOf(header: JournalHeader): SenryakuRefereeSettings {
   const { firstPosition, ...settings } = header.settings;
@@ -47,15 +48,22 @@ export function replayJournal(journal: JournalContents): Result<JournalReplay, s
   const settings = refereeSettingsOf(journal.header);
   const referee = senryakuReferee(settings);
   let state = referee.initialState();
+  let lastMs: number | undefined;
   const verdicts: Verdict[] = [];
   let mismatch: ReplayMismatch | undefined;
-  for (const session of journal.sessions) {
-    const pipeline = new RefereePipeline({ profile: settings.profile, calibration: calibration.value, referee, refereeState: state });
+  for (const [i, session] of journal.sessions.entries()) {
+    // Session 1 starts the match; each later one continues it as the live host did on resume.
+    const resumed = i === 0 ? {} : { refereeState: state, ...(lastMs !== undefined ? { resumeAfterMs: lastMs } : {}) };
+    const pipeline = new RefereePipeline({ profile: settings.profile, calibration: calibration.value, referee, ...resumed });
     const computed: Verdict[] = [];
     const stored: { line: number; verdict: Verdict }[] = [];
     for (const { line, record } of session.records) {
-      if (record.kind === 'line' && record.dir === 'in') computed.push(...pipeline.feed(record.line, record.t).verdicts);
-      else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
+      if (record.kind === 'line' && record.dir === 'in') {
+        const out = pipeline.feed(record.line, record.t);
+        computed.push(...out.verdicts);
+        const latest = lastInputMs(out.inputs);
+        if (latest !== undefined) lastMs = Math.max(lastMs ?? latest, latest);
+      } else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
     }
     state = pipeline.state;
     verdicts.push(...computed);

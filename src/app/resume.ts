@@ -3,15 +3,25 @@
  * referee is a pure reducer, so folding them again gives exactly the state the last session
  * ended in), and the board a simulated board should show to continue from there.
  */
+import type { RefereeInput } from '../referee/inputs.ts';
 import { replayInputs } from '../referee/referee.ts';
 import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import { START_SPN, formatSpn } from '../rules/senryaku/spn.ts';
 import type { JournalContents } from './journal.ts';
 
-export function resumedState(contents: JournalContents, settings: SenryakuRefereeSettings): SenryakuRefereeState {
-  const inputs = contents.records.flatMap((r) => (r.kind === 'input' ? [r.input] : []));
-  return replayInputs(senryakuReferee(settings), inputs).state;
+export interface ResumePoint {
+  readonly state: SenryakuRefereeState;
+  /** Time of the last journaled input: the referee's clock goes on from there. */
+  readonly lastInputMs: number | undefined;
 }
+
+export function resumePoint(contents: JournalContents, settings: SenryakuRefereeSettings): ResumePoint {
+  const inputs = contents.records.flatMap((r) => (r.kind === 'input' ? [r.input] : []));
+  return { state: replayInputs(senryakuReferee(settings), inputs).state, lastInputMs: lastInputMs(inputs) };
+}
+
+export const lastInputMs = (inputs: readonly RefereeInput[]): number | undefined =>
+  inputs.length === 0 ? undefined : inputs.reduce((m, i) => Math.max(m, i.atMs), -Infinity);
 
 /**
  * The spheres a simulated board is set up with to continue the match: the last legal

@@ -13,7 +13,11 @@ export type RefereeInput =
   | { readonly type: 'levelled'; readonly atMs: number }
   | { readonly type: 'interference'; readonly phase: 'start' | 'end'; readonly atMs: number }
   /** The whole sensed board at once: after start-up, a reconnect or a restart. */
-  | { readonly type: 'snapshot'; readonly occupied: readonly Well[]; readonly tipped?: Color; readonly atMs: number }
+  /**
+   * The whole board as sensing found it after (re)starting. `resumed`: the first one after the
+   * host restarted on a journal, when the referee confirms the board even if it matches.
+   */
+  | { readonly type: 'snapshot'; readonly occupied: readonly Well[]; readonly tipped?: Color; readonly resumed?: true; readonly atMs: number }
   | { readonly type: 'tick'; readonly atMs: number };
 
 export type RefereeInputType = RefereeInput['type'];

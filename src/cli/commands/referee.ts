@@ -9,7 +9,7 @@ import { boardOptionSpecs, openBoard, type OpenedBoard } from '../../app/open-bo
 import { LinkTap } from '../../app/link-tap.ts';
 import { JournalOpenError, RefereeApp } from '../../app/referee-app.ts';
 import { refereeSettingsOf } from '../../app/replay.ts';
-import { resumeBoardSpn, resumedState } from '../../app/resume.ts';
+import { resumeBoardSpn, resumePoint } from '../../app/resume.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import type { Hello } from '../../hardware/protocol/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
@@ -52,7 +52,7 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
 
   // Settings come from the journal when resuming; with --sim the board is set up where the match stood.
   const resumed = resume?.ok ? { settings: refereeSettingsOf(resume.value.header), contents: resume.value } : undefined;
-  const simPosition = resumed ? resumeBoardSpn(resumedState(resumed.contents, resumed.settings)) : (values.position?.trim() ?? START_SPN);
+  const simPosition = resumed ? resumeBoardSpn(resumePoint(resumed.contents, resumed.settings).state) : (values.position?.trim() ?? START_SPN);
   const opened = await openBoard(values, values.sim ? { simPosition } : {});
   if (!opened.ok) throw new UsageError(opened.error);
   const board = opened.value;

@@ -65,7 +65,7 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
-      onSnapshot(ctx, input.occupied, input.tipped);
+      onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false);
       break;
     case 'tick':
       break;
@@ -193,13 +193,14 @@ function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pen
   endGame(ctx, opposite(culprit), 'crash');
 }
 
-function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color | undefined): void {
+function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color | undefined, resumed: boolean): void {
   const { d } = ctx;
   const sensed = new Int8Array(WELLS);
   for (const w of occupied) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
   const unchanged = sameOccupancy(sensed, d.onBoard) && tipped === d.tipped;
-  // The referee's own account already matches what the sensors see: nothing to say.
-  if (unchanged && (d.phase === 'play' || d.phase === 'foul')) return;
+  // The referee's own account already matches what the sensors see: nothing to say, except
+  // after a restart on a journal, when players wait to hear that play goes on.
+  if (unchanged && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
   if (!unchanged) d.changedSinceOver = true;
   d.onBoard = sensed;
   d.tipped = tipped;
