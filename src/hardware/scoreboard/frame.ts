@@ -38,7 +38,7 @@ export function stepMarkers(shown: ByPlayer<number>, target: ByPlayer<number>): 
 export const sameHoles = (a: ByPlayer<number>, b: ByPlayer<number>): boolean => a.A === b.A && a.B === b.B;
 
 /** Does anything blink in this state (so the animator needs its blink timer)? */
-export const blinks = (s: ScoreboardState): boolean => s.foul || s.ending !== undefined;
+export const blinks = (s: ScoreboardState): boolean => s.foul || s.ending !== undefined || s.journalFault === true;
 
 export function composeFrame(s: ScoreboardState, phase: AnimationPhase): ScoreboardFrame {
   const n = s.trackLength;
@@ -58,7 +58,10 @@ export function composeFrame(s: ScoreboardState, phase: AnimationPhase): Scorebo
   return {
     trackLength: n,
     holes,
-    lamps: { white: s.turn === 'white', black: s.turn === 'black', foul: s.foul && phase.blinkOn, crash: s.crash },
+    // A journal fault outranks the game's lamps: foul and crash blink in turn, a pattern play never shows.
+    lamps: s.journalFault
+      ? { white: s.turn === 'white', black: s.turn === 'black', foul: phase.blinkOn, crash: !phase.blinkOn }
+      : { white: s.turn === 'white', black: s.turn === 'black', foul: s.foul && phase.blinkOn, crash: s.crash },
     digits: { A: { points: s.points.A, games: s.games.A }, B: { points: s.points.B, games: s.games.B } },
   };
 }

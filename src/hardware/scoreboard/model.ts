@@ -25,6 +25,8 @@ export interface ScoreboardState {
   /** The game ended in a crash: the crash lamp stays lit until the next game starts. */
   readonly crash: boolean;
   readonly ending?: Ending;
+  /** The match journal cannot write: foul and crash lamps blink in turn until it recovers. */
+  readonly journalFault?: boolean;
 }
 
 export function initialScoreboard(trackLength: number): ScoreboardState {
@@ -41,6 +43,11 @@ function without(s: ScoreboardState, ...keys: ('turn' | 'ending')[]): Scoreboard
   const copy: { -readonly [K in keyof ScoreboardState]: ScoreboardState[K] } = { ...s };
   for (const k of keys) delete copy[k];
   return copy;
+}
+
+/** The journal's storage state, from its fault events: lit from a write failure or loss until it recovers. */
+export function withJournalFault(s: ScoreboardState, fault: boolean): ScoreboardState {
+  return s.journalFault === fault || (!fault && s.journalFault === undefined) ? s : { ...s, journalFault: fault };
 }
 
 export function reduceScoreboard(s: ScoreboardState, v: Verdict): ScoreboardState {

@@ -9,7 +9,7 @@ import type { Service } from '../../app/service.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { DEFAULT_TIMING, ScoreboardAnimator, type AnimationTiming } from './animator.ts';
 import type { ScoreboardDisplay } from './display.ts';
-import { initialScoreboard, reduceScoreboard, type ScoreboardState } from './model.ts';
+import { initialScoreboard, reduceScoreboard, withJournalFault, type ScoreboardState } from './model.ts';
 
 export interface Backoff {
   /** Wait before the first retry; doubled after each failed attempt. */
@@ -61,6 +61,13 @@ export class ScoreboardService implements Service {
     this.animator = new ScoreboardAnimator((frame) => display.show(frame), this.options.timing ?? DEFAULT_TIMING);
     this.animator.update(this.state);
     bus.on('verdict', this, (v) => this.onVerdict(v));
+    bus.on('storage', this, (e) => {
+      if (!this.state || !this.animator) return;
+      // A re-created file holds everything again at once; a failed write or a loss lasts until 'recovered'.
+      if (e.kind === 'file-removed') return;
+      this.state = withJournalFault(this.state, e.kind !== 'recovered');
+      this.animator.update(this.state);
+    });
     this.unlistenLost = display.onLost((reason) => this.onLost(reason));
     void this.connect();
   }

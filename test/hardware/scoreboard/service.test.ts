@@ -116,3 +116,21 @@ test('a track too long for the LED board is refused at construction', { timeout:
   expect(() => createScoreboardService({ bus, trackLength: 14 })).toThrow(TypeError);
   expect(() => createScoreboardService({ bus, trackLength: 14, display: 'virtual' })).not.toThrow();
 });
+
+test('a journal that cannot write blinks the foul and crash lamps in turn until it recovers', { timeout: 10_000 }, async () => {
+  const display = new RecordingScoreboard();
+  const service = new ScoreboardService({ bus, trackLength: 6, display });
+  await service.start();
+  await flush();
+  bus.emit('verdict', V.gameStarted(1));
+  bus.emit('storage', { kind: 'write-failed', message: 'ENOSPC', pendingLines: 3 });
+  const lit = display.frames.at(-1)!.lamps;
+  expect([lit.foul, lit.crash, lit.white]).toEqual([true, false, true]);
+  await run(500, 500);
+  const next = display.frames.at(-1)!.lamps;
+  expect([next.foul, next.crash]).toEqual([false, true]);
+  bus.emit('storage', { kind: 'recovered', message: 'written', writtenLines: 3 });
+  const calm = display.frames.at(-1)!.lamps;
+  expect([calm.foul, calm.crash, calm.white]).toEqual([false, false, true]);
+  await service.stop();
+});
