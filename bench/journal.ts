@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { FrameDeltaEncoder } from '../src/app/frame-delta.ts';
 import { encodeMember } from '../src/app/gzip-members.ts';
 import { nodeFs } from '../src/app/journal-fs.ts';
 import { JournalFile, readJournalLines, type JournalFs } from '../src/app/journal-file.ts';
@@ -130,6 +131,13 @@ log('\nwhat else would change the size:');
 log(`  gzip level 9:              ${perHour(compressed(bs, undefined, 9))}`);
 log(`  flush every 10 s:          ${perHour(compressed(batches(entries, 10_000)))}`);
 log(`  without 'sensing' records: ${perHour(compressed(bs, (e) => e.kind !== 'sensing'))}`);
+const delta = new FrameDeltaEncoder();
+const compact = entries.map((e) => {
+  const r = JSON.parse(e.line) as { kind: string; dir?: string; line?: string };
+  return r.kind === 'line' && r.dir === 'in' ? { ...e, line: JSON.stringify({ ...r, line: delta.encode(r.line!) }) } : e;
+});
+const compactBatches = batches(compact, 1000);
+log(`  FRAME lines delta-coded:   ${perHour(compressed(compactBatches))}  ('line' records alone ${perHour(compressed(compactBatches, (e) => e.kind === 'line'))}, plain ${perHour(raw(compact))}; src/app/frame-delta.ts, not used by the record layer yet)`);
 
 log(`\nflush cost on ${tmpdir()} (${bs.length} flushes, ${Math.round(raw(entries) / bs.length)} plain bytes each on average):`);
 log(`  flush() (gzip + write + fdatasync): median ${percentile(written.flushMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.flushMs, 0.99).toFixed(2)} ms`);
