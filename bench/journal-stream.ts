@@ -1,0 +1,65 @@
+/**
+ * A realistic journal for the journal bench, the same on every run: a referee session on
+ * the simulated board with the simulated players (the `senryaku referee --sim --autoplay`
+ * stack, nothing stubbed), run in virtual time as test/e2e does, so minutes of play take
+ * seconds. It returns the lines the referee journaled.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import FakeTimers from '@sinonjs/fake-timers';
+import { CalibrationStore } from '../src/app/calibration-store.ts';
+import { readJournalLines } from '../src/app/journal-file.ts';
+import { openBoard } from '../src/app/open-board.ts';
+import { RefereeApp } from '../src/app/referee-app.ts';
+import { calibrateSimulatedBoard } from '../src/app/sim-calibration.ts';
+import { DEFAULT_REFEREE_SETTINGS } from '../src/referee/senryaku/settings.ts';
+import { START_SPN } from '../src/rules/senryaku/index.ts';
+
+const STEP_MS = 250;
+
+export async function simulatedJournal(o: { minutes: number; seed: number; log: (line: string) => void }): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'senryaku-bench-journal-'));
+  try {
+    const calibration = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')) });
+    if (!calibration.ok) throw new Error(calibration.error);
+    // setImmediate and nextTick stay real: the serial stream between link and sim needs them.
+    const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+    try {
+      const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN });
+      if (!opened.ok) throw new Error(opened.error);
+      const board = opened.value;
+      const app = new RefereeApp({
+        board,
+        calibration: calibration.value,
+        settings: { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile },
+        players: { A: 'A', B: 'B' },
+        journalDir: join(dir, 'journal'),
+        autoplaySeed: o.seed,
+        io: { out: () => {}, err: () => {} },
+        json: false,
+        scoreboard: 'none',
+        source: { kind: 'sim', seed: o.seed },
+        now: () => performance.now(),
+      });
+      let over = false;
+      void app.finished.then(() => (over = true));
+      await app.start();
+      for (let t = 0; t < o.minutes * 60_000 && !over; t += STEP_MS) {
+        await clock.tickAsync(STEP_MS);
+        if (t % 60_000 === 0 && t > 0) o.log(`  ${t / 60_000} min of play simulated`);
+      }
+      const stopping = app.stop();
+      await clock.tickAsync(1000);
+      await stopping;
+    } finally {
+      clock.uninstall();
+    }
+    const [file] = readdirSync(join(dir, 'journal'));
+    const read = readJournalLines(join(dir, 'journal', file!));
+    if (!read.ok) throw new Error(read.error.message);
+    return read.value.lines;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
