@@ -9,12 +9,19 @@
  * referee service flushes before it announces a verdict, so a verdict players saw is on
  * disk. A storage fault never throws here: the file keeps what it could not write and says so.
  */
+import { FrameDeltaDecoder, FrameDeltaEncoder } from './frame-delta.ts';
 import { JournalFile, readJournalLines, type JournalFileOptions, type RepairedTail, type StorageEvent } from './journal-file.ts';
 import { parseBodyRecord, parseHeader, type BodyRecord, type JournalHeader, type JournalRecord, type SessionMarker } from './journal-records.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 export * from './journal-records.ts';
 export type { StorageEvent } from './journal-file.ts';
+
+/**
+ * Batched records (frames) reach the disk at most this late, and a storage fault is noticed
+ * at most this late after it happens: within the second promised to the players.
+ */
+export const JOURNAL_BATCH_MS = 500;
 
 /** Journals are gzip members on disk; `zcat` reads them. */
 export const JOURNAL_EXTENSION = '.jsonl.gz';
@@ -44,6 +51,11 @@ export interface JournalContents {
   readonly records: readonly BodyRecord[];
   /** A last record cut short by a crash while it was written: left out, and said. */
   readonly tornTail: boolean;
+  /**
+   * Received lines that could not be rebuilt from their frame delta because the frame
+   * before them is missing (records dropped by a storage fault): left out, as lost lines.
+   */
+  readonly unrebuiltLines: number;
 }
 
 export function readJournal(path: string): Result<JournalContents, JournalError> {
@@ -55,12 +67,24 @@ export function readJournal(path: string): Result<JournalContents, JournalError>
   if (!header.ok) return err({ code: header.error.code, message: `${path}:1: ${header.error.message}` });
   const sessions: { number: number; records: NumberedRecord[] }[] = [];
   const records: BodyRecord[] = [];
+  // Received lines are stored as frame deltas from v2 on, each session from a fresh start.
+  let frames = header.value.version >= 2 ? new FrameDeltaDecoder() : undefined;
+  let unrebuiltLines = 0;
   for (let i = 1; i < lines.length; i++) {
     const parsed = parseBodyRecord(lines[i]!);
     if (!parsed.ok) return err({ code: 'BadRecord', message: `${path}:${i + 1}: ${parsed.error}` });
-    const record = parsed.value;
+    let record = parsed.value;
+    if (record.kind === 'line' && record.dir === 'in' && frames) {
+      const line = frames.decode(record.line);
+      if (!line.ok) {
+        unrebuiltLines++;
+        continue;
+      }
+      record = { ...record, line: line.value };
+    }
     records.push(record);
     if (record.kind === 'session') {
+      if (frames) frames = new FrameDeltaDecoder();
       const expected = (sessions.at(-1)?.number ?? 0) + 1;
       if (record.session !== expected) return err({ code: 'BadRecord', message: `${path}:${i + 1}: session ${record.session} where session ${expected} was due` });
       sessions.push({ number: record.session, records: [] });
@@ -70,7 +94,7 @@ export function readJournal(path: string): Result<JournalContents, JournalError>
     sessions.at(-1)!.records.push({ line: i + 1, record });
   }
   if (sessions.length === 0) sessions.push({ number: 1, records: [] });
-  return ok({ header: header.value, sessions, records, tornTail: torn !== undefined });
+  return ok({ header: header.value, sessions, records, tornTail: torn !== undefined, unrebuiltLines });
 }
 
 export interface ResumedJournal {
@@ -82,6 +106,8 @@ export interface ResumedJournal {
 
 export class JournalWriter {
   private closed = false;
+  /** Received lines go to disk as frame deltas: a third of the size once compressed. */
+  private readonly frames = new FrameDeltaEncoder();
 
   private constructor(private readonly file: JournalFile) {}
 
@@ -91,7 +117,7 @@ export class JournalWriter {
 
   /** A new match: the header and the marker of session 1, on disk before this returns. */
   static create(path: string, header: JournalHeader, options?: JournalFileOptions): Result<JournalWriter, JournalError> {
-    const file = JournalFile.create(path, options);
+    const file = JournalFile.create(path, { batchMs: JOURNAL_BATCH_MS, ...options });
     if (!file.ok) return err({ code: file.error.code === 'Exists' ? 'Exists' : 'Unwritable', message: file.error.message });
     const writer = new JournalWriter(file.value);
     writer.append(header);
@@ -107,7 +133,7 @@ export class JournalWriter {
   static resume(path: string, options?: JournalFileOptions): Result<ResumedJournal, JournalError> {
     const before = readJournal(path);
     if (!before.ok) return before;
-    const opened = JournalFile.append(path, options);
+    const opened = JournalFile.append(path, { batchMs: JOURNAL_BATCH_MS, ...options });
     if (!opened.ok) return err({ code: 'Unwritable', message: opened.error.message });
     const { file, repaired } = opened.value;
     const writer = new JournalWriter(file);
@@ -120,7 +146,8 @@ export class JournalWriter {
   /** Queues a record; it reaches the disk with the next flush or batch. */
   append(record: JournalRecord): void {
     if (this.closed) throw new Error(`journal ${this.path} is closed`);
-    this.file.write(JSON.stringify(record));
+    const stored = record.kind === 'line' && record.dir === 'in' ? { ...record, line: this.frames.encode(record.line) } : record;
+    this.file.write(JSON.stringify(stored));
   }
 
   /** Puts everything appended so far on disk; false when a storage fault keeps it in memory for now. */

@@ -78,9 +78,10 @@ export interface SessionOptions {
 
 export class Session {
   readonly verdicts: Verdict[] = [];
-  readonly output: string[] = [];
   private constructor(
     readonly app: RefereeApp,
+    /** Everything the app printed, as it comes. */
+    readonly output: string[],
     readonly sim: SimBoard,
     private readonly clock: sinon.SinonFakeTimers,
   ) {}
@@ -107,8 +108,7 @@ export class Session {
       source: { kind: 'sim', seed: SEED },
       now: () => performance.now(),
     });
-    const s = new Session(app, o.board.sim, o.clock);
-    s.output.push(...output);
+    const s = new Session(app, output, o.board.sim, o.clock);
     app.bus.on('verdict', s, (v) => s.verdicts.push(v));
     await app.start();
     return s;
