@@ -1,11 +1,12 @@
 /**
  * `senryaku referee`: referees a live board (or the simulated one) until interrupted, the
- * match ends, or --games N games have been played.
+ * match ends, or --games N games have been played. Every option and directory is checked
+ * before the board is opened; once it is, whatever happens, it is closed again.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
-import { boardOptionSpecs, openBoard, type OpenedBoard } from '../../app/open-board.ts';
+import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { RefereeApp } from '../../app/referee-app.ts';
 import { refereeSettingsOf } from '../../app/replay.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
@@ -14,42 +15,60 @@ import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../re
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { openBoardFor } from '../board.ts';
+import { checkDirectory } from '../file-checks.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
-
-export const REFEREE_USAGE =
-  'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]';
+import { usageOf } from '../usage.ts';
 
 const READY_TIMEOUT_MS = 30_000;
 
-export async function refereeCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, {
-    ...boardOptionSpecs,
-    autoplay: { type: 'boolean' },
-    games: { type: 'string' },
-    players: { type: 'string' },
-    policy: { type: 'string' },
-    track: { type: 'string' },
-    colours: { type: 'string' },
-    json: { type: 'boolean' },
-    scoreboard: { type: 'string' },
-    'journal-dir': { type: 'string' },
-    'calibration-dir': { type: 'string' },
-    resume: { type: 'string' },
-    position: { type: 'string' },
-  });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${REFEREE_USAGE}`);
+const REFEREE_OPTIONS = {
+  ...boardOptionSpecs,
+  autoplay: { type: 'boolean' },
+  games: { type: 'string' },
+  players: { type: 'string' },
+  policy: { type: 'string' },
+  track: { type: 'string' },
+  colours: { type: 'string' },
+  json: { type: 'boolean' },
+  scoreboard: { type: 'string' },
+  'journal-dir': { type: 'string' },
+  'calibration-dir': { type: 'string' },
+  resume: { type: 'string' },
+  position: { type: 'string' },
+} as const;
+
+const parseRefereeArgs = (args: string[]) => parseCommandArgs(args, REFEREE_OPTIONS);
+type RefereeValues = ReturnType<typeof parseRefereeArgs>['values'];
+type MatchOptionsResult = Extract<ReturnType<typeof parseMatchOptions>, { ok: true }>;
+type ResumeJournal = ReturnType<typeof readJournal> | undefined;
+
+export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
+  const { values, positionals } = parseRefereeArgs(args);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('referee')}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
   const options = parseMatchOptions(values);
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
-  const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
+  if (values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
+  if (values.resume === undefined) checkDirectory(resolveJournalDir(values['journal-dir']), 'journal directory', 'write');
+  // A simulated board is calibrated on first use, and its calibration saved.
+  checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', values.sim ? 'write' : 'read');
 
-  const opened = await openBoard(values, values.sim ? { simPosition: values.position?.trim() ?? START_SPN } : {});
-  if (!opened.ok) throw new UsageError(opened.error);
-  const board = opened.value;
+  const board = await openBoardFor(values, deps, values.sim ? { simPosition: values.position?.trim() ?? START_SPN } : {});
+  try {
+    return await refereeOn(board, values, options, resume, io);
+  } finally {
+    await board.close();
+  }
+}
+
+/** Everything after the board is opened; the caller closes it, whatever happens here. */
+async function refereeOn(board: OpenedBoard, values: RefereeValues, options: MatchOptionsResult, resume: ResumeJournal, io: CliIo): Promise<number> {
+  const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   const { policy, match, firstPosition, gamesLimit } = options.value;
   let settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, policy, match, ...(firstPosition ? { firstPosition } : {}) };
@@ -82,7 +101,10 @@ export async function refereeCommand(args: string[], io: CliIo): Promise<number>
     source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
     now: () => performance.now(),
   });
-  await app.start();
+  await app.start().catch(async (e: unknown) => {
+    await app.stop(); // what start() had started (services, the journal) is let go before the error goes up
+    throw e;
+  });
   let onSignal: () => void = () => {};
   const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);

@@ -17,8 +17,9 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { usageOf } from '../usage.ts';
 
-export const REPLAY_USAGE = 'senryaku replay JOURNAL|RECORDING [--json] [--profile FILE] [--calibration-dir DIR] [--policy casual|tournament] [--track N]';
+const REPLAY_USAGE = usageOf('replay');
 
 export function replayCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(args, {
