@@ -170,6 +170,7 @@ const CASES: readonly Case[] = [
   bad(/not a JSON record/, 'replay', binary),
   bad(/not a valid recording: line 1/, 'replay', badRecording),
   bad(/Unknown option '--frobnicate'/, 'replay', notJournal, '--frobnicate'),
+  bad(/calibration directory .*a-file: it is a file, not a directory$/, 'replay', notJournal, '--calibration-dir', file),
   // scoreboard
   bad(/usage: senryaku scoreboard test/, 'scoreboard'),
   bad(/usage: senryaku scoreboard test/, 'scoreboard', 'walk', '--port', noDevice),
