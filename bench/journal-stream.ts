@@ -27,7 +27,7 @@ export async function simulatedJournal(o: { minutes: number; seed: number; log: 
     const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
     try {
       const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN });
-      if (!opened.ok) throw new Error(opened.error);
+      if (!opened.ok) throw new Error(opened.error.message);
       const board = opened.value;
       const app = new RefereeApp({
         board,

@@ -3,12 +3,27 @@
  * to find an Arduino by USB id) on the native serialport binding, or `--sim` for a
  * simulated board (src/hardware/sim) reached through its own binding, so both go through
  * the very same SerialBoardLink. The profile says which cell is which well.
+ *
+ * Everything is checked before anything is opened: the options, the profile, and for
+ * --port whether the device exists and may be opened (src/hardware/link/port-check.ts),
+ * so a missing board is one line at once, not a link retrying until a timeout.
  */
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '../util/result.ts';
 import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import { WELLS } from '../rules/senryaku/types.ts';
-import { bindingPortOpener, SerialBoardLink, type SerialBinding, type SerialBoardLinkOptions } from '../hardware/link/index.ts';
+import {
+  ARDUINO_USB_ID_LIST,
+  bindingPortOpener,
+  checkPort,
+  matchUsbId,
+  SerialBoardLink,
+  type AutoPort,
+  type PortCheckErrorCode,
+  type SerialBinding,
+  type SerialBoardLinkOptions,
+  type SerialDevices,
+} from '../hardware/link/index.ts';
 import { createSimBoard, registerSimBoard, SimBinding, simPath, unregisterSimBoard, type SimBoard, type SimBoardOptions } from '../hardware/sim/index.ts';
 import { loadProfileFile } from './load-profile.ts';
 
@@ -36,9 +51,22 @@ export interface OpenedBoard {
   readonly description: string;
   /** The simulated board behind the link, when --sim: scripts can act on it. */
   readonly sim: SimBoard | undefined;
-  /** Stops the link and powers the simulated board off. */
+  /** Stops the link and powers the simulated board off. Safe to call twice. */
   close(): Promise<void>;
 }
+
+/** `BadOption`: the options or the profile (bad input); the others: the port (see port-check.ts). */
+export type OpenBoardErrorCode = 'BadOption' | PortCheckErrorCode;
+export interface OpenBoardError {
+  readonly code: OpenBoardErrorCode;
+  readonly message: string;
+}
+
+/** What `--port auto` looks for. */
+export const BOARD_AUTO_PORT: AutoPort = {
+  matches: (p) => matchUsbId(p) !== undefined,
+  what: `Arduino-like port (USB ids ${ARDUINO_USB_ID_LIST})`,
+};
 
 export interface OpenBoardExtras {
   /** For --sim: the spheres at power-on (default: an empty board). */
@@ -47,19 +75,30 @@ export interface OpenBoardExtras {
   readonly link?: Omit<SerialBoardLinkOptions, 'open'>;
   /** For --port: the binding (the native one unless a test says otherwise). */
   readonly binding?: SerialBinding;
+  /** For --port: the port lister and device probe of the check before opening (the real ones unless a test says otherwise). */
+  readonly devices?: Partial<SerialDevices>;
 }
 
 let simCount = 0;
 
-/** Checks the options and builds an unstarted link; problems come back as one line for a usage error. */
-export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtras = {}): Promise<Result<OpenedBoard, string>> {
-  if ((values.port === undefined) === !values.sim) return err('give exactly one of --port PATH (or --port auto) and --sim');
-  if (values.seed !== undefined && !values.sim) return err('--seed only applies to --sim');
+const badOption = (message: string) => err({ code: 'BadOption' as const, message });
+
+/**
+ * Checks the options, the profile and the port, then builds an unstarted link (with --sim,
+ * a started simulated board: close it). Each problem comes back as one line.
+ */
+export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtras = {}): Promise<Result<OpenedBoard, OpenBoardError>> {
+  if ((values.port === undefined) === !values.sim) return badOption('give exactly one of --port PATH (or --port auto) and --sim');
+  if (values.seed !== undefined && !values.sim) return badOption('--seed only applies to --sim');
+  if (values.port === '') return badOption('--port needs a path, or "auto"');
+  const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
+  if (!Number.isSafeInteger(seed)) return badOption(`--seed must be an integer, got '${values.seed}'`);
   const profile = loadProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
-  if (!profile.ok) return profile;
+  if (!profile.ok) return badOption(profile.error);
 
   if (values.port !== undefined) {
-    if (values.port === '') return err('--port needs a path, or "auto"');
+    const checked = await checkPort(values.port, BOARD_AUTO_PORT, extras.devices);
+    if (!checked.ok) return checked;
     const binding = extras.binding ?? (await nativeBinding());
     const path = values.port === 'auto' ? undefined : values.port;
     const link = new SerialBoardLink({ ...extras.link, open: bindingPortOpener(binding, path) });
@@ -68,12 +107,10 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
       profile: profile.value,
       description: path === undefined ? 'the first Arduino-like port' : `port ${path}`,
       sim: undefined,
-      close: () => link.stop(),
+      close: once(() => link.stop()),
     });
   }
 
-  const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
-  if (!Number.isSafeInteger(seed)) return err(`--seed must be an integer, got '${values.seed}'`);
   const created = createSimBoard({
     seed,
     profile: profile.value,
@@ -81,7 +118,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     clock: 'timers',
     ...extras.simOptions,
   });
-  if (!created.ok) return err(`cannot build the simulated board: ${created.error.message}`);
+  if (!created.ok) return badOption(`cannot build the simulated board: ${created.error.message}`);
   const sim = created.value;
   const name = `cli-${process.pid}-${++simCount}`;
   registerSimBoard(name, sim);
@@ -95,12 +132,18 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     profile: profile.value,
     description: `simulated board (seed ${seed})`,
     sim,
-    close: async () => {
+    close: once(async () => {
       await link.stop();
       sim.stop();
       unregisterSimBoard(name);
-    },
+    }),
   });
+}
+
+/** The first call runs `fn`; later calls get the same promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
 }
 
 async function nativeBinding(): Promise<SerialBinding> {

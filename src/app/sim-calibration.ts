@@ -28,7 +28,7 @@ export async function calibrateSimulatedBoard(options: {
   const opened = await openBoard({ sim: true, seed: String(options.seed), ...(options.profilePath ? { profile: options.profilePath } : {}) });
   if (!opened.ok) {
     clock.uninstall();
-    return err(opened.error);
+    return err(opened.error.message);
   }
   const board = opened.value;
   const lines: string[] = [];

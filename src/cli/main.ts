@@ -1,65 +1,87 @@
-/** The `senryaku` command line: dispatches to one command, turns usage errors into exit code 2. */
-import { movesCommand, MOVES_USAGE } from './commands/moves.ts';
-import { perftCommand, PERFT_USAGE } from './commands/perft.ts';
+/**
+ * The `senryaku` command line: dispatches to one command and keeps the exit-code promise:
+ * 0 ok, 1 a runtime failure, 2 bad input; each failure is one line on stderr.
+ */
+import { readFileSync } from 'node:fs';
+import { movesCommand } from './commands/moves.ts';
+import { perftCommand } from './commands/perft.ts';
 import { demoCommand } from './commands/demo.ts';
-import { recordCommand, RECORD_USAGE } from './commands/record.ts';
-import { monitorCommand, MONITOR_USAGE } from './commands/monitor.ts';
-import { calibrateCommand, CALIBRATE_USAGE } from './commands/calibrate.ts';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, processIo, type CliIo } from './io.ts';
+import { recordCommand } from './commands/record.ts';
+import { monitorCommand } from './commands/monitor.ts';
+import { calibrateCommand } from './commands/calibrate.ts';
+import { CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, oneLine, processIo, type CliDeps, type CliIo } from './io.ts';
+import { COMMAND_NAMES, commandHelpText, helpText, isCommandName, type CommandName } from './usage.ts';
 
-type Command = (args: string[], io: CliIo) => number | Promise<number>;
+export { helpText } from './usage.ts';
 
-const COMMANDS: Record<string, { run: Command; usage: string; summary: string }> = {
-  perft: { run: perftCommand, usage: PERFT_USAGE, summary: 'count move paths (rules check)' },
-  moves: { run: movesCommand, usage: MOVES_USAGE, summary: 'list the legal moves and their outcome' },
-  demo: { run: demoCommand, usage: 'senryaku demo', summary: 'show what the rules core does' },
-  calibrate: { run: calibrateCommand, usage: CALIBRATE_USAGE, summary: 'guided load-cell calibration, saved per board id' },
-  monitor: { run: monitorCommand, usage: MONITOR_USAGE, summary: 'live loads, tilt and link health of a board' },
-  record: { run: recordCommand, usage: RECORD_USAGE, summary: 'record every raw line to and from a board' },
-  sim: { run: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io), usage: 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]', summary: 'simulated board on a pty, until Ctrl-C' },
-  referee: {
-    run: async (args, io) => (await import('./commands/referee.ts')).refereeCommand(args, io),
-    usage: 'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--json] ... (see README)',
-    summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
-  },
-  replay: {
-    run: async (args, io) => (await import('./commands/replay.ts')).replayCommand(args, io),
-    usage: 'senryaku replay JOURNAL|RECORDING [--json] [--profile FILE] [--calibration-dir DIR]',
-    summary: 're-referee a recorded session and print its verdicts',
-  },
-  scoreboard: { run: async (args, io) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io), usage: 'senryaku scoreboard test --port PATH [--track N] [--pause MS]', summary: 'light every LED and digit of the scoring board in turn' },
+type Command = (args: string[], io: CliIo, deps: CliDeps) => number | Promise<number>;
+
+/** The heavy commands are loaded on use: `senryaku perft` need not load the whole host. */
+const COMMANDS: Record<CommandName, Command> = {
+  referee: async (args, io, deps) => (await import('./commands/referee.ts')).refereeCommand(args, io, deps),
+  replay: async (args, io) => (await import('./commands/replay.ts')).replayCommand(args, io),
+  calibrate: calibrateCommand,
+  monitor: monitorCommand,
+  record: recordCommand,
+  sim: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io),
+  scoreboard: async (args, io, deps) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io, deps),
+  perft: perftCommand,
+  moves: movesCommand,
+  demo: demoCommand,
 };
 
-export function helpText(): string {
-  return [
-    'senryaku: electronic referee for Senryaku',
-    '',
-    'Commands:',
-    ...Object.values(COMMANDS).flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`]),
-    '',
-    'Positions are written in SPN (see README). Bad input exits with code 2.',
-  ].join('\n');
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
 }
 
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+/** `--help` or `-h` among the arguments (before a `--`): help wins over any other problem, as in git or npm. */
+const wantsHelp = (args: readonly string[]): boolean => {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+};
+
+export async function main(argv: string[], io: CliIo = processIo, deps: CliDeps = {}): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+  if (name === undefined || name === '--help' || name === '-h') {
     io.out(helpText());
     return EXIT_OK;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    io.err(`senryaku: unknown command '${name}'; try 'senryaku help'`);
-    return EXIT_USAGE;
+  if (name === '--version' || name === '-V') {
+    io.out(version());
+    return EXIT_OK;
   }
-  try {
-    return await command.run(rest, io);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(`senryaku ${name}: ${e.message}`);
+  if (name === 'help') {
+    const topic = rest[0];
+    if (topic === undefined) io.out(helpText());
+    else if (isCommandName(topic)) io.out(commandHelpText(topic));
+    else {
+      io.err(`senryaku help: unknown command '${topic}'; the commands are ${COMMAND_NAMES.join(', ')}`);
       return EXIT_USAGE;
     }
-    io.err(`senryaku ${name}: internal error: ${(e as Error).message}`);
+    return EXIT_OK;
+  }
+  if (!isCommandName(name)) {
+    io.err(`senryaku: ${name.startsWith('-') ? `unknown option '${name}'` : `unknown command '${name}'`}; try 'senryaku help'`);
+    return EXIT_USAGE;
+  }
+  if (wantsHelp(rest)) {
+    io.out(commandHelpText(name));
+    return EXIT_OK;
+  }
+  try {
+    return await COMMANDS[name](rest, io, deps);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`senryaku ${name}: ${oneLine(e.message)}`);
+      return EXIT_USAGE;
+    }
+    if (e instanceof CliFailure) {
+      io.err(`senryaku ${name}: ${oneLine(e.message)}`);
+      return EXIT_FAILURE;
+    }
+    // A bug, not the user's doing: still one line and a non-zero exit, never a stack trace.
+    io.err(`senryaku ${name}: internal error: ${oneLine(e instanceof Error ? e.message : String(e))}`);
     return EXIT_FAILURE;
   }
 }

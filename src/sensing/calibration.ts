@@ -86,7 +86,7 @@ export function parseCalibrationText(
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return err([{ code: 'NotJson', path: '', message: `not valid JSON: ${(e as Error).message}` }]);
+    return err([{ code: 'NotJson', path: '', message: `not valid JSON: ${(e as Error).message.replace(/\s+/g, ' ')}` }]);
   }
   return parseCalibration(json, options);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,18 @@ describe('senryaku record', { timeout: 15_000 }, () => {
     const times = records.map((x) => x.t);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(records.filter((x) => x.d === 'state').map((x) => x.d === 'state' && x.state)).toEqual(['connecting', 'ready', 'stopped']);
+  });
+
+  it('an existing --out is kept unless --force, and is refused before the board is opened', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'senryaku-rec-')), 'session.jsonl');
+    writeFileSync(file, 'an earlier recording\n');
+    const refused = await run(['record', '--sim', '--out', file, '--duration', '0.5']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toEqual([`senryaku record: --out ${file}: it exists; add --force to overwrite it`]);
+    expect(readFileSync(file, 'utf8')).toBe('an earlier recording\n');
+    const forced = await run(['record', '--sim', '--out', file, '--duration', '0.5', '--force'], 1000);
+    expect(forced.code).toBe(0);
+    expect(parseRecording(readFileSync(file, 'utf8')).ok).toBe(true);
   });
 
   it.each([

@@ -5,16 +5,16 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../app/guided-calibration.ts';
-import { boardOptionSpecs, openBoard } from '../../app/open-board.ts';
+import { boardOptionSpecs } from '../../app/open-board.ts';
 import type { SimBoard } from '../../hardware/sim/index.ts';
 import { MIN_RISE_G } from '../../sensing/calibration-measure.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { openBoardFor } from '../board.ts';
+import { checkDirectory } from '../file-checks.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { usageOf } from '../usage.ts';
 
-export const CALIBRATE_USAGE =
-  'senryaku calibrate --port PATH|auto | --sim [--seed N] [--reference-grams G] [--profile FILE] [--calibration-dir DIR]';
-
-export interface CalibrateCommandOptions {
+export interface CalibrateCommandOptions extends CliDeps {
   /** With --sim: who acts on the prompts (default `simulatedHelper`). For tests of people who do not. */
   readonly simHelper?: (sim: SimBoard) => (prompt: CalibrationPrompt) => void;
 }
@@ -25,21 +25,21 @@ export async function calibrateCommand(args: string[], io: CliIo, options: Calib
     'reference-grams': { type: 'string' },
     'calibration-dir': { type: 'string' },
   });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${CALIBRATE_USAGE}`);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('calibrate')}`);
   const refText = values['reference-grams'];
   const referenceGrams = refText === undefined ? undefined : /^\d+(\.\d+)?$/.test(refText) ? Number(refText) : NaN;
   if (referenceGrams !== undefined && !(referenceGrams >= MIN_RISE_G)) {
     throw new UsageError(`--reference-grams must be a number of grams >= ${MIN_RISE_G}, got '${refText}'`);
   }
-  const opened = await openBoard(values);
-  if (!opened.ok) throw new UsageError(opened.error);
-  const board = opened.value;
-  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
-  // Default reference: one sphere of the profile, the mass everyone has at hand.
-  const sphereUnits = Math.min(...Object.values(board.profile.sphereMass));
-  const defaultGrams = board.profile.massUnit === 'g' ? sphereUnits : board.profile.massUnit === 'kg' ? sphereUnits * 1000 : 60;
-  board.link.start();
+  const calibrationDir = resolveCalibrationDir(values['calibration-dir']);
+  checkDirectory(calibrationDir, 'calibration directory', 'write');
+  const board = await openBoardFor(values, options);
   try {
+    const store = new CalibrationStore(calibrationDir);
+    // Default reference: one sphere of the profile, the mass everyone has at hand.
+    const sphereUnits = Math.min(...Object.values(board.profile.sphereMass));
+    const defaultGrams = board.profile.massUnit === 'g' ? sphereUnits : board.profile.massUnit === 'kg' ? sphereUnits * 1000 : 60;
+    board.link.start();
     await runCalibration({
       link: board.link,
       profile: board.profile,

@@ -5,16 +5,17 @@
  * plain block per second.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
-import { boardOptionSpecs, openBoard, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
+import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
 import type { Frame, Hello, Tilt } from '../../hardware/protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
 import type { BoardProfile } from '../../rules/senryaku/profile.ts';
 import { FILES, RANKS, wellAt } from '../../rules/senryaku/types.ts';
 import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { openBoardFor } from '../board.ts';
+import { checkDirectory } from '../file-checks.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
-
-export const MONITOR_USAGE = 'senryaku monitor --port PATH|auto | --sim [--seed N] [--profile FILE] [--calibration-dir DIR] [--duration S]';
+import { usageOf } from '../usage.ts';
 
 export interface MonitorView {
   /** Per cell index: grams (calibrated) or counts (relative); NaN = stale. */
@@ -154,35 +155,38 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
   draw();
 }
 
-export async function monitorCommand(args: string[], io: CliIo): Promise<number> {
+export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ...boardOptionSpecs,
     'calibration-dir': { type: 'string' },
     duration: { type: 'string' },
   });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${MONITOR_USAGE}`);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('monitor')}`);
   const duration = parseDurationSeconds(values.duration);
   if (!duration.ok) throw new UsageError(duration.error);
-  const opened = await openBoard(values);
-  if (!opened.ok) throw new UsageError(opened.error);
-  const board = opened.value;
-  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
-  const tty = process.stdout.isTTY === true;
-  const calibrationFor = (hello: Hello): Calibration | undefined => {
-    const loaded = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });
-    if (loaded.ok) return loaded.value;
-    if (loaded.error.code !== 'NotFound') io.err(`ignoring the calibration: ${loaded.error.message}`);
-    return undefined;
-  };
-  const offFail = board.link.on('state', (st) => st.state === 'failed' && io.err(`link failed: ${st.message}`));
-  board.link.start();
-  const end = waitForEnd(board.link, duration.value);
-  await runMonitor(
-    { link: board.link, profile: board.profile, calibrationFor, io, tty, write: (t) => process.stdout.write(t), redrawMs: tty ? 100 : 1000 },
-    end,
-  );
-  offFail();
-  const reason = await end;
-  await board.close();
-  return reason === 'failed' ? EXIT_FAILURE : EXIT_OK;
+  const calibrationDir = resolveCalibrationDir(values['calibration-dir']);
+  checkDirectory(calibrationDir, 'calibration directory', 'read');
+  const board = await openBoardFor(values, deps);
+  try {
+    const store = new CalibrationStore(calibrationDir);
+    const tty = process.stdout.isTTY === true;
+    const calibrationFor = (hello: Hello): Calibration | undefined => {
+      const loaded = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });
+      if (loaded.ok) return loaded.value;
+      if (loaded.error.code !== 'NotFound') io.err(`ignoring the calibration: ${loaded.error.message}`);
+      return undefined;
+    };
+    const offFail = board.link.on('state', (st) => st.state === 'failed' && io.err(`link failed: ${st.message}`));
+    board.link.start();
+    const end = waitForEnd(board.link, duration.value);
+    await runMonitor(
+      { link: board.link, profile: board.profile, calibrationFor, io, tty, write: (t) => process.stdout.write(t), redrawMs: tty ? 100 : 1000 },
+      end,
+    );
+    offFail();
+    const reason = await end;
+    return reason === 'failed' ? EXIT_FAILURE : EXIT_OK;
+  } finally {
+    await board.close();
+  }
 }

@@ -3,8 +3,8 @@ import { formatMove, legalMoves, moveOutcome, type MoveOutcome } from '../../rul
 import { EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { positionOptionSpecs, readModel, readPosition } from '../position-options.ts';
+import { usageOf } from '../usage.ts';
 
-export const MOVES_USAGE = 'senryaku moves [--position SPN] [--profile FILE]';
 
 export const describeOutcome = (o: MoveOutcome): string =>
   o.kind === 'none'
@@ -15,7 +15,7 @@ export const describeOutcome = (o: MoveOutcome): string =>
 
 export function movesCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(args, positionOptionSpecs);
-  if (positionals.length > 0) throw new UsageError(`moves takes no positional argument; usage: ${MOVES_USAGE}`);
+  if (positionals.length > 0) throw new UsageError(`moves takes no positional argument; usage: ${usageOf('moves')}`);
   const pos = readPosition(values.position);
   const model = readModel(values.profile);
   const moves = legalMoves(pos)

@@ -3,8 +3,8 @@ import { divide, perft } from '../../rules/senryaku/index.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { positionOptionSpecs, readModel, readPosition } from '../position-options.ts';
+import { usageOf } from '../usage.ts';
 
-export const PERFT_USAGE = 'senryaku perft DEPTH [--position SPN] [--profile FILE] [--divide]';
 const MAX_DEPTH = 12;
 
 export function perftCommand(args: string[], io: CliIo): number {
@@ -12,7 +12,7 @@ export function perftCommand(args: string[], io: CliIo): number {
     ...positionOptionSpecs,
     divide: { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UsageError(`perft takes one DEPTH; usage: ${PERFT_USAGE}`);
+  if (positionals.length !== 1) throw new UsageError(`perft takes one DEPTH; usage: ${usageOf('perft')}`);
   const text = positionals[0]!;
   const depth = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(depth >= 1 && depth <= MAX_DEPTH)) throw new UsageError(`DEPTH must be a whole number from 1 to ${MAX_DEPTH}, got '${text}'`);

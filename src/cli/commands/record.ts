@@ -1,40 +1,52 @@
 /**
  * `senryaku record --port PATH | --sim --out FILE [--duration S]`: every raw line from
  * the board (bad ones too) and every command sent, with the host receive time, in the
- * format of firmware-protocol/RECORDING.md. Ends after --duration or on Ctrl-C.
+ * format of firmware-protocol/RECORDING.md. Ends after --duration or on Ctrl-C. An
+ * existing FILE is refused unless --force, before the board is opened.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { boardOptionSpecs, openBoard, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
+import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
 import { BOARD_BAUD, LinkRecorder } from '../../hardware/link/index.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import type { OpenedBoard } from '../../app/open-board.ts';
+import { openBoardFor } from '../board.ts';
+import { checkNewFile } from '../file-checks.ts';
+import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { usageOf } from '../usage.ts';
 
-export const RECORD_USAGE = 'senryaku record --port PATH|auto | --sim [--seed N] --out FILE [--duration S] [--profile FILE]';
+const RECORD_USAGE = usageOf('record');
 const RATE_HZ = 80;
 /** Written out in batches: a sync write per frame line would be 80 syscalls a second for nothing. */
 const FLUSH_EVERY = 64;
 
-export async function recordCommand(args: string[], io: CliIo): Promise<number> {
+export async function recordCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ...boardOptionSpecs,
     out: { type: 'string' },
+    force: { type: 'boolean' },
     duration: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${RECORD_USAGE}`);
   if (values.out === undefined || values.out === '') throw new UsageError(`--out FILE is required; usage: ${RECORD_USAGE}`);
   const duration = parseDurationSeconds(values.duration);
   if (!duration.ok) throw new UsageError(duration.error);
-  const opened = await openBoard(values, { link: { rateHz: RATE_HZ } });
-  if (!opened.ok) throw new UsageError(opened.error);
-  const board = opened.value;
+  const out = values.out;
+  checkNewFile(out, '--out', values.force ?? false);
+  const board = await openBoardFor(values, deps, { link: { rateHz: RATE_HZ } });
+  try {
+    return await record(board, out, duration.value, io);
+  } finally {
+    await board.close();
+  }
+}
 
+async function record(board: OpenedBoard, out: string, durationMs: number | undefined, io: CliIo): Promise<number> {
   let fd: number;
   try {
-    fd = openSync(values.out, 'w');
+    // Checked above; this fails only if the file system changed since.
+    fd = openSync(out, 'w');
   } catch (e) {
-    await board.close();
-    io.err(`senryaku record: cannot write ${values.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    return EXIT_FAILURE;
+    throw new CliFailure(`cannot write ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   let pending: string[] = [];
   const flush = (): void => {
@@ -56,19 +68,24 @@ export async function recordCommand(args: string[], io: CliIo): Promise<number> 
     else if (s.state === 'failed') io.err(`link failed: ${s.message}`);
     else if (s.state !== 'stopped' && s.state !== 'connecting') io.err(`link ${s.state}${s.reason ? `: ${s.reason}` : ''}`);
   });
-  io.err(`recording ${board.description} to ${values.out}${duration.value ? ` for ${duration.value / 1000} s` : ' (Ctrl-C ends)'}`);
-  recorder.start(link);
-  link.start();
-  const reason = await waitForEnd(link, duration.value);
-  offState();
-  const c = link.counters();
-  await board.close(); // before the recorder stops, so the recording ends with the `stopped` state
-  recorder.stop();
-  flush();
-  closeSync(fd);
-  io.out(
-    `recorded ${recorder.records} records to ${values.out}: ${c.linesIn} lines in, ${c.linesOut} out, ${c.frames} frames, ` +
-      `${c.crcErrors} CRC errors, ${c.linesLost} lines lost, ${c.reconnects} reconnects`,
-  );
-  return reason === 'failed' ? EXIT_FAILURE : EXIT_OK;
+  try {
+    io.err(`recording ${board.description} to ${out}${durationMs ? ` for ${durationMs / 1000} s` : ' (Ctrl-C ends)'}`);
+    recorder.start(link);
+    link.start();
+    const reason = await waitForEnd(link, durationMs);
+    offState();
+    const c = link.counters();
+    await board.close(); // before the recorder stops, so the recording ends with the `stopped` state
+    recorder.stop();
+    flush();
+    io.out(
+      `recorded ${recorder.records} records to ${out}: ${c.linesIn} lines in, ${c.linesOut} out, ${c.frames} frames, ` +
+        `${c.crcErrors} CRC errors, ${c.linesLost} lines lost, ${c.reconnects} reconnects`,
+    );
+    return reason === 'failed' ? EXIT_FAILURE : EXIT_OK;
+  } finally {
+    offState();
+    recorder.stop();
+    closeSync(fd);
+  }
 }

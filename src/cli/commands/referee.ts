@@ -1,11 +1,12 @@
 /**
  * `senryaku referee`: referees a live board (or the simulated one) until interrupted, the
- * match ends, or --games N games have been played.
+ * match ends, or --games N games have been played. Every option and directory is checked
+ * before the board is opened; once it is, whatever happens, it is closed again.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
-import { boardOptionSpecs, openBoard, type OpenedBoard } from '../../app/open-board.ts';
+import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { LinkTap } from '../../app/link-tap.ts';
 import { JournalOpenError, RefereeApp } from '../../app/referee-app.ts';
 import { refereeSettingsOf } from '../../app/replay.ts';
@@ -16,109 +17,120 @@ import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../re
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { openBoardFor } from '../board.ts';
+import { checkDirectory } from '../file-checks.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
-
-export const REFEREE_USAGE =
-  'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]';
+import { usageOf } from '../usage.ts';
 
 const READY_TIMEOUT_MS = 30_000;
 
-export async function refereeCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, {
-    ...boardOptionSpecs,
-    autoplay: { type: 'boolean' },
-    games: { type: 'string' },
-    players: { type: 'string' },
-    policy: { type: 'string' },
-    track: { type: 'string' },
-    colours: { type: 'string' },
-    json: { type: 'boolean' },
-    scoreboard: { type: 'string' },
-    'journal-dir': { type: 'string' },
-    'calibration-dir': { type: 'string' },
-    resume: { type: 'string' },
-    position: { type: 'string' },
-  });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${REFEREE_USAGE}`);
+const REFEREE_OPTIONS = {
+  ...boardOptionSpecs,
+  autoplay: { type: 'boolean' },
+  games: { type: 'string' },
+  players: { type: 'string' },
+  policy: { type: 'string' },
+  track: { type: 'string' },
+  colours: { type: 'string' },
+  json: { type: 'boolean' },
+  scoreboard: { type: 'string' },
+  'journal-dir': { type: 'string' },
+  'calibration-dir': { type: 'string' },
+  resume: { type: 'string' },
+  position: { type: 'string' },
+} as const;
+
+const parseRefereeArgs = (args: string[]) => parseCommandArgs(args, REFEREE_OPTIONS);
+type RefereeValues = ReturnType<typeof parseRefereeArgs>['values'];
+type MatchOptionsResult = Extract<ReturnType<typeof parseMatchOptions>, { ok: true }>;
+type ResumeJournal = ReturnType<typeof readJournal> | undefined;
+
+export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
+  const { values, positionals } = parseRefereeArgs(args);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('referee')}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
   const options = parseMatchOptions(values);
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
-  const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
+  if (values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
-  if (resume?.ok && values.position !== undefined) throw new UsageError('--position does not go with --resume: the journal says where the match stands');
+  if (resume && values.position !== undefined) throw new UsageError('--position does not go with --resume: the journal says where the match stands');
+  if (values.resume === undefined) checkDirectory(resolveJournalDir(values['journal-dir']), 'journal directory', 'write');
+  // A simulated board is calibrated on first use, and its calibration saved.
+  checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', values.sim ? 'write' : 'read');
 
-  // Settings come from the journal when resuming; with --sim the board is set up where the match stood.
-  const resumed = resume?.ok ? { settings: refereeSettingsOf(resume.value.header), contents: resume.value } : undefined;
-  const simPosition = resumed ? resumeBoardSpn(resumePoint(resumed.contents, resumed.settings).state) : (values.position?.trim() ?? START_SPN);
-  const opened = await openBoard(values, values.sim ? { simPosition } : {});
-  if (!opened.ok) throw new UsageError(opened.error);
-  const board = opened.value;
-  let app: RefereeApp | undefined;
+  // Resuming on the simulated board: it is set up where the match stood.
+  const simPosition = resume?.ok
+    ? resumeBoardSpn(resumePoint(resume.value, refereeSettingsOf(resume.value.header)).state)
+    : (values.position?.trim() ?? START_SPN);
+  const board = await openBoardFor(values, deps, values.sim ? { simPosition } : {});
   try {
-    const seed = values.seed === undefined ? 1 : Number(values.seed);
-    const { policy, match, firstPosition, gamesLimit } = options.value;
-    let settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, policy, match, ...(firstPosition ? { firstPosition } : {}) };
-    let players = options.value.players;
-    if (resumed) {
-      settings = { ...resumed.settings, profile: board.profile };
-      players = resumed.contents.header.settings.players;
-    }
-
-    // The tap holds every line from the moment the link starts, so the board's first HELLO
-    // (the one that dates its boot) reaches the journal and the pipeline like any other.
-    const tap = new LinkTap(board.link);
-    const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
-    const calibration = await calibrationFor(board, tap, store, seed, values.profile, io);
-    if (!calibration.ok) {
-      io.err(`senryaku referee: ${calibration.error}`);
-      return EXIT_FAILURE;
-    }
-
-    app = new RefereeApp({
-      board,
-      calibration: calibration.value,
-      settings,
-      players,
-      journalDir: resolveJournalDir(values['journal-dir']),
-      ...(values.resume ? { resume: { path: values.resume } } : {}),
-      tap,
-      ...(values.autoplay ? { autoplaySeed: seed } : {}),
-      ...(gamesLimit !== undefined ? { gamesLimit } : {}),
-      io,
-      json: values.json ?? false,
-      scoreboard,
-      source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
-      now: () => performance.now(),
-    });
-    try {
-      await app.start();
-    } catch (e) {
-      if (!(e instanceof JournalOpenError)) throw e;
-      io.err(`senryaku referee: ${e.message}`);
-      return EXIT_FAILURE;
-    }
-    let onSignal: () => void = () => {};
-    const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
-    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-    const why = await Promise.race([app.finished, interrupted]);
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    const journalPath = app.journalPath;
-    const { lostRecords } = await app.stop();
-    app = undefined;
-    if (!values.json) io.out(`Stopped (${why}). The match is in ${journalPath}`);
-    if (lostRecords > 0) {
-      io.err(`senryaku referee: ${lostRecords} journal records could not be written and are lost (see the storage faults above)`);
-      return EXIT_FAILURE;
-    }
-    return EXIT_OK;
+    return await refereeOn(board, values, options, resume, io);
   } finally {
-    // Every way out closes the board: an error after it was opened must never leave the process hanging.
-    if (app) await app.stop();
-    else await board.close();
+    await board.close();
   }
+}
+
+/** Everything after the board is opened; the caller closes it, whatever happens here. */
+async function refereeOn(board: OpenedBoard, values: RefereeValues, options: MatchOptionsResult, resume: ResumeJournal, io: CliIo): Promise<number> {
+  const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  const { policy, match, firstPosition, gamesLimit } = options.value;
+  let settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, policy, match, ...(firstPosition ? { firstPosition } : {}) };
+  let players = options.value.players;
+  if (resume?.ok) {
+    settings = { ...refereeSettingsOf(resume.value.header), profile: board.profile };
+    players = resume.value.header.settings.players;
+  }
+
+  // The tap holds every line from the moment the link starts, so the board's first HELLO
+  // (the one that dates its boot) reaches the journal and the pipeline like any other.
+  const tap = new LinkTap(board.link);
+  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
+  const calibration = await calibrationFor(board, tap, store, seed, values.profile, io);
+  if (!calibration.ok) {
+    io.err(`senryaku referee: ${calibration.error}`);
+    return EXIT_FAILURE;
+  }
+
+  const app = new RefereeApp({
+    board,
+    calibration: calibration.value,
+    settings,
+    players,
+    journalDir: resolveJournalDir(values['journal-dir']),
+    ...(values.resume ? { resume: { path: values.resume } } : {}),
+    tap,
+    ...(values.autoplay ? { autoplaySeed: seed } : {}),
+    ...(gamesLimit !== undefined ? { gamesLimit } : {}),
+    io,
+    json: values.json ?? false,
+    scoreboard,
+    source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
+    now: () => performance.now(),
+  });
+  try {
+    await app.start();
+  } catch (e) {
+    await app.stop(); // what start() had started (services, the journal) is let go first
+    if (!(e instanceof JournalOpenError)) throw e;
+    io.err(`senryaku referee: ${e.message}`);
+    return EXIT_FAILURE;
+  }
+  let onSignal: () => void = () => {};
+  const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const why = await Promise.race([app.finished, interrupted]);
+  process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  const { lostRecords } = await app.stop();
+  if (!values.json) io.out(`Stopped (${why}). The match is in ${app.journalPath}`);
+  if (lostRecords > 0) {
+    io.err(`senryaku referee: ${lostRecords} journal records could not be written and are lost (see the storage faults above)`);
+    return EXIT_FAILURE;
+  }
+  return EXIT_OK;
 }
 
 /** The board's calibration: stored per board id; a simulated board is calibrated on first use. */

@@ -17,10 +17,11 @@ import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { usageOf } from '../usage.ts';
 
-export const REPLAY_USAGE =
-  'senryaku replay JOURNAL|RECORDING [--json] [--check] [--profile FILE] [--calibration-dir DIR] [--policy casual|tournament] [--track N]';
+const REPLAY_USAGE = usageOf('replay');
 
 export function replayCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(args, {
@@ -32,6 +33,7 @@ export function replayCommand(args: string[], io: CliIo): number {
     track: { type: 'string' },
   });
   if (positionals.length !== 1) throw new UsageError(`replay takes one file; usage: ${REPLAY_USAGE}`);
+  checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', 'read');
   const path = positionals[0]!;
   let text: string;
   try {

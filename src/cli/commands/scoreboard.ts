@@ -1,17 +1,23 @@
 /**
  * `senryaku scoreboard test --port PATH`: walks every LED and digit of the scoring board
  * with a short pause, printing what should be lit, so a builder can check the wiring
- * against hardware/scoreboard/README.md. A bad or missing port is one line and exit 2.
+ * against hardware/scoreboard/README.md. A port that does not exist, or an Uno that does not
+ * answer, is one line and exit 1; bad options are one line and exit 2.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LedScoreboard } from '../../hardware/scoreboard/led-scoreboard.ts';
 import { holeLed, LAMP_COLUMN, LAMP_ROW, ledBit, MAX_LED_TRACK_LENGTH, type LedImage } from '../../hardware/scoreboard/max7219-layout.ts';
 import type { IoFactory } from '../../hardware/scoreboard/scoreboard-io.ts';
 import { LAMPS } from '../../hardware/scoreboard/frame.ts';
-import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.ts';
+import { findUno, UNO_USB_IDS } from '../../hardware/scoreboard/find-uno.ts';
+import { checkPort, defaultSerialDevices, type AutoPort } from '../../hardware/link/port-check.ts';
+import { boardProblem } from '../board.ts';
+import { CliFailure, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { usageOf } from '../usage.ts';
 
-export const SCOREBOARD_USAGE = 'senryaku scoreboard test --port PATH [--track N] [--pause MS]';
+/** What `--port auto` looks for: the scoring board is an Uno, not the Mega of the board. */
+const UNO_AUTO_PORT: AutoPort = { matches: (p) => findUno([p]) !== undefined, what: `Arduino Uno (USB ids ${UNO_USB_IDS.join(', ')})` };
 
 export interface WiringStep {
   /** What should be lit now, in the builder's words. */
@@ -44,7 +50,7 @@ export function wiringSteps(trackLength: number): WiringStep[] {
   return steps;
 }
 
-export interface ScoreboardCommandDeps {
+export interface ScoreboardCommandDeps extends CliDeps {
   readonly createIo?: IoFactory;
   readonly readyTimeoutMs?: number;
 }
@@ -55,34 +61,36 @@ export async function scoreboardCommand(args: string[], io: CliIo, deps: Scorebo
     track: { type: 'string', default: '6' },
     pause: { type: 'string', default: '600' },
   });
-  if (positionals[0] !== 'test' || positionals.length !== 1) throw new UsageError(`usage: ${SCOREBOARD_USAGE}`);
+  if (positionals[0] !== 'test' || positionals.length !== 1) throw new UsageError(`usage: ${usageOf('scoreboard')}`);
   if (!values.port) throw new UsageError('--port PATH is required (the Uno running StandardFirmata, e.g. /dev/ttyACM0)');
+  const port = values.port;
   const trackLength = Number(values.track);
   if (!Number.isInteger(trackLength) || trackLength < 1 || trackLength > MAX_LED_TRACK_LENGTH)
     throw new UsageError(`--track is a whole number from 1 to ${MAX_LED_TRACK_LENGTH}, got '${values.track}'`);
   const pauseMs = Number(values.pause);
-  if (!Number.isFinite(pauseMs) || pauseMs < 0) throw new UsageError(`--pause is a number of milliseconds, got '${values.pause}'`);
+  if (values.pause.trim() === '' || !Number.isFinite(pauseMs) || pauseMs < 0) throw new UsageError(`--pause is a number of milliseconds, got '${values.pause}'`);
 
+  const checked = await checkPort(port, UNO_AUTO_PORT, deps.serialDevices);
+  if (!checked.ok) throw boardProblem(checked.error);
+  const list = deps.serialDevices?.list ?? defaultSerialDevices.list;
   const board = new LedScoreboard({
-    port: values.port,
+    port,
     ...(deps.createIo ? { createIo: deps.createIo } : {}),
+    listPorts: list,
     readyTimeoutMs: deps.readyTimeoutMs ?? 10_000,
   });
   try {
     await board.open();
   } catch (e) {
-    io.err(`senryaku scoreboard: cannot drive a scoring board on ${values.port}: ${(e as Error).message}`);
-    return EXIT_USAGE;
+    await board.close();
+    throw new CliFailure(`cannot drive a scoring board on ${port}: ${(e as Error).message}`);
   }
   let lost: string | undefined;
   board.onLost((reason) => (lost = reason));
   try {
-    io.out(`scoring board on ${values.port}: walking every LED (track N = ${trackLength})`);
+    io.out(`scoring board on ${port}: walking every LED (track N = ${trackLength})`);
     for (const step of wiringSteps(trackLength)) {
-      if (lost) {
-        io.err(`senryaku scoreboard: the board went away: ${lost}`);
-        return EXIT_USAGE;
-      }
+      if (lost) throw new CliFailure(`the board went away: ${lost}`);
       io.out(`  ${step.expect}`);
       board.write(step.image);
       await sleep(pauseMs);

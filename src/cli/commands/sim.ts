@@ -9,8 +9,9 @@ import { createSimBoard } from '../../hardware/sim/sim-board.ts';
 import { SimPty } from '../../hardware/sim/pty.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { usageOf } from '../usage.ts';
 
-export const SIM_USAGE = 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]';
+const SIM_USAGE = usageOf('sim');
 
 const readSeed = (text: string | undefined): number => {
   if (text === undefined) return 1;

@@ -5,7 +5,8 @@
  */
 import { SerialPortStream, type OpenOptions } from '@serialport/stream';
 import { err, ok, type Result } from '../../util/result.ts';
-import { describePort, matchUsbId, ARDUINO_USB_IDS, type PortInfo } from './usb-ids.ts';
+import { describePort, matchUsbId, ARDUINO_USB_ID_LIST, type PortInfo } from './usb-ids.ts';
+import { DIALOUT_HINT } from './port-check.ts';
 
 /**
  * A serialport binding (@serialport/bindings-interface's BindingInterface, reached through
@@ -40,9 +41,8 @@ export async function findBoardPort(binding: SerialBinding): Promise<Result<Port
   const candidates = ports.filter((p) => matchUsbId(p) !== undefined);
   const first = candidates[0];
   if (first) return ok(first);
-  const known = ARDUINO_USB_IDS.map((id) => `${id.vendorId}:${id.productId ?? '*'}`).join(', ');
   const found = ports.length === 0 ? 'no serial ports at all' : `only ${ports.map(describePort).join('; ')}`;
-  return err({ code: 'NOBOARD', message: `no Arduino-like port (USB ids ${known}) found: ${found}` });
+  return err({ code: 'NOBOARD', message: `no Arduino-like port (USB ids ${ARDUINO_USB_ID_LIST}) found: ${found}` });
 }
 
 /** Opens `path` (or, with `path` undefined, the first port with an Arduino USB id) at 500 000 baud. */
@@ -57,7 +57,10 @@ export function bindingPortOpener(binding: SerialBinding, path: string | undefin
     }
     const stream = new SerialPortStream({ binding, path: target, baudRate: BOARD_BAUD, autoOpen: false });
     const opened = await new Promise<Error | null>((resolve) => stream.open(resolve));
-    if (opened) return err({ code: 'OPEN', message: `cannot open ${target}: ${opened.message}` });
+    if (opened) {
+      const hint = /EACCES|Permission denied/i.test(opened.message) ? `; ${DIALOUT_HINT}` : '';
+      return err({ code: 'OPEN', message: `cannot open ${target}: ${opened.message}${hint}` });
+    }
     return ok({ stream, path: target });
   };
 }

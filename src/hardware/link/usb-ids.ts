@@ -34,6 +34,9 @@ export const ARDUINO_USB_IDS: readonly UsbId[] = [
   { vendorId: '10C4', productId: 'EA60', what: 'CP210x' },
 ];
 
+/** "2341:*, 2A03:*, 1A86:7523, …" for messages. */
+export const ARDUINO_USB_ID_LIST = ARDUINO_USB_IDS.map((id) => `${id.vendorId}:${id.productId ?? '*'}`).join(', ');
+
 const norm = (id: string | undefined): string | undefined => id?.replace(/^0x/i, '').toUpperCase().padStart(4, '0');
 
 export const matchUsbId = (info: Pick<PortInfo, 'vendorId' | 'productId'>): UsbId | undefined => {

@@ -76,7 +76,7 @@ export function parseProfileText(text: string): Result<BoardProfile, ProfileProb
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return err([{ code: 'NotJson', path: '', message: `not valid JSON: ${(e as Error).message}` }]);
+    return err([{ code: 'NotJson', path: '', message: `not valid JSON: ${(e as Error).message.replace(/\s+/g, ' ')}` }]);
   }
   return parseProfile(json);
 }

@@ -3,7 +3,11 @@ import { expect, test } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { scoreboardCommand, wiringSteps } from '../../../src/cli/commands/scoreboard.ts';
 import type { CliIo } from '../../../src/cli/io.ts';
+import type { SerialDevices } from '../../../src/hardware/link/index.ts';
 import { fakeUno } from './harness.ts';
+
+/** The fake Uno stands in for a device at whatever path is given. */
+const aDeviceEverywhere: Partial<SerialDevices> = { probe: () => ({ kind: 'device' }), list: async () => [] };
 
 function capture(): CliIo & { outLines: string[]; errLines: string[] } {
   const outLines: string[] = [];
@@ -17,23 +21,46 @@ test('a missing --port is one line and exit 2', { timeout: 5_000 }, async () => 
   expect(io.errLines).toEqual(['senryaku scoreboard: --port PATH is required (the Uno running StandardFirmata, e.g. /dev/ttyACM0)']);
 });
 
-test('a port that cannot be opened is one line and exit 2', { timeout: 5_000 }, async () => {
+test('a device that is not there is a runtime failure (exit 1) naming the ports there are, before anything is opened', { timeout: 5_000 }, async () => {
   const io = capture();
-  const code = await scoreboardCommand(['test', '--port', '/dev/nope'], io, {
+  let opened = false;
+  const run = scoreboardCommand(['test', '--port', '/dev/nope-senryaku'], io, {
+    serialDevices: { list: async () => [{ path: '/dev/ttyS0' }] },
+    createIo: () => {
+      opened = true;
+      return fakeUno().io;
+    },
+  });
+  await expect(run).rejects.toThrow(
+    expect.objectContaining({
+      name: 'CliFailure',
+      message: '/dev/nope-senryaku does not exist (is the board plugged in?); serial ports on this machine: /dev/ttyS0 (no USB id)',
+    }),
+  );
+  expect(opened).toBe(false);
+});
+
+test('a port that cannot be opened is a runtime failure (exit 1)', { timeout: 5_000 }, async () => {
+  const io = capture();
+  const run = scoreboardCommand(['test', '--port', '/dev/nope'], io, {
+    serialDevices: aDeviceEverywhere,
     createIo: () => {
       const uno = fakeUno();
       setImmediate(() => uno.raw.emit('error', new Error('Error: No such file or directory, cannot open /dev/nope')));
       return uno.io;
     },
   });
-  expect(code).toBe(2);
-  expect(io.errLines).toEqual(['senryaku scoreboard: cannot drive a scoring board on /dev/nope: Error: No such file or directory, cannot open /dev/nope']);
+  await expect(run).rejects.toThrow(
+    expect.objectContaining({ name: 'CliFailure', message: 'cannot drive a scoring board on /dev/nope: Error: No such file or directory, cannot open /dev/nope' }),
+  );
+  expect(io.errLines).toEqual([]);
 });
 
 test('the walk: digits 0–9, every hole red then green, every lamp, then dark', { timeout: 10_000 }, async () => {
   const io = capture();
   const uno = fakeUno();
   const code = await scoreboardCommand(['test', '--port', '/dev/ttyACM0', '--pause', '0'], io, {
+    serialDevices: aDeviceEverywhere,
     createIo: () => (setImmediate(uno.answer), uno.io),
   });
   expect(code).toBe(0);

@@ -1,0 +1,119 @@
+/**
+ * Each command's usage line, summary and description: the one source for `senryaku help`,
+ * `senryaku COMMAND --help` and the usage errors. Kept apart from the commands so that
+ * the help never loads a command's modules (the referee's pull in the whole host).
+ */
+
+export const COMMAND_NAMES = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'scoreboard', 'perft', 'moves', 'demo'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+export const isCommandName = (name: string): name is CommandName => (COMMAND_NAMES as readonly string[]).includes(name);
+
+export interface CommandHelp {
+  readonly usage: string;
+  /** One line, for the command list. */
+  readonly summary: string;
+  /** A few lines, for `senryaku COMMAND --help`. */
+  readonly description: readonly string[];
+}
+
+export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
+  referee: {
+    usage:
+      'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]',
+    summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
+    description: [
+      'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
+      'lets two simulated players play) until Ctrl-C, --games N games, or the end of the match. Every match is',
+      'journaled in --journal-dir; --resume JOURNAL continues one after a host restart. --json prints one JSON',
+      'verdict per line. The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
+    ],
+  },
+  replay: {
+    usage: 'senryaku replay JOURNAL|RECORDING [--json] [--check] [--profile FILE] [--calibration-dir DIR] [--policy casual|tournament] [--track N]',
+    summary: 're-referee a recorded session and print its verdicts',
+    description: [
+      'Re-referees a match journal (which carries its settings, profile and calibration) or a `senryaku record`',
+      'recording (refereed with --profile, the stored calibration of its board, --policy and --track) from its',
+      'raw lines, and prints the verdicts. --json prints one JSON verdict per line. A journal is replayed session',
+      'by session as the live host ran it, and checked against the verdicts it stored: the first difference is',
+      'reported with its line, exit 1. --check prints only the outcome of that check.',
+    ],
+  },
+  calibrate: {
+    usage: 'senryaku calibrate --port PATH|auto | --sim [--seed N] [--reference-grams G] [--profile FILE] [--calibration-dir DIR]',
+    summary: 'guided load-cell calibration, saved per board id',
+    description: [
+      'Guides you through calibrating the load cells: zero on an empty board, then a reference mass',
+      '(--reference-grams, default one sphere) on every well. The result is saved per board id in --calibration-dir.',
+    ],
+  },
+  monitor: {
+    usage: 'senryaku monitor --port PATH|auto | --sim [--seed N] [--profile FILE] [--calibration-dir DIR] [--duration S]',
+    summary: 'live loads, tilt and link health of a board',
+    description: [
+      'Shows the live 7×6 grid of well loads (grams with a calibration, else raw counts), the pivots, the tilt',
+      'switches and the link health, until Ctrl-C or --duration seconds.',
+    ],
+  },
+  record: {
+    usage: 'senryaku record --port PATH|auto | --sim [--seed N] --out FILE [--force] [--duration S] [--profile FILE]',
+    summary: 'record every raw line to and from a board',
+    description: [
+      'Records every raw line from the board and every command sent, with its receive time, to --out FILE',
+      '(firmware-protocol/RECORDING.md), until Ctrl-C or --duration seconds. An existing FILE is kept unless --force.',
+    ],
+  },
+  sim: {
+    usage: 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]',
+    summary: 'simulated board on a pty, until Ctrl-C',
+    description: ['Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.'],
+  },
+  scoreboard: {
+    usage: 'senryaku scoreboard test --port PATH|auto [--track N] [--pause MS]',
+    summary: 'light every LED and digit of the scoring board in turn',
+    description: [
+      'Walks every digit, hole LED and lamp of the scoring board (an Uno running StandardFirmata) with a short',
+      'pause, printing what should be lit, to check the wiring against hardware/scoreboard/README.md.',
+    ],
+  },
+  perft: {
+    usage: 'senryaku perft DEPTH [--position SPN] [--profile FILE] [--divide]',
+    summary: 'count move paths (rules check)',
+    description: ['Prints `<depth> <count>` for each depth 1..DEPTH (at most 12); --divide prints `<move> <count>` per root move, then `total <count>`.'],
+  },
+  moves: {
+    usage: 'senryaku moves [--position SPN] [--profile FILE]',
+    summary: 'list the legal moves and their outcome',
+    description: ['Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.'],
+  },
+  demo: {
+    usage: 'senryaku demo',
+    summary: 'show what the rules core does',
+    description: ["Prints the start position's legal moves and perft 1..5."],
+  },
+};
+
+const EXIT_CODES_LINE = 'Exit codes: 0 ok, 1 runtime failure (no board, a missing device, a failed link), 2 bad input (one line on stderr).';
+
+export const usageOf = (name: CommandName): string => COMMAND_HELP[name].usage;
+
+/** `senryaku COMMAND --help`. */
+export function commandHelpText(name: CommandName): string {
+  const h = COMMAND_HELP[name];
+  return [`usage: ${h.usage}`, '', `${h.summary[0]!.toUpperCase()}${h.summary.slice(1)}.`, ...h.description, '', EXIT_CODES_LINE].join('\n');
+}
+
+/** `senryaku help`. */
+export function helpText(): string {
+  return [
+    'senryaku: electronic referee for Senryaku',
+    '',
+    'Commands:',
+    ...COMMAND_NAMES.flatMap((name) => [`  ${COMMAND_HELP[name].usage}`, `      ${COMMAND_HELP[name].summary}`]),
+    '',
+    "'senryaku COMMAND --help' describes one command; 'senryaku --version' prints the version.",
+    'Positions are written in SPN (see README).',
+    EXIT_CODES_LINE,
+  ].join('\n');
+}

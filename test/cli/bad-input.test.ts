@@ -1,0 +1,257 @@
+/**
+ * The command line's promise, case by case: bad input is one line on stderr and exit 2; a
+ * runtime failure (a missing device, no board for --port auto, a board whose stored
+ * calibration is broken) is one line and exit 1. Never a stack trace, never "internal
+ * error", never a hang. Most cases run in process through main(); a few run as real
+ * processes of bin/senryaku.js, to show the process exits once it has said its line.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import type { PortInfo } from '../../src/hardware/link/index.ts';
+import { createSimBoard } from '../../src/hardware/sim/index.ts';
+
+// ---- fixtures: made once, at collection, so the table can name them ----------------------
+const dir = mkdtempSync(join(tmpdir(), 'senryaku-bad-input-'));
+const at = (name: string, text?: string): string => {
+  const path = join(dir, name);
+  if (text !== undefined) writeFileSync(path, text);
+  return path;
+};
+const file = at('a-file', 'just a file\n');
+const missing = at('no-such-file.json');
+const garbage = at('garbage.json', 'not json\nat all\n');
+const nullJson = at('null.json', 'null\n');
+const empty = at('empty', '');
+const incompleteProfile = at('incomplete-profile.json', JSON.stringify({ format: 'senryaku-board-profile', version: 1, name: 'x', geometry: {}, masses: {} }));
+const notJournal = at('not-a-journal.jsonl', '{"hello":1}\n');
+const binary = at('binary', '\x00\x01\x02 garbage\n');
+const badRecording = at('bad.rec', '{"format":"senryaku-recording","version":99}\n');
+const existing = at('existing.rec', 'an earlier recording\n');
+const subdir = join(dir, 'a-dir');
+mkdirSync(subdir);
+const underFile = join(file, 'below');
+/** A device path that cannot exist: under a directory made just now. */
+const noDevice = join(mkdtempSync(join(tmpdir(), 'senryaku-dev-')), 'ttyACM0');
+const journalDir = join(dir, 'journal');
+const calDir = join(dir, 'cal');
+const dirs = ['--journal-dir', journalDir, '--calibration-dir', calDir];
+const newOut = (): string => join(mkdtempSync(join(dir, 'out-')), 'session.rec');
+
+/** A calibration store holding a broken file for the simulated board of seed 1: found only once the board is open. */
+const brokenCalDir = join(dir, 'broken-cal');
+mkdirSync(brokenCalDir);
+const sim1 = createSimBoard({ seed: 1 });
+if (!sim1.ok) throw new Error(sim1.error.message);
+writeFileSync(join(brokenCalDir, `${sim1.value.boardId.toString(16).toUpperCase().padStart(8, '0')}.json`), 'garbage\n');
+
+const SERIAL_ONLY: PortInfo[] = [{ path: '/dev/ttyS0' }];
+const A_MEGA: PortInfo[] = [{ path: '/dev/ttyACM0', vendorId: '2341', productId: '0042', manufacturer: 'Arduino (www.arduino.cc)' }];
+
+interface Case {
+  readonly argv: readonly string[];
+  readonly code: 1 | 2;
+  readonly message: RegExp;
+  /** What the injected port lister returns (default: no ports at all). */
+  readonly ports?: readonly PortInfo[];
+}
+
+const bad = (message: RegExp, ...argv: string[]): Case => ({ argv, code: 2, message });
+const fails = (message: RegExp, ...argv: string[]): Case => ({ argv, code: 1, message });
+const withPorts = (ports: readonly PortInfo[], c: Case): Case => ({ ...c, ports });
+
+const NO_DEVICE = /does not exist \(is the board plugged in\?\); serial ports on this machine: none found$/;
+
+const CASES: readonly Case[] = [
+  // the command line itself
+  bad(/^senryaku: unknown command 'dance'; try 'senryaku help'$/, 'dance'),
+  bad(/^senryaku: unknown option '--frobnicate'/, '--frobnicate'),
+  bad(/^senryaku: unknown option '-x'/, '-x'),
+  bad(/^senryaku help: unknown command 'dance'/, 'help', 'dance'),
+  // perft
+  bad(/perft takes one DEPTH; usage: senryaku perft DEPTH/, 'perft'),
+  bad(/DEPTH must be a whole number from 1 to 12, got 'abc'/, 'perft', 'abc'),
+  bad(/DEPTH must be a whole number from 1 to 12, got '0'/, 'perft', '0'),
+  bad(/DEPTH must be a whole number from 1 to 12, got '13'/, 'perft', '13'),
+  bad(/Unknown option '-1'/, 'perft', '-1'),
+  bad(/perft takes one DEPTH/, 'perft', '2', '3'),
+  bad(/rank 1 describes 6 wells.*RankTooShort/, 'perft', '3', '--position', 'bbbBbbb/7/7/7/7/wwwWww w - -'),
+  bad(/Option '--position <value>' argument missing/, 'perft', '3', '--position'),
+  bad(/cannot read profile .*no-such-file\.json: ENOENT/, 'perft', '3', '--profile', missing),
+  bad(/invalid profile .*garbage\.json: \(profile\): not valid JSON.*\[NotJson\]/, 'perft', '3', '--profile', garbage),
+  bad(/invalid profile .*null\.json: .*\[NotObject\]/, 'perft', '3', '--profile', nullJson),
+  bad(/cannot read profile .*a-dir: EISDIR/, 'perft', '3', '--profile', subdir),
+  bad(/Option '--divide' does not take an argument/, 'perft', '3', '--divide=yes'),
+  bad(/Unknown option '--frobnicate'/, 'perft', '3', '--frobnicate'),
+  // moves
+  bad(/moves takes no positional argument/, 'moves', 'extra'),
+  bad(/bad --position: /, 'moves', '--position', 'nonsense'),
+  bad(/LockNotPlain/, 'moves', '--position', 'bbbBbbb/7/7/7/7/wwwWwww w - a1'),
+  bad(/bad --position: the SPN is empty.*\[Empty\]/, 'moves', '--position', ''),
+  bad(/invalid profile .*empty: .*\[NotJson\]/, 'moves', '--profile', empty),
+  bad(/geometry\.wellPitch.*\[Missing\]/, 'moves', '--profile', incompleteProfile),
+  // demo
+  bad(/demo takes no arguments, got 'now'/, 'demo', 'now'),
+  // calibrate
+  bad(/give exactly one of --port PATH \(or --port auto\) and --sim/, 'calibrate'),
+  bad(/give exactly one of --port/, 'calibrate', '--sim', '--port', noDevice),
+  bad(/unexpected argument 'extra'/, 'calibrate', '--sim', 'extra', '--calibration-dir', calDir),
+  bad(/--reference-grams must be a number of grams >= 10, got '5'/, 'calibrate', '--sim', '--reference-grams', '5'),
+  bad(/--reference-grams must be a number of grams >= 10, got 'heavy'/, 'calibrate', '--sim', '--reference-grams', 'heavy'),
+  bad(/--seed must be an integer, got 'x'/, 'calibrate', '--sim', '--seed', 'x', '--calibration-dir', calDir),
+  bad(/--seed only applies to --sim/, 'calibrate', '--port', noDevice, '--seed', '3', '--calibration-dir', calDir),
+  bad(/calibration directory .*a-file: it is a file, not a directory$/, 'calibrate', '--sim', '--calibration-dir', file),
+  bad(/calibration directory .*a-file\/below: .*a-file is a file, not a directory \(ENOTDIR\)$/, 'calibrate', '--sim', '--calibration-dir', underFile),
+  bad(/invalid profile .*garbage\.json/, 'calibrate', '--sim', '--profile', garbage, '--calibration-dir', calDir),
+  bad(/--port needs a path, or "auto"/, 'calibrate', '--port', '', '--calibration-dir', calDir),
+  fails(NO_DEVICE, 'calibrate', '--port', noDevice, '--calibration-dir', calDir),
+  fails(/--port auto: no Arduino-like port \(USB ids 2341:\*.*\) found; serial ports on this machine: none found$/, 'calibrate', '--port', 'auto', '--calibration-dir', calDir),
+  // monitor
+  bad(/give exactly one of --port/, 'monitor'),
+  bad(/--duration must be a number of seconds > 0, got '0'/, 'monitor', '--sim', '--duration', '0'),
+  bad(/--duration must be a number of seconds > 0, got 'soon'/, 'monitor', '--sim', '--duration', 'soon'),
+  bad(/unexpected argument 'extra'/, 'monitor', '--sim', 'extra'),
+  bad(/--port .*a-file is not a serial device \(it is a regular file\)/, 'monitor', '--port', file, '--calibration-dir', calDir),
+  bad(/--port .*a-dir is not a serial device \(it is a directory\)/, 'monitor', '--port', subdir, '--calibration-dir', calDir),
+  bad(/calibration directory .*a-file: it is a file/, 'monitor', '--sim', '--calibration-dir', file),
+  fails(NO_DEVICE, 'monitor', '--port', noDevice, '--calibration-dir', calDir),
+  withPorts(SERIAL_ONLY, fails(/--port auto: no Arduino-like port .* found; serial ports on this machine: \/dev\/ttyS0 \(no USB id\)$/, 'monitor', '--port', 'auto', '--calibration-dir', calDir)),
+  // record
+  bad(/--out FILE is required/, 'record', '--sim'),
+  bad(/give exactly one of --port/, 'record', '--out', newOut()),
+  bad(/--out .*existing\.rec: it exists; add --force to overwrite it$/, 'record', '--sim', '--out', existing),
+  bad(/--out .*a-dir: it is a directory$/, 'record', '--sim', '--out', subdir, '--force'),
+  bad(/--out .*a-file\/below\/x\.rec: .*a-file is a file, not a directory \(ENOTDIR\)$/, 'record', '--sim', '--out', join(underFile, 'x.rec')),
+  bad(/Option '--duration' argument is ambiguous/, 'record', '--sim', '--out', newOut(), '--duration', '-1'),
+  bad(/--duration must be a number of seconds > 0, got '=1'/, 'record', '--sim', '--out', newOut(), '--duration', '=1'),
+  bad(/--seed must be an integer, got 'x'/, 'record', '--sim', '--out', existing, '--force', '--seed', 'x'),
+  bad(/--out .*existing\.rec: it exists/, 'record', '--port', noDevice, '--out', existing),
+  fails(NO_DEVICE, 'record', '--port', noDevice, '--out', newOut()),
+  // sim
+  bad(/only --pty is available from the command line/, 'sim'),
+  bad(/--seed must be a whole number from 0 to 4294967295, got 'abc'/, 'sim', '--pty', '--seed', 'abc'),
+  bad(/bad board layout "nonsense"/, 'sim', '--pty', '--spn', 'nonsense'),
+  bad(/cannot read profile .*no-such-file\.json: ENOENT/, 'sim', '--pty', '--profile', missing),
+  bad(/unexpected 'extra'/, 'sim', 'extra'),
+  // referee
+  bad(/give exactly one of --port/, 'referee', ...dirs),
+  bad(/--autoplay needs --sim/, 'referee', '--port', noDevice, '--autoplay', ...dirs),
+  bad(/--policy is casual or tournament/, 'referee', '--sim', '--policy', 'strict', ...dirs),
+  bad(/--track must be a whole number from 1 to 99, got '0'/, 'referee', '--sim', '--track', '0', ...dirs),
+  bad(/--games must be a whole number from 1 to 10000, got 'many'/, 'referee', '--sim', '--games', 'many', ...dirs),
+  bad(/--players takes two names/, 'referee', '--sim', '--players', 'solo', ...dirs),
+  bad(/--colours is alternate or fixed, not 'purple'/, 'referee', '--sim', '--colours', 'purple', ...dirs),
+  bad(/--position is not valid SPN/, 'referee', '--sim', '--position', 'nonsense', ...dirs),
+  bad(/cannot read journal .*no-such-file\.json/, 'referee', '--sim', '--resume', missing, ...dirs),
+  bad(/journal directory .*a-file: it is a file, not a directory$/, 'referee', '--sim', '--journal-dir', file, '--calibration-dir', calDir),
+  bad(/journal directory .*a-file\/below: .*a-file is a file, not a directory \(ENOTDIR\)$/, 'referee', '--sim', '--journal-dir', underFile, '--calibration-dir', calDir),
+  bad(/calibration directory .*a-file: it is a file/, 'referee', '--sim', '--journal-dir', journalDir, '--calibration-dir', file),
+  bad(/calibration directory .*a-file: it is a file/, 'referee', '--port', noDevice, '--journal-dir', journalDir, '--calibration-dir', file),
+  bad(/--seed must be an integer, got '1\.5'/, 'referee', '--sim', '--seed', '1.5', ...dirs),
+  bad(/--scoreboard needs PATH, auto, virtual or none/, 'referee', '--sim', '--scoreboard', '', ...dirs),
+  bad(/invalid profile .*null\.json/, 'referee', '--sim', '--profile', nullJson, ...dirs),
+  bad(/Option '--json' does not take an argument/, 'referee', '--sim', '--json=1', ...dirs),
+  bad(/unexpected argument 'now'/, 'referee', '--sim', 'now', ...dirs),
+  fails(NO_DEVICE, 'referee', '--port', noDevice, ...dirs),
+  fails(/--port auto: no Arduino-like port .* found; serial ports on this machine: none found$/, 'referee', '--port', 'auto', ...dirs),
+  withPorts(A_MEGA, fails(/does not exist .*serial ports on this machine: \/dev\/ttyACM0 2341:0042 Arduino/, 'referee', '--port', noDevice, ...dirs)),
+  // After the board is open: the stored calibration of the simulated board is broken.
+  fails(/^senryaku referee: invalid calibration .*\[NotJson\]$/, 'referee', '--sim', '--journal-dir', journalDir, '--calibration-dir', brokenCalDir),
+  // replay
+  bad(/replay takes one file/, 'replay'),
+  bad(/replay takes one file/, 'replay', existing, notJournal),
+  bad(/cannot read .*no-such-file\.json: ENOENT/, 'replay', missing),
+  bad(/cannot read .*a-dir: EISDIR/, 'replay', subdir),
+  bad(/empty journal/, 'replay', empty),
+  bad(/not a journal header/, 'replay', notJournal),
+  bad(/not a JSON record/, 'replay', binary),
+  bad(/not a valid recording: line 1/, 'replay', badRecording),
+  bad(/Unknown option '--frobnicate'/, 'replay', notJournal, '--frobnicate'),
+  bad(/calibration directory .*a-file: it is a file, not a directory$/, 'replay', notJournal, '--calibration-dir', file),
+  // scoreboard
+  bad(/usage: senryaku scoreboard test/, 'scoreboard'),
+  bad(/usage: senryaku scoreboard test/, 'scoreboard', 'walk', '--port', noDevice),
+  bad(/--port PATH is required/, 'scoreboard', 'test'),
+  bad(/--track is a whole number from 1 to \d+, got '0'/, 'scoreboard', 'test', '--port', noDevice, '--track', '0'),
+  bad(/--pause is a number of milliseconds, got 'slow'/, 'scoreboard', 'test', '--port', noDevice, '--pause', 'slow'),
+  bad(/--port .*a-file is not a serial device/, 'scoreboard', 'test', '--port', file),
+  fails(NO_DEVICE, 'scoreboard', 'test', '--port', noDevice),
+  withPorts(A_MEGA, fails(/--port auto: no Arduino Uno \(USB ids .*\) found; serial ports on this machine: \/dev\/ttyACM0 2341:0042/, 'scoreboard', 'test', '--port', 'auto')),
+];
+
+/** What a case may print: one line on stderr, no stack trace, no "internal error", nothing on stdout. */
+function expectOneCleanLine(stderr: string, stdout: string, c: Case): void {
+  const lines = stderr.replace(/\n$/, '').split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^senryaku( [a-z]+)?: /);
+  expect(lines[0]).toMatch(c.message);
+  expect(stderr).not.toMatch(/internal error|^\s+at /m);
+  expect(stdout).toBe('');
+}
+
+describe('bad input and runtime failures (in process)', () => {
+  it('the table is long enough to mean something', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+  });
+
+  // 5 s is a hang bound, not a measurement: each case says its line long before.
+  it.each(CASES.map((c) => [c.argv.join(' ').replaceAll(dir, '$TMP'), c] as const))('senryaku %s', { timeout: 5_000 }, async (_name, c) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const ports = c.ports ?? [];
+    const code = await main([...c.argv], { out: (l) => out.push(l), err: (l) => err.push(l) }, { serialDevices: { list: async () => ports } });
+    expectOneCleanLine(err.map((l) => `${l}\n`).join(''), out.join('\n'), c);
+    expect(code).toBe(c.code);
+  });
+});
+
+/** Runs bin/senryaku.js; `hung` if it has not exited 5 s after its first line on stderr. */
+function runBinary(argv: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; hung: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/senryaku.js', ...argv], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let hung = false;
+    let hangTimer: ReturnType<typeof setTimeout> | undefined;
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      hangTimer ??= setTimeout(() => {
+        hung = true;
+        child.kill('SIGKILL');
+      }, 5_000);
+    });
+    child.on('close', (code) => {
+      clearTimeout(hangTimer);
+      resolve({ code, stdout, stderr, hung });
+    });
+  });
+}
+
+describe('bad input and runtime failures (the real binary exits)', () => {
+  // Started together; the time to start Node and tsx on a busy machine is bounded by the
+  // test's timeout, the exit after the error line by runBinary's 5 s.
+  const CHILD_CASES: readonly Case[] = [
+    bad(/journal directory .*a-file: it is a file, not a directory$/, 'referee', '--sim', '--journal-dir', file, '--calibration-dir', calDir),
+    fails(/does not exist \(is the board plugged in\?\); (serial ports on this machine: .*|the serial ports could not be listed .*)$/, 'referee', '--port', noDevice, ...dirs),
+    fails(/does not exist/, 'monitor', '--port', noDevice, '--duration', '1', '--calibration-dir', calDir),
+    fails(/does not exist/, 'scoreboard', 'test', '--port', noDevice),
+    bad(/--out .*existing\.rec: it exists; add --force to overwrite it$/, 'record', '--sim', '--out', existing),
+    fails(/^senryaku referee: invalid calibration .*\[NotJson\]$/, 'referee', '--sim', '--journal-dir', journalDir, '--calibration-dir', brokenCalDir),
+    bad(/empty journal/, 'replay', empty),
+    bad(/Unknown option '--frobnicate'/, 'referee', '--frobnicate'),
+  ];
+
+  it(`${CHILD_CASES.length} commands, each one line and the documented exit code, and no process left behind`, { timeout: 60_000 }, async () => {
+    const runs = await Promise.all(CHILD_CASES.map((c) => runBinary(c.argv)));
+    runs.forEach((r, i) => {
+      const c = CHILD_CASES[i]!;
+      expect(r.hung, `${c.argv.join(' ')} did not exit`).toBe(false);
+      expectOneCleanLine(r.stderr, r.stdout, c);
+      expect(r.code, c.argv.join(' ')).toBe(c.code);
+    });
+  });
+});
