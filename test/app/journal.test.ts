@@ -2,29 +2,9 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_VERSION, JournalWriter, readJournal, type JournalHeader } from '../../src/app/journal.ts';
-import { DEFAULT_PROFILE } from '../../src/rules/senryaku/profile.ts';
-import { formatCalibration, nominalCalibration } from '../../src/sensing/calibration.ts';
+import { JournalWriter, readJournal } from '../../src/app/journal.ts';
+import { header } from './journal-fixture.ts';
 
-export const header: JournalHeader = {
-  kind: 'header',
-  format: 'senryaku-journal',
-  version: JOURNAL_VERSION,
-  matchId: 'test',
-  startedAt: '2026-11-30T00:00:00.000Z',
-  ruleset: 'senryaku',
-  settings: {
-    policy: 'casual',
-    match: { trackLength: 6, colours: 'alternate' },
-    players: { A: 'A', B: 'B' },
-    placementGraceMs: 1500,
-    holdingGraceMs: 2000,
-    disagreementWindowMs: 750,
-  },
-  profile: DEFAULT_PROFILE,
-  calibration: formatCalibration(nominalCalibration(DEFAULT_PROFILE)),
-  source: { kind: 'sim', seed: 1 },
-};
 
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'senryaku-journal-')), 'match.jsonl.gz');
 

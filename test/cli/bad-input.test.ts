@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { header as journalHeader } from '../app/journal-fixture.ts';
 import type { PortInfo } from '../../src/hardware/link/index.ts';
 import { createSimBoard } from '../../src/hardware/sim/index.ts';
 
@@ -29,6 +30,13 @@ const empty = at('empty', '');
 const incompleteProfile = at('incomplete-profile.json', JSON.stringify({ format: 'senryaku-board-profile', version: 1, name: 'x', geometry: {}, masses: {} }));
 const notJournal = at('not-a-journal.jsonl', '{"hello":1}\n');
 const binary = at('binary', '\x00\x01\x02 garbage\n');
+// Journals that are damaged or edited: a `null` record, a header without settings, a verdict the replay does not give.
+const goodHeader = JSON.stringify(journalHeader);
+const session1 = JSON.stringify({ kind: 'session', t: 0, session: 1, startedAt: '2026-11-30T00:00:00.000Z', reason: 'start' });
+const nullRecord = at('null-record.jsonl', `${goodHeader}\n${session1}\nnull\n`);
+const { settings: _settings, ...headerWithoutSettings } = journalHeader;
+const noSettings = at('no-settings.jsonl', `${JSON.stringify(headerWithoutSettings)}\n${session1}\n`);
+const editedVerdict = at('edited.jsonl', `${goodHeader}\n${session1}\n${JSON.stringify({ kind: 'verdict', t: 1, verdict: { type: 'notice', message: 'edited', atMs: 1 } })}\n`);
 const badRecording = at('bad.rec', '{"format":"senryaku-recording","version":99}\n');
 const existing = at('existing.rec', 'an earlier recording\n');
 const subdir = join(dir, 'a-dir');
@@ -167,7 +175,15 @@ const CASES: readonly Case[] = [
   bad(/cannot read .*a-dir: EISDIR/, 'replay', subdir),
   bad(/empty journal/, 'replay', empty),
   bad(/not a journal header/, 'replay', notJournal),
-  bad(/not a JSON record/, 'replay', binary),
+  bad(/not a journal header/, 'replay', binary),
+  bad(/null-record\.jsonl:3: not a journal record/, 'replay', nullRecord),
+  bad(/no-settings\.jsonl:1: journal header: settings are missing/, 'replay', noSettings),
+  fails(/the replay differs from the journal at line 3 \(session 1\): the journal has .*edited.*, the replay gives nothing more/, 'replay', editedVerdict),
+  fails(/the replay differs from the journal at line 3/, 'replay', editedVerdict, '--check'),
+  bad(/--check needs a journal/, 'replay', badRecording, '--check'),
+  bad(/null-record\.jsonl:3: not a journal record/, 'referee', '--sim', '--resume', nullRecord, ...dirs),
+  bad(/settings are missing/, 'referee', '--sim', '--resume', noSettings, ...dirs),
+  bad(/--position does not go with --resume/, 'referee', '--sim', '--resume', editedVerdict, '--position', 'bbbBbbb/7/7/7/7/wwwWwww w - -', ...dirs),
   bad(/not a valid recording: line 1/, 'replay', badRecording),
   bad(/Unknown option '--frobnicate'/, 'replay', notJournal, '--frobnicate'),
   bad(/calibration directory .*a-file: it is a file, not a directory$/, 'replay', notJournal, '--calibration-dir', file),
