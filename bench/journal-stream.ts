@@ -4,7 +4,7 @@
  * stack, nothing stubbed), run in virtual time as test/e2e does, so minutes of play take
  * seconds. It returns the lines the referee journaled.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import FakeTimers from '@sinonjs/fake-timers';
@@ -18,7 +18,7 @@ import { START_SPN } from '../src/rules/senryaku/index.ts';
 
 const STEP_MS = 250;
 
-export async function simulatedJournal(o: { minutes: number; seed: number; log: (line: string) => void }): Promise<string[]> {
+export async function simulatedJournal(o: { minutes: number; seed: number; log: (line: string) => void }): Promise<{ lines: string[]; bytes: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-bench-journal-'));
   try {
     const calibration = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')) });
@@ -56,9 +56,10 @@ export async function simulatedJournal(o: { minutes: number; seed: number; log: 
       clock.uninstall();
     }
     const [file] = readdirSync(join(dir, 'journal'));
-    const read = readJournalLines(join(dir, 'journal', file!));
+    const path = join(dir, 'journal', file!);
+    const read = readJournalLines(path);
     if (!read.ok) throw new Error(read.error.message);
-    return read.value.lines;
+    return { lines: read.value.lines, bytes: statSync(path).size };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FrameDeltaEncoder } from '../src/app/frame-delta.ts';
+import { FrameDeltaDecoder } from '../src/app/frame-delta.ts';
 import { encodeMember } from '../src/app/gzip-members.ts';
 import { nodeFs } from '../src/app/journal-fs.ts';
 import { JournalFile, readJournalLines, type JournalFs } from '../src/app/journal-file.ts';
@@ -96,14 +96,16 @@ function writeThrough(bs: readonly Entry[][]): { bytes: number; flushMs: number[
 
 const log = (line: string) => console.log(line);
 let lines: string[];
+let fileBytes: number;
 if (positionals[0]) {
   const read = readJournalLines(positionals[0]);
   if (!read.ok) throw new Error(read.error.message);
   lines = read.value.lines;
+  fileBytes = statSync(positionals[0]).size;
   log(`journal ${positionals[0]}: ${lines.length} lines`);
 } else {
   log(`simulating up to ${values.minutes} min of refereed play (seed ${values.seed}, virtual time)...`);
-  lines = await simulatedJournal({ minutes: Number(values.minutes), seed: Number(values.seed), log });
+  ({ lines, bytes: fileBytes } = await simulatedJournal({ minutes: Number(values.minutes), seed: Number(values.seed), log }));
 }
 const entries: Entry[] = lines.map((line) => {
   const r = JSON.parse(line) as { kind: string; t?: number };
@@ -114,7 +116,9 @@ const spanMs = Math.max(...times) - Math.min(...times);
 const perHour = (bytes: number): string => `${((bytes * 3_600_000) / spanMs / 1e6).toFixed(1)} MB/h`;
 const bs = batches(entries, 1000);
 
-log(`\nstream: ${(spanMs / 60_000).toFixed(1)} min of journal time, ${entries.length} lines, ${bs.length} flushes`);
+log(`\nstream: ${(spanMs / 60_000).toFixed(1)} min of journal time, ${entries.length} lines`);
+log(`the journal file as the referee wrote it: ${perHour(fileBytes)}  (received frames as deltas, a gzip member per flush)`);
+log(`\nthe same lines re-written with a flush every second and at every verdict (${bs.length} flushes):`);
 const plain = raw(entries);
 const written = writeThrough(bs);
 log(`plain JSON lines:          ${perHour(plain)}`);
@@ -131,13 +135,16 @@ log('\nwhat else would change the size:');
 log(`  gzip level 9:              ${perHour(compressed(bs, undefined, 9))}`);
 log(`  flush every 10 s:          ${perHour(compressed(batches(entries, 10_000)))}`);
 log(`  without 'sensing' records: ${perHour(compressed(bs, (e) => e.kind !== 'sensing'))}`);
-const delta = new FrameDeltaEncoder();
-const compact = entries.map((e) => {
+// Received lines as the board sent them (v2 journals store frame deltas): what the deltas save.
+let frames = new FrameDeltaDecoder();
+const rawFrames = entries.map((e) => {
   const r = JSON.parse(e.line) as { kind: string; dir?: string; line?: string };
-  return r.kind === 'line' && r.dir === 'in' ? { ...e, line: JSON.stringify({ ...r, line: delta.encode(r.line!) }) } : e;
+  if (r.kind === 'session') frames = new FrameDeltaDecoder();
+  if (r.kind !== 'line' || r.dir !== 'in') return e;
+  const line = frames.decode(r.line!);
+  return line.ok ? { ...e, line: JSON.stringify({ ...r, line: line.value }) } : e;
 });
-const compactBatches = batches(compact, 1000);
-log(`  FRAME lines delta-coded:   ${perHour(compressed(compactBatches))}  ('line' records alone ${perHour(compressed(compactBatches, (e) => e.kind === 'line'))}, plain ${perHour(raw(compact))}; src/app/frame-delta.ts, not used by the record layer yet)`);
+log(`  FRAME lines not delta-coded: ${perHour(compressed(batches(rawFrames, 1000)))}  (plain ${perHour(raw(rawFrames))})`);
 
 log(`\nflush cost on ${tmpdir()} (${bs.length} flushes, ${Math.round(raw(entries) / bs.length)} plain bytes each on average):`);
 log(`  flush() (gzip + write + fdatasync): median ${percentile(written.flushMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.flushMs, 0.99).toFixed(2)} ms`);
