@@ -1,13 +1,18 @@
 /**
- * Raw board lines → sensing → referee, as one deterministic function of the lines and
- * their receive times. The live referee and `senryaku replay` both run it, so a replay
- * of a journal gives the verdicts the live run gave.
+ * Raw board lines → plausibility → sensing → referee, as one deterministic function of the
+ * lines and their receive times. The live referee and `senryaku replay` both run it, so a
+ * replay of a journal gives the verdicts the live run gave.
+ *
+ * Plausibility (`src/sensing/plausibility.ts`): a FRAME or TILT line that passed the CRC may
+ * still be damaged, so a frame time that does not follow, or a tilt change, waits (one frame
+ * at most) for the next line to agree before sensing sees it; gap notices keep their place
+ * behind what waits. Lines go on whole, with their own receive times, so sensing sees the
+ * stream it would have seen.
  *
  * Time: the referee's clock is the board's (frame timestamps, unwrapped by sensing),
  * shifted after a reboot so it never runs backward. Each frame is also a tick, so time-outs
  * (holding the board, a capture's grace) fire on board time.
  */
-import { isNewerMs } from '../hardware/link/frame-order.ts';
 import { parseBoardLine, SequenceTracker, type Hello } from '../hardware/protocol/index.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
@@ -16,7 +21,21 @@ import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import type { Well } from '../rules/senryaku/types.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
-import { createSensingState, stepSensing, wellStates, type SensingOptions, type SensingState } from '../sensing/index.ts';
+import {
+  admitLine,
+  admitOther,
+  createPlausibility,
+  createSensingState,
+  endBoot,
+  stepSensing,
+  wellStates,
+  type PlausibilityCounters,
+  type PlausibilityState,
+  type Release,
+  type SensingInput,
+  type SensingOptions,
+  type SensingState,
+} from '../sensing/index.ts';
 import { refereeInputOf } from './sensing-adapter.ts';
 
 /**
@@ -50,8 +69,17 @@ export interface PipelineOptions<S> {
   readonly resumeAfterMs?: number;
 }
 
+/** A sensing input waiting in the plausibility step, with the host time its line arrived. */
+interface Waiting {
+  readonly input: SensingInput;
+  readonly hostMs: number;
+}
+
+type Out = { sensing: SensingEvent[]; inputs: RefereeInput[]; verdicts: Verdict[] };
+
 export class RefereePipeline<S> {
   private sensing: SensingState;
+  private readonly plausible: PlausibilityState<Waiting>;
   private readonly sequence = new SequenceTracker();
   private bootId: number | undefined;
   private cellCount: number;
@@ -62,44 +90,58 @@ export class RefereePipeline<S> {
   private lastTimeMs = 0;
   /** Started from a restored referee state: the first snapshot says so. */
   private resumedSnapshotDue: boolean;
-  /** Board time of the last frame taken, to drop the repeats a reconnect can bring. */
-  private lastFrameMs: number | undefined;
   state: S;
 
   constructor(private readonly options: PipelineOptions<S>) {
     this.sensing = createSensingState(options.profile, options.calibration, options.sensingOptions);
+    this.plausible = createPlausibility(this.sensing.config.options.frameRate);
     this.cellCount = (options.profile.cells?.wells.length ?? 42) + (options.profile.cells?.pivots.length ?? 2);
     this.state = options.refereeState ?? options.referee.initialState();
     this.resumedSnapshotDue = options.refereeState !== undefined;
   }
 
+  /** What the plausibility step held back, dropped and let through since the pipeline started. */
+  get plausibility(): PlausibilityCounters {
+    return { ...this.plausible.counters };
+  }
+
   feed(line: string, hostMs: number): PipelineOutput {
-    const out = { sensing: [] as SensingEvent[], inputs: [] as RefereeInput[], verdicts: [] as Verdict[] };
+    const out: Out = { sensing: [], inputs: [], verdicts: [] };
     const parsed = parseBoardLine(line, { cellCount: this.cellCount });
     if (!parsed.ok) return { ...out, lineError: `${parsed.error.code}: ${parsed.error.message}` };
     const msg = parsed.value;
-    if (msg.type === 'hello' && this.onHello(msg) === 'new-boot') return out;
+    if (msg.type === 'hello' && this.onHello(msg, out) === 'new-boot') return out;
     const lost = this.sequence.accept(msg.seq);
-    if (lost > 0) this.sense({ type: 'gap', missing: lost }, hostMs, out);
-    if (msg.type === 'frame') {
-      if (this.lastFrameMs !== undefined && !isNewerMs(msg.ms, this.lastFrameMs)) return out;
-      this.lastFrameMs = msg.ms;
-      this.sense(msg, hostMs, out);
+    if (lost > 0) this.deliver(admitOther(this.plausible, { input: { type: 'gap', missing: lost }, hostMs }), out);
+    if (msg.type === 'frame' || msg.type === 'tilt') this.deliver(admitLine(this.plausible, msg, { input: msg, hostMs }), out);
+    return out;
+  }
+
+  /** What the plausibility step lets go, into sensing in order (a frame with the tilt it was given). */
+  private deliver(released: readonly Release<Waiting>[], out: Out): void {
+    for (const r of released) {
+      if (r.fate !== 'deliver') continue;
+      const { input, hostMs } = r.item;
+      if (input.type !== 'frame') {
+        this.sense(input, hostMs, out);
+        continue;
+      }
+      this.sense(r.tilt ? { ...input, tilt: r.tilt } : input, hostMs, out);
       const now = this.sensing.link.lastFrameMs + this.offsetMs;
       if (Number.isFinite(now)) {
         if (this.settlingFrames !== undefined) this.settle(now, out);
         this.judge({ type: 'tick', atMs: now }, out);
       }
-    } else if (msg.type === 'tilt') this.sense(msg, hostMs, out);
-    return out;
+    }
   }
 
   /** A HELLO of the same boot is one more line in sequence; one of a new boot starts everything afresh. */
-  private onHello(hello: Hello): 'same-boot' | 'new-boot' {
+  private onHello(hello: Hello, out: Out): 'same-boot' | 'new-boot' {
     this.cellCount = hello.wellCells + hello.pivotCells;
     if (this.bootId === hello.bootId) return 'same-boot';
     // A new boot: the board's clock restarted and its readings may have moved under us.
-    this.lastFrameMs = undefined;
+    // What the old boot left waiting is settled first, into the old boot's sensing.
+    this.deliver(endBoot(this.plausible), out);
     if (this.bootId === undefined && this.options.resumeAfterMs !== undefined) this.offsetMs = this.options.resumeAfterMs + 1;
     if (this.bootId !== undefined) {
       this.offsetMs = this.lastTimeMs + 1;
@@ -112,7 +154,7 @@ export class RefereePipeline<S> {
     return 'new-boot';
   }
 
-  private sense(input: Parameters<typeof stepSensing>[1], hostMs: number, out: { sensing: SensingEvent[]; inputs: RefereeInput[]; verdicts: Verdict[] }): void {
+  private sense(input: SensingInput, hostMs: number, out: Out): void {
     const { events } = stepSensing(this.sensing, input, hostMs);
     for (const e of events) {
       out.sensing.push(e);

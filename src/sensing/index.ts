@@ -16,3 +16,18 @@ export {
   type GapInput,
 } from './pipeline.ts';
 export { areNeighbours } from './roll.ts';
+export {
+  ACCEPT_AFTER_FRAMES,
+  DISCARD_REASONS,
+  admitLine,
+  admitOther,
+  createPlausibility,
+  emptyPlausibilityCounters,
+  endBoot,
+  type DiscardReason,
+  type PlausibilityCounters,
+  type PlausibilityState,
+  type Release,
+  type TiltBits,
+  type TimedLine,
+} from './plausibility.ts';

@@ -70,6 +70,32 @@ describe('referee pipeline', () => {
     expect(repeat).toEqual({ sensing: [], inputs: [], verdicts: [] });
   });
 
+  it('a frame whose time jumps 60 s ahead is held and dropped: the frames after it still count', () => {
+    const p = pipeline();
+    p.feed(formatHello(hello(1)), 0);
+    for (let i = 1; i <= 60; i++) p.feed(startFrame(i, i * 12.5), i * 12.5);
+    expect(p.feed(startFrame(61, 61 * 12.5 + 60_000), 61 * 12.5)).toEqual({ sensing: [], inputs: [], verdicts: [] });
+    const after = [];
+    for (let i = 62; i <= 70; i++) after.push(...p.feed(startFrame(i, i * 12.5), i * 12.5).sensing);
+    // The held frame is gone: sensing sees one frame missing, then the stream goes on.
+    expect(after.map((e) => e.type)).toEqual(['frames-missing', 'frames-resumed']);
+    expect(p.plausibility).toMatchObject({ timeHeld: 1, timeDiscarded: 1, jumpsAccepted: 0 });
+  });
+
+  it('one frame with a tilt bit flipped is no tip; two frames in a row are, at the first one’s time', () => {
+    const p = pipeline();
+    p.feed(formatHello(hello(1)), 0);
+    for (let i = 1; i <= 60; i++) p.feed(startFrame(i, i * 12.5), i * 12.5);
+    const inputs = [];
+    inputs.push(...p.feed(startFrame(61, 61 * 12.5, true), 61 * 12.5).inputs);
+    for (let i = 62; i <= 70; i++) inputs.push(...p.feed(startFrame(i, i * 12.5), i * 12.5).inputs);
+    expect(inputs.filter((x) => x.type === 'tipped')).toEqual([]);
+    expect(p.plausibility).toMatchObject({ tiltHeld: 1, tiltDiscarded: 1 });
+    expect(p.feed(startFrame(71, 71 * 12.5, true), 71 * 12.5).inputs).toEqual([]);
+    const tipped = p.feed(startFrame(72, 72 * 12.5, true), 72 * 12.5).inputs.filter((x) => x.type === 'tipped');
+    expect(tipped).toEqual([{ type: 'tipped', toward: 'white', atMs: Math.round(71 * 12.5) }]);
+  });
+
   it('a new boot restarts sensing and keeps the referee’s clock running forward', () => {
     const p = pipeline();
     p.feed(formatHello(hello(1)), 0);

@@ -9,6 +9,7 @@ import { FakeBoardLink, emptyCounters } from '../../src/hardware/link/index.ts';
 import { loadProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import type { Frame } from '../../src/hardware/protocol/index.ts';
+import { emptyPlausibilityCounters } from '../../src/sensing/index.ts';
 
 const profileResult = loadProfileFile(REFERENCE_PROFILE_PATH);
 if (!profileResult.ok) throw new Error(profileResult.error);
@@ -20,11 +21,11 @@ beforeEach(() => {
 });
 afterEach(() => clock.restore());
 
-const frame = (ms: number, fill: (i: number) => number, stale: number[] = []): Frame => ({
+const frame = (ms: number, fill: (i: number) => number, stale: number[] = [], seq = 0, white = false): Frame => ({
   type: 'frame',
-  seq: 0,
+  seq,
   ms,
-  tilt: { white: false, black: false },
+  tilt: { white, black: false },
   stale,
   cells: Int32Array.from({ length: 44 }, (_, i) => fill(i)),
 });
@@ -42,6 +43,7 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
       state: 'ready',
       framesPerSecond: 80,
       counters: { ...emptyCounters(), crcErrors: 2, linesLost: 5, gaps: 1, reconnects: 1 },
+      plausibility: { ...emptyPlausibilityCounters(), timeHeld: 1, timeDiscarded: 1, tiltHeld: 3, tiltDiscarded: 1 },
       hello: undefined,
     });
     expect(lines[0]).toMatch(/loads in grams/);
@@ -51,6 +53,38 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     expect(lines[8]).toBe('pivots: pivot-white 42.0 · pivot-black 43.0');
     expect(lines[9]).toBe('tilt: tipped toward White');
     expect(lines[10]).toBe('link ready · 80.0 frames/s · CRC errors 2 · lines lost 5 (1 gaps) · reconnects 1 · reboots 0');
+    expect(lines[11]).toBe('plausibility: frames held 1 · dropped for their time 1 · jumps accepted 0 · tilt changes held 3 · unconfirmed 1');
+  });
+
+  it('shows frames through the plausibility step: a flipped tilt bit and a frame 60 s ahead are not shown, only counted', async () => {
+    const link = new FakeBoardLink();
+    const out: string[] = [];
+    const session = {
+      link,
+      profile,
+      calibrationFor: () => undefined,
+      io: { out: (l: string) => out.push(l), err: () => undefined },
+      tty: false,
+      write: () => undefined,
+      redrawMs: 1000,
+    };
+    let stop!: () => void;
+    const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
+    link.start();
+    const at = (k: number) => 5000 + Math.floor(k * 12.5);
+    for (let k = 1; k <= 3; k++) link.emitFrame(frame(at(k), () => 1000, [], k));
+    link.emitFrame(frame(at(4), () => 1000, [], 4, true)); // one tilt bit flipped
+    link.emitFrame(frame(at(5), () => 1000, [], 5));
+    link.emitFrame(frame(at(6) + 60_000, () => 9000, [], 6)); // a time 60 s ahead, and garbage cells
+    link.emitFrame(frame(at(7), (i) => (i === 0 ? 1100 : 1000), [], 7));
+    await clock.tickAsync(1000);
+    stop();
+    await running;
+    expect(out.filter((l) => l.startsWith('tilt: '))).toEqual(['tilt: level', 'tilt: level']);
+    expect(out.filter((l) => l.startsWith('  1 ')).at(-1)).toMatch(/^  1 +100 +0 /);
+    expect(out.filter((l) => l.startsWith('plausibility: ')).at(-1)).toBe(
+      'plausibility: frames held 1 · dropped for their time 1 · jumps accepted 0 · tilt changes held 1 · unconfirmed 1',
+    );
   });
 
   it('shows raw counts relative to the first frame without a calibration, grams with one', async () => {

@@ -1,16 +1,19 @@
 /**
  * `senryaku monitor --port PATH | --sim`: the live 7×6 grid of well loads (grams when the
  * board has a calibration, else raw counts relative to the first frame), the pivots, the
- * tilt switches and the link's health. Redrawn in place on a terminal; on a pipe, one
- * plain block per second.
+ * tilt switches, the link's health and what the plausibility step held back or dropped.
+ * Frames and tilt events go through the same plausibility step as the referee's
+ * (`src/sensing/plausibility.ts`), so the grid and the tilt shown are what sensing would
+ * get. Redrawn in place on a terminal; on a pipe, one plain block per second.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
-import type { Frame, Hello, Tilt } from '../../hardware/protocol/index.ts';
+import type { Frame, Hello, Tilt, TiltEvent } from '../../hardware/protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
 import type { BoardProfile } from '../../rules/senryaku/profile.ts';
 import { FILES, RANKS, wellAt } from '../../rules/senryaku/types.ts';
 import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
+import { admitLine, createPlausibility, endBoot, type PlausibilityCounters, type Release } from '../../sensing/index.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -27,6 +30,7 @@ export interface MonitorView {
   readonly state: LinkState;
   readonly framesPerSecond: number;
   readonly counters: LinkCounters;
+  readonly plausibility: PlausibilityCounters;
   readonly hello: Hello | undefined;
 }
 
@@ -74,6 +78,11 @@ export function renderMonitor(view: MonitorView): string[] {
     `link ${view.state} · ${view.framesPerSecond.toFixed(1)} frames/s · CRC errors ${c.crcErrors} · lines lost ${c.linesLost} (${c.gaps} gaps) · ` +
       `reconnects ${c.reconnects} · reboots ${c.reboots}`,
   );
+  const p = view.plausibility;
+  lines.push(
+    `plausibility: frames held ${p.timeHeld} · dropped for their time ${p.timeDiscarded} · jumps accepted ${p.jumpsAccepted} · ` +
+      `tilt changes held ${p.tiltHeld} · unconfirmed ${p.tiltDiscarded}`,
+  );
   return lines;
 }
 
@@ -97,13 +106,24 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
   let framesAtLastDraw = 0;
   let lastDrawAt = Date.now();
   let drawnLines = 0;
+  // The link configures 80 frames/s unless told otherwise, as sensing assumes.
+  const plausible = createPlausibility<Frame | TiltEvent>();
+  const take = (released: readonly Release<Frame | TiltEvent>[]): void => {
+    for (const r of released) {
+      if (r.fate !== 'deliver') continue;
+      if (r.item.type === 'tilt') {
+        tilt = r.item.tilt;
+        continue;
+      }
+      latest = r.item;
+      tilt = r.tilt ?? r.item.tilt;
+      baseline ??= Int32Array.from(r.item.cells);
+    }
+  };
   const offs = [
-    s.link.on('frame', (f) => {
-      latest = f;
-      tilt = f.tilt;
-      baseline ??= Int32Array.from(f.cells);
-    }),
-    s.link.on('tilt', (t) => (tilt = t.tilt)),
+    s.link.on('frame', (f) => take(admitLine(plausible, f, f))),
+    s.link.on('tilt', (t) => take(admitLine(plausible, t, t))),
+    s.link.on('reboot', () => take(endBoot(plausible))),
     s.link.on('state', (st) => {
       if (st.state !== 'ready') return;
       calibration = s.calibrationFor(st.hello);
@@ -134,6 +154,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
       state: s.link.state,
       framesPerSecond: fps,
       counters,
+      plausibility: { ...plausible.counters },
       hello,
     });
     if (s.tty) {
