@@ -75,13 +75,14 @@ export class RefereeApp {
     const c = this.config;
     const referee = senryakuReferee(c.settings);
     let resumed: ResumePoint | undefined;
+    let repairNotice: string | undefined;
     if (c.resume) {
       const opened = JournalWriter.resume(c.resume.path);
       if (!opened.ok) throw new JournalOpenError(opened.error.message);
       this.journal = opened.value.writer;
       resumed = resumePoint(opened.value.contents, c.settings);
       const { repaired } = opened.value;
-      if (repaired) this.bus.emit('notice', { level: 'warn', message: `the journal ended in a record cut short (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}` });
+      if (repaired) repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
     } else {
       const matchId = new Date().toISOString().replace(/[:.]/g, '-');
       try {
@@ -112,6 +113,7 @@ export class RefereeApp {
       this.services.push(new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed));
     for (const s of this.services) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
+    if (repairNotice) this.bus.emit('notice', { level: 'warn', message: repairNotice });
     this.bus.emit('notice', { level: 'info', message: `Refereeing ${c.board.description}; journal ${this.journalPath}` });
     c.board.link.start();
   }
@@ -128,8 +130,8 @@ export class RefereeApp {
     await this.config.board.close();
     const journal = this.journal;
     if (!journal) return { lostRecords: 0 };
-    const whole = journal.close();
-    return { lostRecords: journal.droppedRecords + (whole ? 0 : journal.pendingRecords) };
+    journal.close(); // what is still not on disk at close is counted as dropped
+    return { lostRecords: journal.droppedRecords };
   }
 
   private watchEnd(v: Verdict): void {
