@@ -10,16 +10,33 @@ export const isNewerMs = (candidate: number, last: number): boolean => {
 };
 
 /**
+ * A frame this far ahead of the last one is not trusted as the new baseline on its own: a
+ * damaged line that passes the CRC (about one in 65,536) could otherwise push the baseline
+ * a minute ahead and make every genuine frame after it look old.
+ */
+export const MAX_TRUSTED_ADVANCE_MS = 1000;
+
+/**
  * Remembers the last delivered frame time per boot id, so a frame replayed or repeated
  * across a reconnect is never delivered twice. A few boots are enough to remember.
+ * A frame that jumps far ahead is delivered (the consumer's plausibility check judges it)
+ * but becomes the baseline only when the next frame follows it.
  */
 export class FrameOrder {
   readonly #lastMsByBoot = new Map<number, number>();
+  #jump: { readonly bootId: number; readonly ms: number } | undefined;
 
   /** True (and remembered) when the frame is newer than everything delivered for its boot. */
   admit(bootId: number, ms: number): boolean {
     const last = this.#lastMsByBoot.get(bootId);
     if (last !== undefined && !isNewerMs(ms, last)) return false;
+    const jump = this.#jump;
+    this.#jump = undefined;
+    const confirmsJump = jump !== undefined && jump.bootId === bootId && isNewerMs(ms, jump.ms) && ((ms - jump.ms) >>> 0) <= MAX_TRUSTED_ADVANCE_MS;
+    if (last !== undefined && ((ms - last) >>> 0) > MAX_TRUSTED_ADVANCE_MS && !confirmsJump) {
+      this.#jump = { bootId, ms };
+      return true;
+    }
     this.#lastMsByBoot.delete(bootId);
     this.#lastMsByBoot.set(bootId, ms);
     if (this.#lastMsByBoot.size > 8) {
