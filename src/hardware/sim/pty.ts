@@ -15,13 +15,13 @@
  * board ends socat, so the host's port fails as a pulled cable would; start() again
  * makes a new pty.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { err, ok, type Result } from '../../util/result.ts';
 import { BOARD_BAUD_RATE } from './binding.ts';
+import { startSocat, type SocatProcess } from './socat.ts';
 import type { SimBoard, SimLink } from './sim-board.ts';
 
 export const PTY_ERROR_CODES = ['SocatMissing', 'SocatFailed', 'SocatTimeout', 'OpenFailed', 'AttachFailed', 'AlreadyStarted'] as const;
@@ -49,8 +49,7 @@ const SOCAT_READY = 'starting data transfer loop';
 
 export class SimPty {
   #dir: string | undefined = undefined;
-  #socat: ChildProcess | undefined = undefined;
-  #socatExited: Promise<void> = Promise.resolve();
+  #socat: SocatProcess | undefined = undefined;
   #port: SerialPort | undefined = undefined;
   #link: SimLink | undefined = undefined;
   #path: string | undefined = undefined;
@@ -108,10 +107,7 @@ export class SimPty {
       port.on('error', () => undefined); // a late error from a closing port is of no interest now
       if (port.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
     }
-    if (socat && socat.exitCode === null && socat.signalCode === null) {
-      socat.kill('SIGTERM');
-      await this.#socatExited;
-    }
+    await socat?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   }
 
@@ -120,44 +116,14 @@ export class SimPty {
     return failure;
   }
 
-  #startSocat(simEnd: string, hostEnd: string): Promise<Result<void, PtyError>> {
-    const socatPath = this.options.socatPath ?? 'socat';
-    const child = spawn(socatPath, ['-d', '-d', `pty,raw,echo=0,link=${simEnd}`, `pty,raw,echo=0,link=${hostEnd}`], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+  async #startSocat(simEnd: string, hostEnd: string): Promise<Result<void, PtyError>> {
+    const started = await startSocat([`pty,raw,echo=0,link=${simEnd}`, `pty,raw,echo=0,link=${hostEnd}`], {
+      ...(this.options.socatPath === undefined ? {} : { socatPath: this.options.socatPath }),
+      ...(this.options.startTimeoutMs === undefined ? {} : { startTimeoutMs: this.options.startTimeoutMs }),
+      ready: (log) => log.includes(SOCAT_READY),
     });
-    this.#socat = child;
-    this.#socatExited = new Promise((resolve) => child.once('close', () => resolve()));
-    return new Promise((resolve) => {
-      let log = '';
-      const finish = (result: Result<void, PtyError>): void => {
-        clearTimeout(timer);
-        child.stderr?.removeListener('data', onLog);
-        child.stderr?.resume(); // keep draining socat's log so it never blocks on a full pipe
-        child.removeListener('exit', onExit);
-        child.removeListener('error', onError);
-        resolve(result);
-      };
-      const onLog = (chunk: Buffer): void => {
-        log += chunk.toString();
-        if (log.includes(SOCAT_READY)) finish(ok(undefined));
-      };
-      const onExit = (code: number | null): void =>
-        finish(ptyError('SocatFailed', `socat exited (${code ?? 'signal'}) before the ptys were ready: ${log.trim().split('\n').pop() ?? ''}`));
-      const onError = (e: NodeJS.ErrnoException): void => {
-        this.#socatExited = Promise.resolve();
-        finish(
-          e.code === 'ENOENT'
-            ? ptyError('SocatMissing', `socat not found (${socatPath}): install it, e.g. apt-get install socat`)
-            : ptyError('SocatFailed', `cannot run socat: ${e.message}`),
-        );
-      };
-      const timer = setTimeout(
-        () => finish(ptyError('SocatTimeout', `socat made no ptys within ${this.options.startTimeoutMs ?? 5000} ms`)),
-        this.options.startTimeoutMs ?? 5000,
-      );
-      child.stderr?.on('data', onLog);
-      child.once('exit', onExit);
-      child.once('error', onError);
-    });
+    if (!started.ok) return started;
+    this.#socat = started.value;
+    return ok(undefined);
   }
 }
