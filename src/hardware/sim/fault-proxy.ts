@@ -29,14 +29,13 @@
  * byte fails its CRC-16 (which catches every error of up to 16 bits). No randomness and
  * no timers except the stall's own timeout.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { err, ok, type Result } from '../../util/result.ts';
 import { BOARD_BAUD_RATE } from './binding.ts';
-import { startSocat, type SocatError, type SocatProcess } from './socat.ts';
+import { linksMade, ptysMade, startSocat, type SocatError, type SocatProcess } from './socat.ts';
 
 export const FAULT_DIRECTIONS = ['to-host', 'to-board'] as const;
 export type FaultDirection = (typeof FAULT_DIRECTIONS)[number];
@@ -248,12 +247,10 @@ export class FaultProxy {
     const ownEnd = join(dir, 'proxy');
     const hostEnd = join(dir, 'board');
     const opened = { now: false };
-    let ptys = 0;
     const started = await startSocat(['-t', '0.05', `pty,raw,echo=0,link=${ownEnd}`, `pty,raw,echo=0,wait-slave,link=${hostEnd}`], {
       ...(this.options.socatPath === undefined ? {} : { socatPath: this.options.socatPath }),
-      ready: () => ptys >= 2,
+      ready: (log) => ptysMade(log) >= 2,
       onLogLine: (line) => {
-        if (line.includes(' PTY is ')) ptys++;
         if (line.includes(HOST_OPENED)) {
           opened.now = true;
           this.#onHostOpened();
@@ -262,8 +259,7 @@ export class FaultProxy {
     });
     if (!started.ok) return this.#socatFailure(started.error);
     const socat = started.value;
-    // socat names both ptys before it makes their links: wait for the links (bounded).
-    for (let i = 0; i < 100 && !(existsSync(ownEnd) && existsSync(hostEnd)); i++) await new Promise((r) => setTimeout(r, 10));
+    await linksMade([ownEnd, hostEnd]);
     const port = new SerialPort({ path: ownEnd, baudRate: BOARD_BAUD_RATE, autoOpen: false });
     const failed = await new Promise<Error | null>((resolve) => port.open(resolve));
     if (failed) {

@@ -10,10 +10,13 @@
  * directory.
  *
  * A pty carries no DTR, so the host's open cannot reset the board: it boots when the pty
- * starts (its HELLO waits in the pty buffer until the host reads, as the OS would keep
- * it) and a host should send HELLO anyway, as PROTOCOL.md section 1 says. unplug() on the
- * board ends socat, so the host's port fails as a pulled cable would; start() again
- * makes a new pty.
+ * starts, and its HELLO waits for the host. Opening a port with the native serialport
+ * binding throws away whatever already waits in it (tcflush), so the host's end is made
+ * with socat's `wait-slave`: socat moves no byte until the host has opened its end
+ * (it checks once a second), and the HELLO waits on the simulator's side meanwhile. A
+ * host should send HELLO anyway, as PROTOCOL.md section 1 says. unplug() on the board
+ * ends socat, so the host's port fails as a pulled cable would; start() again makes a
+ * new pty.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +24,7 @@ import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { err, ok, type Result } from '../../util/result.ts';
 import { BOARD_BAUD_RATE } from './binding.ts';
-import { startSocat, type SocatProcess } from './socat.ts';
+import { linksMade, ptysMade, startSocat, type SocatProcess } from './socat.ts';
 import type { SimBoard, SimLink } from './sim-board.ts';
 
 export const PTY_ERROR_CODES = ['SocatMissing', 'SocatFailed', 'SocatTimeout', 'OpenFailed', 'AttachFailed', 'AlreadyStarted'] as const;
@@ -44,8 +47,6 @@ export interface SimPtyOptions {
 
 const ptyError = (code: PtyErrorCode, message: string): Result<never, PtyError> => err({ code, message });
 
-/** socat -d -d says this once both ptys (and their links) exist. */
-const SOCAT_READY = 'starting data transfer loop';
 
 export class SimPty {
   #dir: string | undefined = undefined;
@@ -117,13 +118,14 @@ export class SimPty {
   }
 
   async #startSocat(simEnd: string, hostEnd: string): Promise<Result<void, PtyError>> {
-    const started = await startSocat([`pty,raw,echo=0,link=${simEnd}`, `pty,raw,echo=0,link=${hostEnd}`], {
+    const started = await startSocat([`pty,raw,echo=0,link=${simEnd}`, `pty,raw,echo=0,wait-slave,link=${hostEnd}`], {
       ...(this.options.socatPath === undefined ? {} : { socatPath: this.options.socatPath }),
       ...(this.options.startTimeoutMs === undefined ? {} : { startTimeoutMs: this.options.startTimeoutMs }),
-      ready: (log) => log.includes(SOCAT_READY),
+      ready: (log) => ptysMade(log) >= 2,
     });
     if (!started.ok) return started;
     this.#socat = started.value;
+    if (!(await linksMade([simEnd, hostEnd]))) return ptyError('SocatFailed', `socat made no links at ${simEnd} and ${hostEnd}`);
     return ok(undefined);
   }
 }

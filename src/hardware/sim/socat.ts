@@ -5,6 +5,7 @@
  * `SocatMissing` error, not a crash.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { err, ok, type Result } from '../../util/result.ts';
 
 export const SOCAT_ERROR_CODES = ['SocatMissing', 'SocatFailed', 'SocatTimeout'] as const;
@@ -84,4 +85,16 @@ export function startSocat(args: readonly string[], options: SocatOptions): Prom
     child.once('exit', onExit);
     child.once('error', onError);
   });
+}
+
+/** How many ptys socat has made so far: `-d -d` logs "PTY is /dev/pts/N" for each. */
+export const ptysMade = (log: string): number => log.split(' PTY is ').length - 1;
+
+/** socat names a pty before it makes its link: waits (up to `maxMs`) until every link exists. */
+export async function linksMade(paths: readonly string[], maxMs = 1000): Promise<boolean> {
+  for (let waited = 0; !paths.every((p) => existsSync(p)); waited += 10) {
+    if (waited >= maxMs) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
 }
