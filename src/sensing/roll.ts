@@ -8,6 +8,9 @@
  *     lost later (3 frames in a row) → sphere-lifted, dated from the departure; rollMaxMs
  *     without an arrival → sphere-lifted (it lies off the wells), and the sphere stays
  *     counted as loose load on the board until its weight goes or it lands in a well.
+ * A departure that happened while frames were missing (the well reads empty from the
+ * first frame after the gap) proves no roll: if a neighbour's arrival pairs with it, the
+ * two are reported as a lift and a placement, the legal way to get there.
  * Without pivots (or while they cannot be trusted) every departure is a lift.
  */
 import { FILES } from '../rules/senryaku/types.ts';
@@ -23,6 +26,8 @@ export interface PendingDeparture {
   readonly atMs: number;
   /** Already reported as lifted (timed out): only loose load now. */
   reported: boolean;
+  /** It left during a gap: no roll can be proven, so an arrival makes it a lift and a placement. */
+  readonly unseen: boolean;
   lossRun: number;
 }
 
@@ -55,7 +60,7 @@ export function onDeparture(state: RollState, config: SensingConfig, d: Departur
     events.push({ type: 'sphere-lifted', atMs: d.atMs, well: d.well, grams: d.grams });
     return;
   }
-  state.pending.push({ from: d.well, grams: d.grams, kinds: d.kinds, atMs: d.atMs, reported: false, lossRun: 0 });
+  state.pending.push({ from: d.well, grams: d.grams, kinds: d.kinds, atMs: d.atMs, reported: false, unseen: d.unseen ?? false, lossRun: 0 });
 }
 
 export function onArrival(state: RollState, a: Arrival, events: SensingEvent[]): void {
@@ -67,6 +72,12 @@ export function onArrival(state: RollState, a: Arrival, events: SensingEvent[]):
   const back = pick((p) => !p.reported && p.from === a.well);
   if (back) return; // rolled out and back: the well never changed owner
   const rolled = pick((p) => !p.reported && areNeighbours(p.from, a.well));
+  if (rolled?.unseen) {
+    // Lifted and set down, or rolled? The frames that would tell are lost: the legal reading.
+    events.push({ type: 'sphere-lifted', atMs: rolled.atMs, well: rolled.from, grams: rolled.grams });
+    events.push({ type: 'sphere-placed', atMs: a.atMs, well: a.well, ...id });
+    return;
+  }
   if (rolled) {
     events.push({ type: 'sphere-rolled', atMs: a.atMs, departedAtMs: rolled.atMs, from: rolled.from, to: a.well, ...id });
     return;

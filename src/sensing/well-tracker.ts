@@ -38,12 +38,18 @@ export interface WellBank {
   readonly pressRunSince: Float64Array;
   /** Level before the press began, to report the extra grams. */
   readonly pressBase: Float64Array;
+  /** Fresh samples since the last gap (saturating): the k-th is the first that can settle. */
+  readonly sinceGap: Uint16Array;
   readonly settle: SettleBank;
 }
 
 export type WellChange =
   | { readonly type: 'arrival'; readonly well: number; readonly atMs: number; readonly grams: number; readonly kinds: number }
-  | { readonly type: 'departure'; readonly well: number; readonly atMs: number; readonly grams: number; readonly kinds: number }
+  /**
+   * `unseen`: the well already read empty in every sample since a gap, so the sphere left
+   * while the frames were missing and nothing is known of how (lifted or rolled).
+   */
+  | { readonly type: 'departure'; readonly well: number; readonly atMs: number; readonly grams: number; readonly kinds: number; readonly unseen?: true }
   | { readonly type: 'press'; readonly well: number; readonly atMs: number; readonly extraG: number }
   | { readonly type: 'release'; readonly well: number; readonly atMs: number };
 
@@ -58,6 +64,7 @@ export function createWellBank(wells: number, config: SensingConfig): WellBank {
     pressRun: new Uint16Array(wells),
     pressRunSince: new Float64Array(wells),
     pressBase: new Float64Array(wells),
+    sinceGap: new Uint16Array(wells),
     settle: createSettleBank(wells, config.options.settleFrames, config.options.settleBandG),
   };
 }
@@ -73,6 +80,7 @@ export function trackWell(
 ): void {
   const o = config.options;
   bank.current[w] = grams;
+  bank.sinceGap[w] = Math.min(0xffff, (bank.sinceGap[w] ?? 0) + 1);
   const settled = pushSample(bank.settle, w, grams, atMs);
   bank.settled[w] = settled ? 1 : 0;
   const mean = bank.settle.mean[w] ?? grams;
@@ -116,7 +124,8 @@ function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, 
     }
   } else if (mean < o.emptyBelowG) {
     bank.cls[w] = EMPTY_CLASS;
-    out.push({ type: 'departure', well: w, atMs: since, grams: bank.level[w] ?? 0, kinds: bank.kinds[w] ?? 0 });
+    const unseen = bank.sinceGap[w] === bank.settle.k;
+    out.push({ type: 'departure', well: w, atMs: since, grams: bank.level[w] ?? 0, kinds: bank.kinds[w] ?? 0, ...(unseen ? { unseen } : {}) });
     bank.kinds[w] = 0;
   } else {
     // Still a sphere: a different kind (disjoint masks) means one was swapped for another
@@ -134,6 +143,7 @@ function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, 
 /** After a gap: the samples before it are not consecutive with the next ones. */
 export function forgetWindows(bank: WellBank): void {
   resetBank(bank.settle);
+  bank.sinceGap.fill(0);
   bank.pressRun.fill(0);
   bank.settled.fill(0);
 }

@@ -13,7 +13,7 @@ import { REFERENCE_PROFILE_PATH, type OpenedBoard } from '../../src/app/open-boa
 import { loadProfileFile } from '../../src/app/load-profile.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
-import { SerialBoardLink, bindingPortOpener } from '../../src/hardware/link/index.ts';
+import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
 import { SimBinding, createSimBoard, registerSimBoard, simPath, unregisterSimBoard, type SimBoard, type SimScript } from '../../src/hardware/sim/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
@@ -66,8 +66,11 @@ export function simBoard(position = START_SPN, seed = SEED, resetOnOpen = true):
 
 export interface SessionOptions {
   readonly calibration: Calibration;
-  readonly clock: sinon.SinonFakeTimers;
+  /** Fake timers to run; undefined: the session runs on real time. */
+  readonly clock: sinon.SinonFakeTimers | undefined;
   readonly board: { sim: SimBoard; path: string };
+  /** The binding the link opens `board.path` with (default: the sim's own binding). */
+  readonly binding?: SerialBinding;
   readonly settings?: Partial<SenryakuRefereeSettings>;
   /** SPN of game 1 when it is not the start position. */
   readonly firstPosition?: string;
@@ -83,12 +86,12 @@ export class Session {
     /** Everything the app printed, as it comes. */
     readonly output: string[],
     readonly sim: SimBoard,
-    private readonly clock: sinon.SinonFakeTimers,
+    private readonly clock: sinon.SinonFakeTimers | undefined,
   ) {}
 
   static async start(o: SessionOptions): Promise<Session> {
     const profile = referenceProfile();
-    const link = new SerialBoardLink({ open: bindingPortOpener(SimBinding, o.board.path) });
+    const link = new SerialBoardLink({ open: bindingPortOpener(o.binding ?? SimBinding, o.board.path) });
     const board: OpenedBoard = { link, profile, description: 'simulated board (e2e)', sim: o.board.sim, close: () => link.stop() };
     const first = o.firstPosition ? parseSpn(o.firstPosition) : undefined;
     if (first && !first.ok) throw new Error(first.error.message);
@@ -135,7 +138,7 @@ export class Session {
     for (let t = 0; t < maxMs; t += 50) {
       const v = found();
       if (v) return v;
-      await this.clock.tickAsync(50);
+      await this.pass(50);
     }
     const v = found();
     if (v) return v;
@@ -143,7 +146,13 @@ export class Session {
   }
 
   async run(ms: number): Promise<void> {
-    for (let t = 0; t < ms; t += 50) await this.clock.tickAsync(50);
+    for (let t = 0; t < ms; t += 50) await this.pass(50);
+  }
+
+  /** Lets `ms` of time pass: fake time when the session has a clock, else real time. */
+  private async pass(ms: number): Promise<void> {
+    if (this.clock) await this.clock.tickAsync(ms);
+    else await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   types(): string[] {
@@ -152,7 +161,7 @@ export class Session {
 
   async stop(): Promise<void> {
     const stopping = this.app.stop();
-    await this.clock.tickAsync(500);
+    if (this.clock) await this.clock.tickAsync(500);
     await stopping;
   }
 }

@@ -83,6 +83,33 @@ describe('missing frames', () => {
     expect(h.types().filter((t) => t.startsWith('sphere'))).toEqual(['sphere-placed']);
   });
 
+  it.each([
+    [17, 24],
+    [24, 17],
+  ])('a sphere taken from %i to a neighbour %i while frames were missing is a lift then a placement, not a roll nobody saw', (from, to) => {
+    const b = new SynthBoard(35);
+    const h = settledHarness(b, [from, 3]);
+    b.lift(from);
+    h.drop(30);
+    b.place(to);
+    h.drop(40);
+    h.run(600);
+    const moves = h.log.map((l) => l.event).filter((e) => e.type.startsWith('sphere'));
+    expect(moves).toMatchObject([
+      { type: 'sphere-lifted', well: from },
+      { type: 'sphere-placed', well: to },
+    ]);
+  });
+
+  it('a roll still under way when the frames come back is still a roll', () => {
+    const b = new SynthBoard(36);
+    const h = settledHarness(b, [17, 3]);
+    b.roll(17, 24, 400);
+    h.drop(2);
+    h.run(1000);
+    expect(h.types().filter((t) => t.startsWith('sphere'))).toEqual(['sphere-rolled']);
+  });
+
   it('board time keeps growing across the uint32 wrap of millis()', () => {
     const b = new SynthBoard(34, { startMs: 2 ** 32 - 500 });
     const h = settledHarness(b, HOME);

@@ -2,8 +2,12 @@
  * Two simulated players at the simulated board. They watch the referee's verdicts as
  * players watch the scoring board, and act on the board only with their hands (the
  * simulator's scripted actions): the referee sees nothing but load cells and tilt
- * switches. After a game they set up the start position again; when the referee and the
- * board disagree for too long they put the board back as the referee last saw it.
+ * switches. After a game they set up the start position again. When the referee asks for
+ * a resync (a reboot or a lost link hid part of a turn), they finish what is in their
+ * hands, put the board back as the game stands and, once the referee agrees, play the turn
+ * they had planned again (so a fault never changes what they choose). When the referee and
+ * the board disagree for too long without a word, they put the board back as the referee
+ * last saw it and think again.
  */
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import { Rng } from '../../hardware/sim/rng.ts';
@@ -11,7 +15,7 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import { START_SPN, parseSpn, type BalanceModel } from '../../rules/senryaku/index.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
-import { planTurn, type PlanOdds } from './plan-turn.ts';
+import { planTurn, type PlanOdds, type TurnPlan } from './plan-turn.ts';
 import { turnScript } from './turn-script.ts';
 
 /** A start position short of one sphere: setting up is two steps, so the board visibly changes. */
@@ -20,6 +24,16 @@ const SETUP_DELAY_MS = 2500;
 const SETUP_STEP_MS = 1500;
 /** Waiting this long for the referee to accept a move means it saw something else: tidy up. */
 const STUCK_MS = 10_000;
+/** From the referee's resync-done to the players taking up their turn again. */
+const REDO_DELAY_MS = 800;
+
+/** A turn being put right after the referee asked for a resync. */
+interface Restoring {
+  readonly token: number;
+  readonly plan: TurnPlan;
+  /** The board has been put back: waiting for resync-done. */
+  boardBack: boolean;
+}
 
 export class Autoplayer implements Service {
   readonly name = 'autoplay';
@@ -27,6 +41,11 @@ export class Autoplayer implements Service {
   private expectedSpn = START_SPN;
   private turnToken = 0;
   private stopped = false;
+  /** The turn being played, and its hand actions until they are done. */
+  private turn: { readonly plan: TurnPlan; readonly done: Promise<unknown> } | undefined;
+  private restoring: Restoring | undefined;
+  /** The referee's last word on a resync: it is back to play after 'done'. */
+  private resyncState: 'needed' | 'done' = 'done';
   private rng: Rng;
 
   constructor(
@@ -71,19 +90,26 @@ export class Autoplayer implements Service {
         break;
       case 'game-over':
         this.turnToken++;
+        this.turn = undefined;
         this.later(SETUP_DELAY_MS, () => this.setUpNextGame());
         break;
       case 'match-over':
         this.turnToken++;
+        this.turn = undefined;
+        break;
+      case 'resync-needed':
+        this.resyncState = 'needed';
+        this.restore();
         break;
       case 'resync-done':
+        this.resyncState = 'done';
         // A resumed match: the referee found the board as the journal left it. Players who
-        // have not moved yet in this run take up the game from there; otherwise the turn in
-        // progress (or its tidy-up) goes on as it was.
+        // have not moved yet in this run take up the game from there; players who put the
+        // board back play their turn again; otherwise the turn in progress goes on.
         if (this.turnToken === 0) {
           this.expectedSpn = v.spn;
           this.nextTurn();
-        }
+        } else if (this.restoring?.boardBack) this.redo(this.restoring);
         break;
       default:
         break;
@@ -95,19 +121,60 @@ export class Autoplayer implements Service {
     this.later(SETUP_STEP_MS, () => this.sim.resetBoard(START_SPN));
   }
 
-  /** Plays the side to move; if no move is accepted in time, restores the board and tries again. */
+  /** Plans the side to move's turn and plays it. */
   private nextTurn(): void {
-    const token = ++this.turnToken;
+    this.restoring = undefined;
     const pos = parseSpn(this.expectedSpn);
-    if (!pos.ok) return;
-    const plan = planTurn(pos.value, this.model, this.rng, this.odds);
-    if (!plan) return; // no legal move: the referee ends the game
-    void this.sim.play(turnScript(plan));
-    this.later(STUCK_MS + plan.thinkMs + plan.holdMs + 4000, () => {
-      if (token !== this.turnToken) return;
-      this.bus.emit('notice', { level: 'info', message: 'autoplay: the board does not match the game; putting it back as the referee last saw it' });
+    const plan = pos.ok ? planTurn(pos.value, this.model, this.rng, this.odds) : undefined;
+    if (!plan) {
+      // no legal move: the referee ends the game
+      this.turnToken++;
+      this.turn = undefined;
+      return;
+    }
+    this.play(plan);
+  }
+
+  /**
+   * The referee asked for a resync during a turn: once the hand is done, the board goes
+   * back to the game's position; the turn is played again after the referee's resync-done
+   * (see onVerdict). Asked again meanwhile, the players are already at it.
+   */
+  private restore(): void {
+    const turn = this.turn;
+    if (!turn || this.restoring) return;
+    const restoring: Restoring = { token: ++this.turnToken, plan: turn.plan, boardBack: false };
+    this.restoring = restoring;
+    void turn.done.then(() => {
+      if (this.stopped || restoring !== this.restoring || restoring.token !== this.turnToken) return;
       this.sim.resetBoard(this.expectedSpn);
-      this.later(1500, () => token === this.turnToken && this.nextTurn());
+      restoring.boardBack = true;
+      // Already back to play (the board matched again by itself): no resync-done will come.
+      if (this.resyncState === 'done') this.redo(restoring);
     });
+    this.later(STUCK_MS + 4000, () => restoring === this.restoring && restoring.token === this.turnToken && this.tidyUp(restoring.token));
+  }
+
+  private redo(restoring: Restoring): void {
+    this.later(REDO_DELAY_MS, () => {
+      if (restoring !== this.restoring || restoring.token !== this.turnToken) return;
+      this.restoring = undefined;
+      this.play(restoring.plan);
+    });
+  }
+
+  /** Plays a planned turn; if no move is accepted in time, restores the board and thinks again. */
+  private play(plan: TurnPlan): void {
+    const token = ++this.turnToken;
+    this.turn = { plan, done: this.sim.play(turnScript(plan)) };
+    this.later(STUCK_MS + plan.thinkMs + plan.holdMs + 4000, () => token === this.turnToken && this.tidyUp(token));
+  }
+
+  /** The referee and the board disagree and nobody says why: put the board back as the referee last saw it, think again. */
+  private tidyUp(token: number): void {
+    this.restoring = undefined;
+    this.bus.emit('notice', { level: 'info', message: 'autoplay: the board does not match the game; putting it back as the referee last saw it' });
+    this.sim.resetBoard(this.expectedSpn);
+    this.later(1500, () => token === this.turnToken && this.nextTurn());
   }
 }

@@ -22,3 +22,5 @@ export { BOARD_BAUD_RATE, SIM_PATH_PREFIX, SimBinding, SimBindingRegistry, SimPo
 export type { SimPortInfo } from './binding.ts';
 export { SimPty, PTY_ERROR_CODES } from './pty.ts';
 export type { PtyError, PtyErrorCode, SimPtyOptions } from './pty.ts';
+export { FaultProxy, FAULT_DIRECTIONS, FAULT_PROXY_ERROR_CODES } from './fault-proxy.ts';
+export type { ByDirection, FaultDirection, FaultProxyCounters, FaultProxyError, FaultProxyErrorCode, FaultProxyOptions } from './fault-proxy.ts';

@@ -10,18 +10,21 @@
  * directory.
  *
  * A pty carries no DTR, so the host's open cannot reset the board: it boots when the pty
- * starts (its HELLO waits in the pty buffer until the host reads, as the OS would keep
- * it) and a host should send HELLO anyway, as PROTOCOL.md section 1 says. unplug() on the
- * board ends socat, so the host's port fails as a pulled cable would; start() again
- * makes a new pty.
+ * starts, and its HELLO waits for the host. Opening a port with the native serialport
+ * binding throws away whatever already waits in it (tcflush), so the host's end is made
+ * with socat's `wait-slave`: socat moves no byte until the host has opened its end
+ * (it checks once a second), and the HELLO waits on the simulator's side meanwhile. A
+ * host should send HELLO anyway, as PROTOCOL.md section 1 says. unplug() on the board
+ * ends socat, so the host's port fails as a pulled cable would; start() again makes a
+ * new pty.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { err, ok, type Result } from '../../util/result.ts';
 import { BOARD_BAUD_RATE } from './binding.ts';
+import { linksMade, ptysMade, startSocat, type SocatProcess } from './socat.ts';
 import type { SimBoard, SimLink } from './sim-board.ts';
 
 export const PTY_ERROR_CODES = ['SocatMissing', 'SocatFailed', 'SocatTimeout', 'OpenFailed', 'AttachFailed', 'AlreadyStarted'] as const;
@@ -44,13 +47,10 @@ export interface SimPtyOptions {
 
 const ptyError = (code: PtyErrorCode, message: string): Result<never, PtyError> => err({ code, message });
 
-/** socat -d -d says this once both ptys (and their links) exist. */
-const SOCAT_READY = 'starting data transfer loop';
 
 export class SimPty {
   #dir: string | undefined = undefined;
-  #socat: ChildProcess | undefined = undefined;
-  #socatExited: Promise<void> = Promise.resolve();
+  #socat: SocatProcess | undefined = undefined;
   #port: SerialPort | undefined = undefined;
   #link: SimLink | undefined = undefined;
   #path: string | undefined = undefined;
@@ -108,10 +108,7 @@ export class SimPty {
       port.on('error', () => undefined); // a late error from a closing port is of no interest now
       if (port.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
     }
-    if (socat && socat.exitCode === null && socat.signalCode === null) {
-      socat.kill('SIGTERM');
-      await this.#socatExited;
-    }
+    await socat?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   }
 
@@ -120,44 +117,15 @@ export class SimPty {
     return failure;
   }
 
-  #startSocat(simEnd: string, hostEnd: string): Promise<Result<void, PtyError>> {
-    const socatPath = this.options.socatPath ?? 'socat';
-    const child = spawn(socatPath, ['-d', '-d', `pty,raw,echo=0,link=${simEnd}`, `pty,raw,echo=0,link=${hostEnd}`], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+  async #startSocat(simEnd: string, hostEnd: string): Promise<Result<void, PtyError>> {
+    const started = await startSocat([`pty,raw,echo=0,link=${simEnd}`, `pty,raw,echo=0,wait-slave,link=${hostEnd}`], {
+      ...(this.options.socatPath === undefined ? {} : { socatPath: this.options.socatPath }),
+      ...(this.options.startTimeoutMs === undefined ? {} : { startTimeoutMs: this.options.startTimeoutMs }),
+      ready: (log) => ptysMade(log) >= 2,
     });
-    this.#socat = child;
-    this.#socatExited = new Promise((resolve) => child.once('close', () => resolve()));
-    return new Promise((resolve) => {
-      let log = '';
-      const finish = (result: Result<void, PtyError>): void => {
-        clearTimeout(timer);
-        child.stderr?.removeListener('data', onLog);
-        child.stderr?.resume(); // keep draining socat's log so it never blocks on a full pipe
-        child.removeListener('exit', onExit);
-        child.removeListener('error', onError);
-        resolve(result);
-      };
-      const onLog = (chunk: Buffer): void => {
-        log += chunk.toString();
-        if (log.includes(SOCAT_READY)) finish(ok(undefined));
-      };
-      const onExit = (code: number | null): void =>
-        finish(ptyError('SocatFailed', `socat exited (${code ?? 'signal'}) before the ptys were ready: ${log.trim().split('\n').pop() ?? ''}`));
-      const onError = (e: NodeJS.ErrnoException): void => {
-        this.#socatExited = Promise.resolve();
-        finish(
-          e.code === 'ENOENT'
-            ? ptyError('SocatMissing', `socat not found (${socatPath}): install it, e.g. apt-get install socat`)
-            : ptyError('SocatFailed', `cannot run socat: ${e.message}`),
-        );
-      };
-      const timer = setTimeout(
-        () => finish(ptyError('SocatTimeout', `socat made no ptys within ${this.options.startTimeoutMs ?? 5000} ms`)),
-        this.options.startTimeoutMs ?? 5000,
-      );
-      child.stderr?.on('data', onLog);
-      child.once('exit', onExit);
-      child.once('error', onError);
-    });
+    if (!started.ok) return started;
+    this.#socat = started.value;
+    if (!(await linksMade([simEnd, hostEnd]))) return ptyError('SocatFailed', `socat made no links at ${simEnd} and ${hostEnd}`);
+    return ok(undefined);
   }
 }

@@ -67,6 +67,19 @@ describe('SimPty', () => {
     expect(existsSync(dirname(started.value))).toBe(false);
   });
 
+  it.skipIf(noSocat)('a HELLO the board sent before the host opened the port still reaches the host (the native open flushes what is already in a pty)', { timeout: 15_000 }, async () => {
+    const board = startedBoard({ clock: 'timers', bootDelayMs: 50 });
+    const pty = new SimPty(board);
+    cleanups.push(() => board.stop());
+    cleanups.push(() => pty.stop());
+    const started = await pty.start();
+    if (!started.ok) throw new Error(started.error.message);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the board has booted and said HELLO
+    const host = await hostOn(started.value);
+    const hello = await Promise.race([host.next((m) => m.type === 'hello'), new Promise((resolve) => setTimeout(() => resolve('nothing within 3 s'), 3000))]);
+    expect(hello).toMatchObject({ type: 'hello', seq: 0 });
+  });
+
   it('a missing socat is a SocatMissing error, and nothing is left behind', { timeout: 10_000 }, async () => {
     const board = startedBoard();
     cleanups.push(() => board.stop());
