@@ -1,7 +1,11 @@
 // The match as a whole: a host restarted mid-game restores from its journal and resyncs;
 // simulated players play a match to the end of the track; a replay of the journal gives
 // the very verdicts the live run gave.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
 import { readJournal } from '../../src/app/journal.ts';
 import { replayJournal } from '../../src/app/replay.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
@@ -71,5 +75,11 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
     const replayed = replayJournal(journal.value);
     expect(replayed.ok && replayed.value.verdicts).toEqual(s.verdicts);
     expect(replayed.ok && replayed.value.mismatch).toBeUndefined();
+
+    // A finished match cannot be resumed: said at once, before any board is opened.
+    const err: string[] = [];
+    const tmp = mkdtempSync(join(tmpdir(), 'senryaku-over-'));
+    const code = await main(['referee', '--sim', '--resume', s.app.journalPath, '--calibration-dir', tmp], { out: () => {}, err: (l) => err.push(l) });
+    expect([code, err]).toEqual([2, [expect.stringMatching(/the match in .* is over: nothing to resume/)]]);
   });
 });

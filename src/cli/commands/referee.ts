@@ -62,9 +62,9 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', values.sim ? 'write' : 'read');
 
   // Resuming on the simulated board: it is set up where the match stood.
-  const simPosition = resume?.ok
-    ? resumeBoardSpn(resumePoint(resume.value, refereeSettingsOf(resume.value.header)).state)
-    : (values.position?.trim() ?? START_SPN);
+  const resumedAt = resume?.ok ? resumePoint(resume.value, refereeSettingsOf(resume.value.header)).state : undefined;
+  if (resumedAt?.phase === 'match-over') throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
+  const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? START_SPN);
   const board = await openBoardFor(values, deps, values.sim ? { simPosition } : {});
   try {
     return await refereeOn(board, values, options, resume, io);
