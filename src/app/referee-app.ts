@@ -76,11 +76,13 @@ export class RefereeApp {
     const referee = senryakuReferee(c.settings);
     let resumed: ResumePoint | undefined;
     let repairNotice: string | undefined;
+    let history: Verdict[] = [];
     if (c.resume) {
       const opened = JournalWriter.resume(c.resume.path);
       if (!opened.ok) throw new JournalOpenError(opened.error.message);
       this.journal = opened.value.writer;
       resumed = resumePoint(opened.value.contents, c.settings);
+      history = opened.value.contents.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
       const { repaired } = opened.value;
       if (repaired) repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
     } else {
@@ -106,7 +108,7 @@ export class RefereeApp {
     tap.start();
     this.tap = tap;
     this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(tap, this.pipeline, this.journal, this.bus)];
-    const scoreboard = this.scoreboardService();
+    const scoreboard = this.scoreboardService(history);
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json) this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));
     if (c.autoplaySeed !== undefined && c.board.sim)
@@ -139,12 +141,14 @@ export class RefereeApp {
     else if (v.type === 'game-over' && this.config.gamesLimit !== undefined && v.game >= this.config.gamesLimit) this.finish?.('games');
   }
 
-  private scoreboardService(): ScoreboardService | undefined {
+  /** `history`: the verdicts of a resumed match's earlier sessions, so the board shows the score as it stands. */
+  private scoreboardService(history: readonly Verdict[]): ScoreboardService | undefined {
     const c = this.config;
     if (c.scoreboard === 'none') return undefined;
     return createScoreboardService({
       bus: this.bus,
       trackLength: c.settings.match.trackLength,
+      history,
       ...(c.scoreboard === 'virtual' ? { display: 'virtual' as const } : { display: 'led' as const, port: c.scoreboard }),
     });
   }

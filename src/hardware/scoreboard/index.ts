@@ -13,6 +13,7 @@ import { MAX_LED_TRACK_LENGTH } from './max7219-layout.ts';
 import type { IoFactory } from './scoreboard-io.ts';
 import { ScoreboardService, type Backoff } from './service.ts';
 import { VirtualScoreboard } from './virtual-scoreboard.ts';
+import type { Verdict } from '../../referee/verdicts.ts';
 
 export interface CreateScoreboardOptions {
   readonly bus: EventBus;
@@ -28,6 +29,8 @@ export interface CreateScoreboardOptions {
   readonly timing?: AnimationTiming;
   readonly backoff?: Backoff;
   readonly readyTimeoutMs?: number;
+  /** Verdicts of earlier sessions of a resumed match. */
+  readonly history?: readonly Verdict[];
 }
 
 export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardService {
@@ -49,6 +52,7 @@ export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardS
     display,
     ...(o.timing ? { timing: o.timing } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
+    ...(o.history ? { history: o.history } : {}),
   });
 }
 

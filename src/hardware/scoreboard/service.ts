@@ -29,6 +29,8 @@ export interface ScoreboardServiceOptions {
   readonly display: ScoreboardDisplay;
   readonly timing?: AnimationTiming;
   readonly backoff?: Backoff;
+  /** Verdicts announced before this run (a resumed match): the board starts from the picture they made. */
+  readonly history?: readonly Verdict[];
 }
 
 export class ScoreboardService implements Service {
@@ -57,7 +59,7 @@ export class ScoreboardService implements Service {
     if (this.running) return;
     const { bus, display, trackLength } = this.options;
     this.running = true;
-    this.state = initialScoreboard(trackLength);
+    this.state = (this.options.history ?? []).reduce(reduceScoreboard, initialScoreboard(trackLength));
     this.animator = new ScoreboardAnimator((frame) => display.show(frame), this.options.timing ?? DEFAULT_TIMING);
     this.animator.update(this.state);
     bus.on('verdict', this, (v) => this.onVerdict(v));

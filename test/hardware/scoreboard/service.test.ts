@@ -134,3 +134,14 @@ test('a journal that cannot write blinks the foul and crash lamps in turn until 
   expect([calm.foul, calm.crash, calm.white]).toEqual([false, false, true]);
   await service.stop();
 });
+
+test('a resumed match starts from the picture its earlier verdicts made: score, games and whose turn', { timeout: 10_000 }, async () => {
+  const display = new RecordingScoreboard();
+  const history = [V.gameStarted(1), V.move('white'), V.gameOver(1, 'white', 'A', 2, { A: 2, B: 0 }), V.gameStarted(2, 'B'), V.move('white')];
+  const service = new ScoreboardService({ bus, trackLength: 6, display, history });
+  await service.start();
+  await flush();
+  expect(service.current).toMatchObject({ points: { A: 2, B: 0 }, games: { A: 1, B: 0 }, turn: 'black' });
+  expect(display.frames.at(-1)?.digits).toEqual({ A: { points: 2, games: 1 }, B: { points: 0, games: 0 } });
+  await service.stop();
+});
