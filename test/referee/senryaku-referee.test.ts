@@ -84,6 +84,18 @@ describe('Senryaku referee: fouls', () => {
     expect(r.last('restored')).toBeDefined();
   });
 
+  it('after a roll, lifting the sphere off the wrong well is not yet restored, and putting it back home restores without a touch', () => {
+    const r = RefereeDriver.playing();
+    r.roll('a1', 'a2');
+    expect(r.lift('a2')).toEqual([]); // in hand, on its way back: the board is not the last legal position yet
+    expect(r.state.phase).toBe('foul');
+    expect(r.place('a1')[0]).toMatchObject({ type: 'restored' });
+    expect(r.state.touched).toBeUndefined();
+    // Any white sphere may now be moved: no touch-move obligation came of putting it back.
+    r.lift('b1');
+    expect(r.place('b2')[0]).toMatchObject({ type: 'move', move: 'b1-b2' });
+  });
+
   it('lifting two own spheres at once is a foul; putting one back resumes the move', () => {
     const r = RefereeDriver.playing();
     r.lift('a1');

@@ -146,7 +146,11 @@ export function checkFoulResolved(ctx: StepContext, legalSteps: readonly Move[])
   }
   const { missing, extra } = occupancyDiff(d.onBoard, pos.board);
   const lifted = missing[0];
+  // Back to one sphere legally lifted, in hand: the move goes on with it. Not after a roll:
+  // nobody lifted that sphere, so picking it up off the wrong well is taking it home, and
+  // putting it there restores the board without a new touch.
   if (
+    d.foul !== 'Rolled' &&
     extra.length === 0 &&
     missing.length === 1 &&
     lifted !== undefined &&
