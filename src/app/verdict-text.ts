@@ -39,6 +39,8 @@ function body(v: Verdict, player: (p: Player) => string): string {
       return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${v.code}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map(describeRestoration).join('; ')}.` : ''}`;
     case 'restored':
       return `Board restored: ${side(v.side)} to move`;
+    case 'board-tipped':
+      return `The board crashed toward ${side(v.toward)}: whose action it was follows`;
     case 'crash':
       return `CRASH: the board tipped toward ${side(v.toward)}${v.during !== 'none' ? ` on a ${v.during}${v.well ? ` at ${v.well}` : ''}` : ''}: ${side(v.loser)} loses`;
     case 'forfeit':

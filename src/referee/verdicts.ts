@@ -68,6 +68,11 @@ export type Verdict = { readonly atMs: number } & (
       readonly count: number;
     }
   | { readonly type: 'restored'; readonly side: Color; readonly spn: string }
+  /**
+   * The tilt switches closed during a game: the board crashed, said at once. Whose action it
+   * was follows as `crash` once the attribution window has closed.
+   */
+  | { readonly type: 'board-tipped'; readonly toward: Color }
   | {
       readonly type: 'crash';
       readonly loser: Color;

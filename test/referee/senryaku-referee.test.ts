@@ -167,6 +167,15 @@ describe('Senryaku referee: crashes, forfeits', () => {
     expect(r.last('game-over')).toMatchObject({ winner: 'black', reason: 'crash', points: 1 });
   });
 
+  it('a crash is said the moment the tilt switch closes; whose action it was follows when the window closes', () => {
+    const r = RefereeDriver.playing();
+    r.lift('a1');
+    expect(r.tipOnly('black')).toEqual([{ type: 'board-tipped', toward: 'black', atMs: r.t }]);
+    expect(r.tick(r.state.settings.tipAttributionMs - 1).map((v) => v.type)).toEqual([]);
+    expect(r.tick(1).map((v) => v.type).filter((t) => t !== 'model-disagreement')).toEqual(['crash', 'game-over']);
+    expect(r.last('crash')).toMatchObject({ loser: 'white', during: 'lift', well: 'a1' });
+  });
+
   it('a crash just after a placement is the placer’s, even though the turn passed', () => {
     const r = RefereeDriver.playing();
     r.move('a1-a2');

@@ -61,6 +61,7 @@ export function reduceScoreboard(s: ScoreboardState, v: Verdict): ScoreboardStat
       return { ...s, foul: true };
     case 'restored':
       return { ...s, foul: false };
+    case 'board-tipped': // the crash lamp lights the moment the board tips; the verdict on whose it was follows
     case 'crash':
       return { ...without(s, 'turn'), crash: true };
     case 'forfeit':

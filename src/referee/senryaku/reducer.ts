@@ -166,7 +166,10 @@ function onTipped(ctx: StepContext, toward: Color): void {
   const { d } = ctx;
   d.tipped = toward;
   if (!inGame(ctx) && d.pendingCapture === undefined) return;
-  d.pendingTip ??= { toward, atMs: ctx.at, board: modelBoard(d.onBoard), lifted: d.hand.map((h) => h.from) };
+  if (d.pendingTip) return;
+  d.pendingTip = { toward, atMs: ctx.at, board: modelBoard(d.onBoard), lifted: d.hand.map((h) => h.from) };
+  // The crash itself is certain now; only whose action caused it waits for the window.
+  ctx.emit({ type: 'board-tipped', toward });
 }
 
 /**
