@@ -1,16 +1,24 @@
 /**
- * Sensing bench: frames per second through `stepSensing` on one core (goal ≥ 8 000, i.e.
- * 100 boards at 80 frames/s), and the delay in frames between a sphere settling (its
- * noise-free load entering ±3 g of the new level for good) and its event (goal ≤ 4).
- * Run: npx tsx bench/sensing.ts
+ * Sensing bench, on one core:
+ * - throughput of the whole path a board's lines take in the referee (the clock starts with
+ *   the FRAME line's text and stops when the pipeline returned its verdicts: decode,
+ *   plausibility, sensing, referee), and of `stepSensing` alone on ready-made frames
+ *   (goal ≥ 8 000 frames/s, i.e. 100 boards at 80 frames/s);
+ * - the delay in frames between a sphere settling (its noise-free load entering ±3 g of the
+ *   new level for good) and its event (goal ≤ 4).
+ * Run: npm run bench:sensing
  */
+import { RefereePipeline } from '../src/app/referee-pipeline.ts';
+import { formatBoardMessage } from '../src/hardware/protocol/index.ts';
 import type { Frame } from '../src/hardware/protocol/frame.ts';
+import { senryakuReferee } from '../src/referee/senryaku/index.ts';
+import { DEFAULT_REFEREE_SETTINGS } from '../src/referee/senryaku/settings.ts';
 import { createSensingState, stepSensing } from '../src/sensing/pipeline.ts';
 import { PERIOD_MS, SynthBoard } from '../test/sensing/synth.ts';
 
 const HOME = [16, 17, 25];
 
-function throughput(): number {
+function synthFrames(): { b: SynthBoard; frames: Frame[] } {
   const b = new SynthBoard(1);
   for (const w of HOME) b.put(w);
   const frames: Frame[] = [];
@@ -18,6 +26,25 @@ function throughput(): number {
     if (i % 80 === 40) (i % 160 === 40 ? b.place(24) : b.lift(24));
     frames.push(b.next());
   }
+  return { b, frames };
+}
+
+/** Lines/s from the FRAME text to the referee's verdicts, best of 5 rounds. */
+function fullPathThroughput(): number {
+  const { b, frames } = synthFrames();
+  const lines = frames.map((f) => formatBoardMessage(f));
+  let best = 0;
+  for (let round = 0; round < 5; round++) {
+    const pipeline = new RefereePipeline({ profile: b.profile, calibration: b.calibration, referee: senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, profile: b.profile }) });
+    const t0 = performance.now();
+    for (let i = 0; i < lines.length; i++) pipeline.feed(lines[i]!, i * 12.5);
+    best = Math.max(best, lines.length / ((performance.now() - t0) / 1000));
+  }
+  return best;
+}
+
+function throughput(): number {
+  const { b, frames } = synthFrames();
   let best = 0;
   for (let round = 0; round < 5; round++) {
     const state = createSensingState(b.profile, b.calibration);
@@ -55,8 +82,10 @@ const stats = (xs: number[]): string => {
   return `median ${s[Math.floor(s.length / 2)]}, max ${s[s.length - 1]} (n = ${s.length})`;
 };
 
+const full = fullPathThroughput();
+console.log(`full path (FRAME line → decode → plausibility → sensing → referee): ${Math.round(full).toLocaleString('en')} lines/s on one core (${(full / 80).toFixed(0)} boards at 80 frames/s)`);
 const fps = throughput();
-console.log(`throughput: ${Math.round(fps).toLocaleString('en')} frames/s on one core (${(fps / 80).toFixed(0)} boards at 80 frames/s)`);
+console.log(`stepSensing alone on decoded frames: ${Math.round(fps).toLocaleString('en')} frames/s on one core (${(fps / 80).toFixed(0)} boards at 80 frames/s)`);
 const seeds = Array.from({ length: 500 }, (_, i) => i + 1);
 console.log(`placement delay, frames after settling: ${stats(seeds.map((s) => delay(s, false)))}`);
 console.log(`lift delay, frames after settling:      ${stats(seeds.map((s) => delay(s, true)))}`);
