@@ -21,7 +21,7 @@ import {
   type Position,
   type Well,
 } from '../../../src/rules/senryaku/index.ts';
-import { RigidBoard, type LoadSum, type Statics } from '../../../src/hardware/sim/rigid-body.ts';
+import { BoardPhysics, DEFAULT_PHYSICS, RigidBoard, type LoadSum, type Statics } from '../../../src/hardware/sim/index.ts';
 import { parseLayout } from '../../../src/hardware/sim/layout.ts';
 import { arbitraryPosition } from '../../rules/senryaku/helpers.ts';
 
@@ -143,6 +143,49 @@ describe('rigid board: hand-worked statics (reference board, mm and g)', () => {
     expect(() => RigidBoard.fromGeometry({ ...ok, pitch: 0 })).toThrow(TypeError);
     expect(() => RigidBoard.fromGeometry({ ...ok, pinnacleGap: -1 })).toThrow(TypeError);
     expect(() => RigidBoard.fromGeometry({ ...ok, sphereWeight: { ...ok.sphereWeight, B: 0 } })).toThrow(TypeError);
+  });
+});
+
+describe('rigid board in the simulator physics', () => {
+  const physicsOn = (b: ArrayLike<number>): BoardPhysics => {
+    const p = new BoardPhysics(REFERENCE, DEFAULT_PHYSICS);
+    p.reset(b);
+    return p;
+  };
+
+  it('a press at the limit holds, one gram more tips; the pivot cells read the reactions', () => {
+    const held = physicsOn(EMPTY_BOARD);
+    held.press(W('g6'), 80, 100, 0);
+    expect(held.update(1)).toBeUndefined();
+    expect(held.pivotGrams(1)).toEqual({ white: 0, black: 800 });
+    const tipped = physicsOn(EMPTY_BOARD);
+    tipped.press(W('g6'), 81, 100, 0);
+    expect(tipped.update(1)).toBe('black');
+  });
+
+  it('a hand on the rim tips by where it is, not only by how hard', () => {
+    const centre = physicsOn(EMPTY_BOARD);
+    centre.holdBoard(400, 100, 0);
+    expect(centre.update(1)).toBeUndefined();
+    expect(centre.pivotGrams(1)).toEqual({ white: 560, black: 560 });
+    const rim = physicsOn(EMPTY_BOARD);
+    rim.holdBoard(49, 100, 0, { x: 180, y: RIM });
+    expect(rim.update(1)).toBe('black');
+    const lifted = physicsOn(EMPTY_BOARD);
+    lifted.holdBoard(-800, 100, 0);
+    expect(lifted.update(1)).toBeUndefined();
+    expect(lifted.pivotGrams(1)).toEqual({ white: 0, black: 0 });
+  });
+
+  it('the start position: 780 g on each pivot; a rolling sphere moves the load smoothly', () => {
+    const p = physicsOn(START);
+    expect(p.pivotGrams(0)).toEqual({ white: 780, black: 780 });
+    p.roll(W('d6'), W('d5'), 200, 0);
+    p.update(100); // halfway (smoothstep 0.5): the sphere's 60 g at y = +80 instead of +100
+    const mid = p.pivotGrams(100);
+    expect(mid.white + mid.black).toBeCloseTo(1560, 9);
+    // 60 g moved 20 mm toward the centre: Q drops by 1200 g·mm, R_black by 1200 / 20 = 60.
+    expect(mid.black).toBeCloseTo(720, 9);
   });
 });
 
