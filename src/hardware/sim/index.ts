@@ -13,6 +13,8 @@ export { CELL_FAULT_KINDS, DEFAULT_SENSORS, SensorBank } from './sensors.ts';
 export type { CellFault, CellFaultKind, CellSample, SensorParameters } from './sensors.ts';
 export { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 export type { FirmwareConfig, FirmwarePorts } from './firmware.ts';
+export { LoadSum, RigidBoard } from './rigid-body.ts';
+export type { BoardGeometry, Point, Statics } from './rigid-body.ts';
 export { cellGrams, cellMapOf, cellOfWell } from './cell-map.ts';
 export type { CellMap } from './cell-map.ts';
 export { OrnsteinUhlenbeck } from './noise.ts';

@@ -3,19 +3,20 @@
  * well and on the two pivot rails, and the board tipping. Pure: time comes in as
  * `nowMs`, nothing here reads a clock or draws a random number.
  *
- * Balance is the rules core's BalanceModel applied to every force on the board, not
- * only to the spheres the rulings count: a sphere rolling between two wells sits at its
- * interpolated distance, and a hand pressing a well or the board adds its force there.
- * So when the model says a position is unstable, the simulated board tips, and the
- * simulator and the referee can never disagree about a pure sphere position.
+ * Balance is the simulator's own statics (rigid-body.ts: moments about each pinnacle
+ * line, from the board's geometry), not the rules core's BalanceModel, so that a wrong
+ * rules model shows up as a disagreement instead of being copied. It is applied to every
+ * force on the board, not only to the spheres the rulings count: a sphere rolling
+ * between two wells sits at its interpolated position, and a hand pressing a well or the
+ * board adds its force where it presses. The pivot cells read the same statics' reactions.
  *
  * A tipped board (a crash) is modelled simply: it tips toward the heavy side, closes
  * that side's tilt switch, every sphere standing in a well (or rolling) rolls off
  * toward the low side within `spillMs` and ends on the table, and the board rests
  * tipped on its low pinnacle, even once empty, until `reset()` sets up the next game.
+ * A board lifted clear of the wedge by a hand (the net force upward) is held, not tipped.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { Y2, type BalanceModel } from '../../rules/senryaku/balance.ts';
 import { formatBoard } from '../../rules/senryaku/spn.ts';
 import {
   EMPTY,
@@ -31,6 +32,7 @@ import {
   type PieceChar,
   type Well,
 } from '../../rules/senryaku/types.ts';
+import { LoadSum, type Point, type RigidBoard } from './rigid-body.ts';
 
 export const PHYSICS_ERROR_CODES = [
   'EmptyWell',
@@ -60,8 +62,6 @@ export interface ImpactParameters {
 }
 
 export interface PhysicsParameters {
-  /** Grams per mass unit of the profile (1 for a profile in g, 60 for the rulings' unit sphere). */
-  readonly gramsPerMassUnit: number;
   readonly impact: ImpactParameters;
   /** A lifted sphere's weight leaves its well linearly over this time (fingers closing). */
   readonly liftRampMs: number;
@@ -69,14 +69,15 @@ export interface PhysicsParameters {
   readonly spillMs: number;
 }
 
-export const DEFAULT_PHYSICS: Omit<PhysicsParameters, 'gramsPerMassUnit'> = Object.freeze({
+export const DEFAULT_PHYSICS: PhysicsParameters = Object.freeze({
   impact: Object.freeze({ peakFactor: 3, decayMs: 20, bounceHz: 25, durationMs: 100 }),
   liftRampMs: 30,
   spillMs: 250,
 });
 
 interface TimedForce {
-  readonly well: Well | undefined; // undefined: on the board itself (a hand holding it)
+  readonly well: Well | undefined; // undefined: on the board itself (a hand holding it), at `at`
+  readonly at: Point | undefined;
   readonly grams: number;
   readonly startMs: number;
   readonly endMs: number;
@@ -129,11 +130,15 @@ export class BoardPhysics {
   #forces: TimedForce[] = [];
   #fades: Fade[] = [];
   #impacts: Impact[] = [];
+  readonly #sum: LoadSum;
 
+  /** `rigid` weighs in grams-force (RigidBoard.fromProfile(profile, gramsPerMassUnit)). */
   constructor(
-    readonly model: BalanceModel,
+    readonly rigid: RigidBoard,
     readonly parameters: PhysicsParameters,
-  ) {}
+  ) {
+    this.#sum = new LoadSum(rigid.halfGap);
+  }
 
   get tipped(): Color | undefined {
     return this.#tipped;
@@ -214,15 +219,20 @@ export class BoardPhysics {
   press(well: Well, grams: number, durationMs: number, nowMs: number): Result<void, PhysicsError> {
     if (!(grams > 0) || !Number.isFinite(grams)) return fail('BadForce', 'press with grams > 0');
     if (!(durationMs > 0)) return fail('BadDuration', 'a press takes some time (durationMs > 0)');
-    this.#forces.push({ well, grams, startMs: nowMs, endMs: nowMs + durationMs });
+    this.#forces.push({ well, at: undefined, grams, startMs: nowMs, endMs: nowMs + durationMs });
     return ok(undefined);
   }
 
-  /** A hand on the board itself at its centre line: grams > 0 presses it down, < 0 lifts it. */
-  holdBoard(grams: number, durationMs: number, nowMs: number): Result<void, PhysicsError> {
+  /**
+   * A hand on the board itself: grams > 0 presses it down, < 0 lifts it. `at` is where, in
+   * the rigid board's frame (profile length unit, centre of the board at 0, y toward Black);
+   * default the middle of the centre line, where it cannot tip the board.
+   */
+  holdBoard(grams: number, durationMs: number, nowMs: number, at?: Point): Result<void, PhysicsError> {
     if (grams === 0 || !Number.isFinite(grams)) return fail('BadForce', 'hold with a non-zero force');
     if (!(durationMs > 0)) return fail('BadDuration', 'a hold takes some time (durationMs > 0)');
-    this.#forces.push({ well: undefined, grams, startMs: nowMs, endMs: nowMs + durationMs });
+    if (at && !(Number.isFinite(at.x) && Number.isFinite(at.y))) return fail('BadForce', 'hold at a finite point');
+    this.#forces.push({ well: undefined, at: at ?? { x: 0, y: 0 }, grams, startMs: nowMs, endMs: nowMs + durationMs });
     return ok(undefined);
   }
 
@@ -268,56 +278,46 @@ export class BoardPhysics {
   }
 
   /**
-   * Grams on the two pivot rails. Level, the board is a beam on two supports at ±d: the
-   * total T splits as T/2 ± (moment / 2d), which is ≥ 0 on both sides exactly while the
-   * balance model calls it stable. Tipped, it rests on the low rail alone. A support
-   * cannot pull, so a lifted board reads 0.
+   * Grams on the two pivot rails: the rigid board's reactions on its pinnacle lines under
+   * everything the cells feel now (spikes and fading lifts included). Level, both are ≥ 0
+   * exactly while the statics call the board stable; a spike can briefly ask a rail to
+   * pull, and a rail cannot, so each is kept within [0, total]. Tipped, the board rests on
+   * the low rail alone. A lifted board reads 0.
    */
   pivotGrams(nowMs: number): ByColor<number> {
     const wells = this.wellGrams(nowMs);
-    let total = this.model.boardMass * this.parameters.gramsPerMassUnit;
-    let moment2 = 0;
-    for (let w = 0; w < WELLS; w++) {
-      total += wells[w] ?? 0;
-      moment2 += (wells[w] ?? 0) * (Y2[w] ?? 0);
-    }
-    for (const f of this.#forces) if (f.well === undefined && f.startMs <= nowMs) total += f.grams;
-    if (this.#tipped) {
-      const low = Math.max(0, total);
-      return this.#tipped === 'black' ? { white: 0, black: low } : { white: low, black: 0 };
-    }
-    const d = this.model.halfGap;
-    const towardBlack = d > 0 ? moment2 / 2 / (2 * d) : Math.sign(moment2) * (total / 2);
-    const black = Math.min(Math.max(total / 2 + towardBlack, 0), Math.max(total, 0));
-    return { white: Math.max(total, 0) - black, black };
+    const sum = this.rigid.loads(this.#sum);
+    for (let w = 0; w < WELLS; w++) if (wells[w]) sum.add(this.rigid.wellY(w), wells[w] ?? 0);
+    this.#addHolds(sum, nowMs);
+    const total = Math.max(sum.total, 0);
+    if (this.#tipped) return this.#tipped === 'black' ? { white: 0, black: total } : { white: total, black: 0 };
+    const { reactions } = this.rigid.solve(sum);
+    const black = Math.min(Math.max(reactions.black, 0), total);
+    return { white: total - black, black };
   }
 
   #grams(cell: number): number {
-    return cell === EMPTY ? 0 : (this.model.massByCell[cell] ?? 0) * this.parameters.gramsPerMassUnit;
+    return this.rigid.weightOf(cell);
+  }
+
+  #addHolds(sum: LoadSum, nowMs: number): void {
+    for (const f of this.#forces) if (f.well === undefined && f.startMs <= nowMs) sum.add(f.at?.y ?? 0, f.grams);
   }
 
   #isTaken(well: Well): boolean {
     return this.cellAt(well) !== EMPTY || this.#rolls.some((r) => r.to === well);
   }
 
-  /** The balance model over every steady force now (spikes are too short to tip a board). */
+  /** The rigid board's statics over every steady force now (spikes are too short to tip a board). */
   #tipSide(nowMs: number): Color | undefined {
-    const perUnit = 1 / this.parameters.gramsPerMassUnit;
-    const load = this.model.loadOf(this.#wells);
-    let moment2 = load.moment2;
-    let mass = load.mass;
+    const sum = this.rigid.loadsOfBoard(this.#wells, [], this.#sum);
     for (const r of this.#rolls) {
       const moved = smoothstep((nowMs - r.startMs) / (r.endMs - r.startMs));
-      const m = this.model.massByCell[r.cell] ?? 0;
-      moment2 += m * ((Y2[r.from] ?? 0) * (1 - moved) + (Y2[r.to] ?? 0) * moved);
-      mass += m;
+      sum.add(this.rigid.wellY(r.from) * (1 - moved) + this.rigid.wellY(r.to) * moved, this.#grams(r.cell));
     }
-    for (const f of this.#forces) {
-      if (f.startMs > nowMs) continue;
-      mass += f.grams * perUnit;
-      if (f.well !== undefined) moment2 += f.grams * perUnit * (Y2[f.well] ?? 0);
-    }
-    return this.model.tipsToward(moment2, mass);
+    for (const f of this.#forces) if (f.well !== undefined && f.startMs <= nowMs) sum.add(this.rigid.wellY(f.well), f.grams);
+    this.#addHolds(sum, nowMs);
+    return this.rigid.solve(sum).tips;
   }
 
   #crash(side: Color, nowMs: number): void {

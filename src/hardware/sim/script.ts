@@ -6,6 +6,7 @@
  * lets the next step start while they go on); wait(ms) lasts ms.
  */
 import type { PieceChar, Well } from '../../rules/senryaku/types.ts';
+import type { Point } from './rigid-body.ts';
 
 /** A well by name (`d2`) or index (a1 = 0 … g6 = 41). */
 export type WellRef = Well | string;
@@ -27,7 +28,7 @@ export type SimStep =
   | { readonly action: 'place'; readonly well: WellRef; readonly kind: PieceChar | undefined; readonly afterMs: number }
   | { readonly action: 'roll'; readonly from: WellRef; readonly to: WellRef; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
   | { readonly action: 'press'; readonly well: WellRef; readonly grams: number; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
-  | { readonly action: 'holdBoard'; readonly grams: number; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
+  | { readonly action: 'holdBoard'; readonly grams: number; readonly at?: Point; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
   | { readonly action: 'wait'; readonly ms: number };
 
 export type SimAction = SimStep['action'];
@@ -65,10 +66,14 @@ export class SimScript {
     return this;
   }
 
-  /** A hand on the board: grams > 0 presses it down, < 0 lifts it. */
-  holdBoard(grams: number, options: Lasting): this {
-    const { afterMs = 0, durationMs, blocking = true } = options;
-    this.steps.push({ action: 'holdBoard', grams, afterMs, durationMs, blocking });
+  /**
+   * A hand on the board: grams > 0 presses it down, < 0 lifts it. `at`: where, in the
+   * profile's length unit from the board's centre, y toward Black (default the centre,
+   * e.g. `{ x: 0, y: 160 }` is the rim on Black's side of the reference board).
+   */
+  holdBoard(grams: number, options: Lasting & { readonly at?: Point }): this {
+    const { afterMs = 0, durationMs, blocking = true, at } = options;
+    this.steps.push({ action: 'holdBoard', grams, ...(at ? { at } : {}), afterMs, durationMs, blocking });
     return this;
   }
 

@@ -9,7 +9,6 @@
  * bytes however the time is cut into advance() calls.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { BalanceModel } from '../../rules/senryaku/balance.ts';
 import { DEFAULT_PROFILE, type BoardProfile } from '../../rules/senryaku/profile.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import type { ByColor, Color } from '../../rules/senryaku/types.ts';
@@ -19,6 +18,7 @@ import { cellGrams, cellMapOf, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';
 import { parseLayout } from './layout.ts';
+import { RigidBoard } from './rigid-body.ts';
 import { Rng } from './rng.ts';
 import { stepDelay, stepLength, SimScript, type SimStep, type WellRef } from './script.ts';
 import { DEFAULT_SENSORS, SensorBank, type CellFault, type SensorParameters } from './sensors.ts';
@@ -59,7 +59,7 @@ export interface SimBoardOptions {
   /** Tilt switches bounce a few times when they change (default true), so the 10 ms debounce has work. */
   readonly tiltChatter?: boolean;
   readonly sensors?: Partial<SensorParameters>;
-  readonly physics?: Partial<Omit<PhysicsParameters, 'gramsPerMassUnit'>>;
+  readonly physics?: Partial<PhysicsParameters>;
 }
 
 /** Faults on the board → host wire, applied to whole lines (the sequence number still counts them). */
@@ -134,7 +134,7 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   if (!Number.isInteger(ledCount) || ledCount < 0 || ledCount > 255) return err(simError('BadOption', 'ledCount must be 0..255'));
   const rng = new Rng(seed);
   const gramsPerMassUnit = options.gramsPerMassUnit ?? defaultGramsPerUnit(profile.massUnit);
-  const physics = new BoardPhysics(BalanceModel.fromProfile(profile), { ...DEFAULT_PHYSICS, ...options.physics, gramsPerMassUnit });
+  const physics = new BoardPhysics(RigidBoard.fromProfile(profile, gramsPerMassUnit), { ...DEFAULT_PHYSICS, ...options.physics });
   const sensorParameters: SensorParameters = {
     ...DEFAULT_SENSORS,
     ...(profile.loadCells ? { nominalCountsPerGram: profile.loadCells.nominalCountsPerGram } : {}),
@@ -431,7 +431,7 @@ export class SimBoard {
         return w.ok ? done(p.press(w.value, step.grams, step.durationMs, now)) : w;
       }
       case 'holdBoard':
-        return done(p.holdBoard(step.grams, step.durationMs, now));
+        return done(p.holdBoard(step.grams, step.durationMs, now, step.at));
     }
   }
 

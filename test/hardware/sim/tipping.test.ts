@@ -1,4 +1,5 @@
-// The board tips when the rules core's balance model says unstable: tilt switch, TILT line, spill, reset.
+// The board tips when the simulator's rigid-body statics say so (which agree with the rules core's
+// balance model: rigid-body.test.ts): tilt switch, TILT line, spill, reset.
 import { describe, expect, it } from 'vitest';
 import { BalanceModel, DEFAULT_PROFILE, parseSpn } from '../../../src/rules/senryaku/index.ts';
 import { simScript } from '../../../src/hardware/sim/index.ts';
@@ -55,6 +56,19 @@ describe('sim tipping', () => {
     void board.press('a6', 500, { durationMs: 100 });
     board.advance(50);
     expect(board.physics.tipped).toBe('black');
+  });
+
+  it('a hand on the rim tips the board by where it presses (the rigid board: 48 g at the rim is the limit)', { timeout: 5_000 }, async () => {
+    // Default profile, lengths in pitches: the rim on Black's side is 4 pitches out (160 mm of 40 mm).
+    // Empty board: τ_black = 720·(0 − 0.25) + N·(4 − 0.25) > 0 ⇔ N > 48 g.
+    const atLimit = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
+    void atLimit.holdBoard(48, { durationMs: 100, at: { x: 0, y: 4 } });
+    atLimit.advance(50);
+    expect(atLimit.physics.tipped).toBeUndefined();
+    const past = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
+    void past.holdBoard(60, { durationMs: 100, at: { x: 3, y: 4 } });
+    past.advance(50);
+    expect(past.physics.tipped).toBe('black');
   });
 
   it('a tipped board stays tipped until resetBoard, which levels it (TILT --) with a new layout', { timeout: 5_000 }, () => {
