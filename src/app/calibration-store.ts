@@ -34,6 +34,35 @@ export function resolveCalibrationDir(option: string | undefined, env: NodeJS.Pr
   return join(config, 'senryaku', 'calibration');
 }
 
+/**
+ * A calibration file by its path (a stored one, or one named on the command line), checked
+ * as the store checks its own: `cellCount` (from HELLO) and `boardId` make a file for
+ * another board an error.
+ */
+export function loadCalibrationFile(
+  path: string,
+  options: { readonly cellCount?: number; readonly boardId?: number } = {},
+): Result<Calibration, CalibrationStoreError> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return err({ code: 'NotFound', path, message: `no calibration ${path}` });
+    return err({ code: 'Unreadable', path, message: `cannot read ${path}: ${code ?? (e as Error).message}` });
+  }
+  const parsed = parseCalibrationText(text, options.cellCount === undefined ? {} : { cellCount: options.cellCount });
+  if (!parsed.ok) return err({ code: 'Invalid', path, message: `invalid calibration ${path}: ${formatCalibrationProblems(parsed.error)}` });
+  if (options.boardId !== undefined && parsed.value.boardId !== options.boardId) {
+    return err({
+      code: 'WrongBoard',
+      path,
+      message: `${path} is the calibration of board ${hex8(parsed.value.boardId)}, not ${hex8(options.boardId)}`,
+    });
+  }
+  return parsed;
+}
+
 export class CalibrationStore {
   readonly dir: string;
 
@@ -48,24 +77,9 @@ export class CalibrationStore {
   /** The board's calibration; `cellCount` (from HELLO) makes a file for another cell count an error. */
   load(boardId: number, options: { readonly cellCount?: number } = {}): Result<Calibration, CalibrationStoreError> {
     const path = this.pathOf(boardId);
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return err({ code: 'NotFound', path, message: `no calibration for board ${hex8(boardId)} (${path})` });
-      return err({ code: 'Unreadable', path, message: `cannot read ${path}: ${code ?? (e as Error).message}` });
-    }
-    const parsed = parseCalibrationText(text, options.cellCount === undefined ? {} : { cellCount: options.cellCount });
-    if (!parsed.ok) return err({ code: 'Invalid', path, message: `invalid calibration ${path}: ${formatCalibrationProblems(parsed.error)}` });
-    if (parsed.value.boardId !== boardId) {
-      return err({
-        code: 'WrongBoard',
-        path,
-        message: `${path} is the calibration of board ${hex8(parsed.value.boardId)}, not ${hex8(boardId)}`,
-      });
-    }
-    return parsed;
+    const loaded = loadCalibrationFile(path, { ...options, boardId });
+    if (!loaded.ok && loaded.error.code === 'NotFound') return err({ ...loaded.error, message: `no calibration for board ${hex8(boardId)} (${path})` });
+    return loaded;
   }
 
   /** Writes atomically; returns the file's path. */

@@ -87,10 +87,37 @@ function firstMismatch(
   return undefined;
 }
 
+/** A received line the replay could not use: its line in the recording file (1-based) and why (a protocol error code). */
+export interface UndecodableLine {
+  readonly line: number;
+  readonly code: string;
+}
+
+export interface RecordingReplay {
+  readonly verdicts: Verdict[];
+  /** Lines from the board the parser refused (bad CRC, bad characters, ...), and lines the host dropped as too long (TOOLONG). */
+  readonly undecodable: readonly UndecodableLine[];
+  /** Lines received from the board, decodable or not. */
+  readonly received: number;
+}
+
 /** Every verdict a recording's received lines produce, refereed with the given settings and calibration. */
-export function replayRecording(recording: Recording, settings: SenryakuRefereeSettings, calibration: Calibration): Verdict[] {
+export function replayRecording(recording: Recording, settings: SenryakuRefereeSettings, calibration: Calibration): RecordingReplay {
   const pipeline = new RefereePipeline({ profile: settings.profile, calibration, referee: senryakuReferee(settings) });
   const verdicts: Verdict[] = [];
-  for (const r of recording.records) if (r.d === 'in') verdicts.push(...pipeline.feed(r.line, r.t).verdicts);
-  return verdicts;
+  const undecodable: UndecodableLine[] = [];
+  let received = 0;
+  recording.records.forEach((r, i) => {
+    const line = i + 2; // one record per line, after the header
+    if (r.d === 'oversize') {
+      received++;
+      undecodable.push({ line, code: 'TOOLONG' });
+    }
+    if (r.d !== 'in') return;
+    received++;
+    const out = pipeline.feed(r.line, r.t);
+    if (out.lineError !== undefined) undecodable.push({ line, code: out.lineError.split(':')[0]! });
+    verdicts.push(...out.verdicts);
+  });
+  return { verdicts, undecodable, received };
 }

@@ -6,12 +6,12 @@
  * board id like any calibration and reused on the next run. A real board is calibrated by
  * a person with `senryaku calibrate --port PATH`.
  */
-import FakeTimers from '@sinonjs/fake-timers';
 import { CalibrationAbort, runCalibration, simulatedHelper } from './guided-calibration.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { CalibrationStore } from './calibration-store.ts';
 import { openBoard } from './open-board.ts';
+import { VirtualClock } from './virtual-clock.ts';
 
 const STEP_MS = 250;
 /** Far more simulated time than the flow needs (about 80 s); past it something is wrong. */
@@ -22,12 +22,19 @@ export async function calibrateSimulatedBoard(options: {
   readonly profilePath?: string;
   readonly store: CalibrationStore;
   readonly log?: (line: string) => void;
+  /**
+   * The session's virtual clock, installed and not being driven: the calibration runs on
+   * it (fast-forwarded). Without one the calibration installs a clock of its own for the
+   * time it runs.
+   */
+  readonly clock?: VirtualClock;
 }): Promise<Result<Calibration, string>> {
-  // setImmediate and nextTick stay real: the serial stream between link and sim needs them.
-  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+  const clock = options.clock ?? new VirtualClock({ stepMs: STEP_MS });
+  const ownClock = !clock.installed;
+  clock.install();
   const opened = await openBoard({ sim: true, seed: String(options.seed), ...(options.profilePath ? { profile: options.profilePath } : {}) });
   if (!opened.ok) {
-    clock.uninstall();
+    if (ownClock) await clock.stop();
     return err(opened.error.message);
   }
   const board = opened.value;
@@ -44,17 +51,14 @@ export async function calibrateSimulatedBoard(options: {
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
       ...(board.sim ? { onPrompt: simulatedHelper(board.sim) } : {}),
     }).then(
-      (c) => (outcome = ok(c)),
-      (e: unknown) => (outcome = err(e instanceof CalibrationAbort ? e.message : `calibration failed: ${(e as Error).message}`)),
+      (c) => ok(c),
+      (e: unknown) => err(e instanceof CalibrationAbort ? e.message : `calibration failed: ${(e as Error).message}`),
     );
-    for (let t = 0; t < MAX_VIRTUAL_MS && outcome === undefined; t += STEP_MS) await clock.tickAsync(STEP_MS);
-    if (outcome === undefined) outcome = err('the simulated calibration did not finish');
-    void running;
+    const ran = await clock.fastForward(running, MAX_VIRTUAL_MS);
+    outcome = ran.ok ? ran.value : err('the simulated calibration did not finish');
   } finally {
-    const closing = board.close();
-    await clock.tickAsync(1000);
-    await closing;
-    clock.uninstall();
+    await clock.fastForward(board.close(), 60_000);
+    if (ownClock) await clock.stop();
   }
   if (options.log) for (const l of lines.filter((l) => /^(Saved|Calibrating)/.test(l))) options.log(l);
   return outcome;

@@ -20,22 +20,25 @@ export interface CommandHelp {
 export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   referee: {
     usage:
-      'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]',
+      'senryaku referee --port PATH|auto | --sim [--autoplay] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]',
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
       'lets two simulated players play) until Ctrl-C, --games N games, or the end of the match. Every match is',
       'journaled in --journal-dir; --resume JOURNAL continues one after a host restart. --json prints one JSON',
       'verdict per line. The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
+      'A simulated session runs on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
+      'as fast as the host goes; a seed gives the same verdicts at every speed.',
     ],
   },
   replay: {
-    usage: 'senryaku replay JOURNAL|RECORDING [--json] [--check] [--profile FILE] [--calibration-dir DIR] [--policy casual|tournament] [--track N]',
+    usage:
+      'senryaku replay JOURNAL|RECORDING [--json] [--check] [--profile FILE] [--calibration FILE | --calibration-dir DIR] [--policy casual|tournament] [--track N]',
     summary: 're-referee a recorded session and print its verdicts',
     description: [
       'Re-referees a match journal (which carries its settings, profile and calibration) or a `senryaku record`',
-      'recording (refereed with --profile, the stored calibration of its board, --policy and --track) from its',
-      'raw lines, and prints the verdicts. --json prints one JSON verdict per line. A journal is replayed session',
+      'recording (refereed with --profile, --calibration FILE or else the stored calibration of its board, --policy and',
+      '--track) from its raw lines, and prints the verdicts. Recording lines that cannot be decoded are counted on stderr. --json prints one JSON verdict per line. A journal is replayed session',
       'by session as the live host ran it, and checked against the verdicts it stored: the first difference is',
       'reported with its line, exit 1. --check prints only the outcome of that check.',
     ],

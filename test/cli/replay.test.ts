@@ -1,11 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
+import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
+import { formatHello, parseBoardLine } from '../../src/hardware/protocol/index.ts';
 import { useE2E } from '../e2e/harness.ts';
 
 async function run(...argv: string[]) {
@@ -48,6 +50,90 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
     const missing = await run('replay', file, '--calibration-dir', join(dir, 'nowhere'));
     expect(missing.code).toBe(1);
     expect(missing.err[0]).toMatch(/no calibration for board/);
+  });
+
+  describe('a recording', () => {
+    let dir: string;
+    let file: string;
+    let calFile: string;
+    let lines: string[];
+    const recordingWith = (name: string, edit: (lines: string[]) => string[]): string => {
+      const path = join(dir, name);
+      writeFileSync(path, `${edit([...lines]).join('\n')}\n`);
+      return path;
+    };
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'senryaku-replay-rec-'));
+      const cal = await calibrateSimulatedBoard({ seed: 3, store: new CalibrationStore(join(dir, 'cal')) });
+      expect(cal.ok).toBe(true);
+      calFile = join(dir, 'cal', readdirSync(join(dir, 'cal'))[0]!);
+      file = join(dir, 'session.rec');
+      expect((await run('record', '--sim', '--seed', '3', '--out', file, '--duration', '2')).code).toBe(0);
+      lines = readFileSync(file, 'latin1').trimEnd().split('\n');
+    }, 60_000);
+
+    it('--calibration FILE and --profile FILE: refereed with those files, the same verdicts as with the stored calibration', async () => {
+      const stored = await run('replay', file, '--json', '--calibration-dir', join(dir, 'cal'));
+      const named = await run('replay', file, '--json', '--calibration', calFile, '--profile', REFERENCE_PROFILE_PATH);
+      expect([named.code, named.err]).toEqual([0, []]);
+      expect(named.out.length).toBeGreaterThan(0);
+      expect(named.out).toEqual(stored.out);
+    });
+
+    it.each([
+      [['--calibration', '/no/such.json'], /no calibration \/no\/such\.json/],
+      [['--calibration', 'CAL', '--calibration-dir', '/tmp'], /give --calibration FILE or --calibration-dir DIR, not both/],
+    ])('--calibration problems %j: one line, exit 2', async (extra, message) => {
+      const r = await run('replay', file, ...extra.map((a) => (a === 'CAL' ? calFile : a)));
+      expect([r.code, r.err.length]).toEqual([2, 1]);
+      expect(r.err[0]).toMatch(message);
+    });
+
+    it('--calibration of another board is refused (exit 2)', async () => {
+      const other = join(dir, 'other.json');
+      const cal = JSON.parse(readFileSync(calFile, 'utf8')) as { boardId: string };
+      writeFileSync(other, JSON.stringify({ ...cal, boardId: '0000BEEF' }));
+      const r = await run('replay', file, '--calibration', other);
+      expect([r.code, r.err.length]).toEqual([2, 1]);
+      expect(r.err[0]).toMatch(/is the calibration of board 0000BEEF, not /);
+    });
+
+    it("reads the cell count from the recording's HELLO: a board of 45 cells does not fit the 44-cell profile", async () => {
+      const header = JSON.parse(lines[0]!) as { hello: string };
+      const hello = parseBoardLine(header.hello, { cellCount: 0 });
+      if (!hello.ok || hello.value.type !== 'hello') throw new Error('no HELLO in the recording');
+      const wider = formatHello({ ...hello.value, pivotCells: 3 });
+      const path = recordingWith('45-cells.rec', ([, ...rest]) => [JSON.stringify({ ...header, hello: wider }), ...rest]);
+      const r = await run('replay', path, '--calibration-dir', join(dir, 'cal'));
+      expect([r.code, r.err]).toEqual([2, [expect.stringMatching(/the recording's board has 45 cells \(its HELLO\), the profile .* maps 44: give its --profile/)]]);
+    });
+
+    it('counts the received lines it could not decode: one stderr line with the count and the first codes', async () => {
+      let damaged = 0;
+      const path = recordingWith('damaged.rec', (ls) =>
+        ls.map((l, i) => {
+          const r = JSON.parse(l) as { d?: string; line?: string; t: number };
+          if (i < 40 || r.d !== 'in' || !r.line?.startsWith('FRAME') || damaged >= 7) return l;
+          damaged++;
+          // Six bad CRCs, then a line the host dropped as too long.
+          return damaged === 7 ? JSON.stringify({ t: r.t, d: 'oversize', bytes: 300 }) : JSON.stringify({ ...r, line: r.line.replace('FRAME', 'FRAMF') });
+        }),
+      );
+      const r = await run('replay', path, '--json', '--calibration-dir', join(dir, 'cal'));
+      expect(r.code).toBe(0);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(/^note: 7 of \d+ received lines could not be decoded and are left out \(line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, \.\.\.\)$/);
+      const clean = await run('replay', file, '--json', '--calibration-dir', join(dir, 'cal'));
+      expect(clean.err).toEqual([]);
+    });
+
+    it('--calibration with a journal is refused: the journal carries its own', async () => {
+      const s = await e2e.game('7/2B4/2W4/7/7/7 w - -');
+      await s.run(500);
+      const r = await run('replay', s.app.journalPath, '--calibration', calFile);
+      expect([r.code, r.err]).toEqual([2, [expect.stringMatching(/--calibration is for a recording/)]]);
+    });
   });
 
   it.each([

@@ -12,6 +12,7 @@ import { JournalOpenError, RefereeApp } from '../../app/referee-app.ts';
 import { refereeSettingsOf } from '../../app/replay.ts';
 import { resumeBoardSpn, resumePoint } from '../../app/resume.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
+import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../hardware/protocol/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
@@ -24,6 +25,8 @@ import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
 
 const READY_TIMEOUT_MS = 30_000;
+/** Virtual time a simulated board is given to close. */
+const CLOSE_WAIT_MS = 10_000;
 
 const REFEREE_OPTIONS = {
   ...boardOptionSpecs,
@@ -39,6 +42,7 @@ const REFEREE_OPTIONS = {
   'calibration-dir': { type: 'string' },
   resume: { type: 'string' },
   position: { type: 'string' },
+  speed: { type: 'string' },
 } as const;
 
 const parseRefereeArgs = (args: string[]) => parseCommandArgs(args, REFEREE_OPTIONS);
@@ -53,6 +57,9 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const options = parseMatchOptions(values);
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   if (values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
+  const speed = parseSpeed(values.speed ?? '1');
+  if (!speed.ok) throw new UsageError(speed.error);
+  if (values.speed !== undefined && values.port !== undefined) throw new UsageError('--speed does not go with --port: a real board plays in real time');
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
@@ -65,16 +72,66 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const resumedAt = resume?.ok ? resumePoint(resume.value, refereeSettingsOf(resume.value.header)).state : undefined;
   if (resumedAt?.phase === 'match-over') throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
   const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? START_SPN);
-  const board = await openBoardFor(values, deps, values.sim ? { simPosition } : {});
+  // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
+  const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
+  clock?.install();
   try {
-    return await refereeOn(board, values, options, resume, io);
+    const board = await openSessionBoard(values, deps, simPosition, clock, io);
+    if (!board) return EXIT_FAILURE;
+    try {
+      return await refereeOn(board, values, options, resume, io, clock);
+    } finally {
+      await clock?.start(); // closing the link takes (virtual) time too
+      await board.close();
+    }
   } finally {
-    await board.close();
+    await clock?.stop();
   }
 }
 
+/**
+ * Opens the board. A simulated board with no stored calibration is calibrated first (on
+ * the session's clock, fast-forwarded) and then opened afresh, so that the run which
+ * calibrates referees exactly as every later run of the seed does. Undefined: the
+ * calibration failed (said on stderr).
+ */
+async function openSessionBoard(
+  values: RefereeValues,
+  deps: CliDeps,
+  simPosition: string,
+  clock: VirtualClock | undefined,
+  io: CliIo,
+): Promise<OpenedBoard | undefined> {
+  const board = await openBoardFor(values, deps, values.sim ? { simPosition } : {});
+  if (!board.sim || !clock) return board;
+  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
+  const stored = store.load(board.sim.boardId);
+  if (stored.ok || stored.error.code !== 'NotFound') return board;
+  await clock.fastForward(board.close(), CLOSE_WAIT_MS);
+  io.err('Calibrating the simulated board (once per seed; the simulated helper places a reference mass on every well)...');
+  const calibrated = await calibrateSimulatedBoard({
+    seed: values.seed === undefined ? 1 : Number(values.seed),
+    ...(values.profile ? { profilePath: values.profile } : {}),
+    store,
+    log: (l) => io.err(l),
+    clock,
+  });
+  if (!calibrated.ok) {
+    io.err(`senryaku referee: ${calibrated.error}`);
+    return undefined;
+  }
+  return openBoardFor(values, deps, { simPosition });
+}
+
 /** Everything after the board is opened; the caller closes it, whatever happens here. */
-async function refereeOn(board: OpenedBoard, values: RefereeValues, options: MatchOptionsResult, resume: ResumeJournal, io: CliIo): Promise<number> {
+async function refereeOn(
+  board: OpenedBoard,
+  values: RefereeValues,
+  options: MatchOptionsResult,
+  resume: ResumeJournal,
+  io: CliIo,
+  clock: VirtualClock | undefined,
+): Promise<number> {
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   const { policy, match, firstPosition, gamesLimit } = options.value;
@@ -89,7 +146,7 @@ async function refereeOn(board: OpenedBoard, values: RefereeValues, options: Mat
   // (the one that dates its boot) reaches the journal and the pipeline like any other.
   const tap = new LinkTap(board.link);
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
-  const calibration = await calibrationFor(board, tap, store, seed, values.profile, io);
+  const calibration = await calibrationFor(board, tap, store);
   if (!calibration.ok) {
     io.err(`senryaku referee: ${calibration.error}`);
     return EXIT_FAILURE;
@@ -119,6 +176,8 @@ async function refereeOn(board: OpenedBoard, values: RefereeValues, options: Mat
     io.err(`senryaku referee: ${e.message}`);
     return EXIT_FAILURE;
   }
+  // Time starts once everything is in place, so a run's virtual timeline never depends on how long the setup took.
+  await clock?.start();
   let onSignal: () => void = () => {};
   const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
@@ -133,21 +192,15 @@ async function refereeOn(board: OpenedBoard, values: RefereeValues, options: Mat
   return EXIT_OK;
 }
 
-/** The board's calibration: stored per board id; a simulated board is calibrated on first use. */
+/** The board's calibration, stored per board id (a simulated one was calibrated when it was opened, if need be). */
 async function calibrationFor(
   board: OpenedBoard,
   tap: LinkTap,
   store: CalibrationStore,
-  seed: number,
-  profilePath: string | undefined,
-  io: CliIo,
 ): Promise<{ ok: true; value: Calibration } | { ok: false; error: string }> {
   if (board.sim) {
     const stored = store.load(board.sim.boardId);
-    if (stored.ok) return stored;
-    if (stored.error.code !== 'NotFound') return { ok: false, error: stored.error.message };
-    io.err('Calibrating the simulated board (once per seed; the simulated helper places a reference mass on every well)...');
-    return calibrateSimulatedBoard({ seed, ...(profilePath ? { profilePath } : {}), store, log: (l) => io.err(l) });
+    return stored.ok ? stored : { ok: false, error: stored.error.message };
   }
   tap.start();
   const hello = await waitForHello(board);

@@ -1,18 +1,21 @@
 /**
  * `senryaku replay FILE [--json]`: re-referees a recorded session from its raw lines. FILE is
  * a match journal (it carries its settings, profile and calibration) or a `senryaku record`
- * recording (refereed with --profile, the stored calibration of its board, and --policy/--track).
+ * recording (refereed with --profile, --calibration FILE or else the stored calibration of
+ * the board its HELLO names, and --policy/--track). Received lines that cannot be decoded
+ * are counted on stderr, never passed over in silence.
  */
 import { readFileSync } from 'node:fs';
-import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
+import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { readJournal } from '../../app/journal.ts';
 import { REFERENCE_PROFILE_PATH } from '../../app/open-board.ts';
 import { loadProfileFile } from '../../app/load-profile.ts';
-import { replayJournal, replayRecording, type JournalReplay } from '../../app/replay.ts';
+import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
 import type { Result } from '../../util/result.ts';
 import { verdictText } from '../../app/verdict-text.ts';
-import { RECORDING_FORMAT, parseRecording } from '../../hardware/link/recording.ts';
-import { parseBoardLine } from '../../hardware/protocol/index.ts';
+import { RECORDING_FORMAT, parseRecording, type Recording } from '../../hardware/link/recording.ts';
+import { cellCountOf, parseBoardLine, type Hello } from '../../hardware/protocol/index.ts';
+import { cellCountOf as profileCellCount } from '../../sensing/calibration.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
@@ -22,18 +25,23 @@ import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
 
 const REPLAY_USAGE = usageOf('replay');
+/** How many undecodable lines the note names. */
+const UNDECODABLE_SHOWN = 5;
 
 export function replayCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(args, {
     json: { type: 'boolean' },
     check: { type: 'boolean' },
     profile: { type: 'string' },
+    calibration: { type: 'string' },
     'calibration-dir': { type: 'string' },
     policy: { type: 'string' },
     track: { type: 'string' },
   });
   if (positionals.length !== 1) throw new UsageError(`replay takes one file; usage: ${REPLAY_USAGE}`);
-  checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', 'read');
+  if (values.calibration !== undefined && values['calibration-dir'] !== undefined) throw new UsageError('give --calibration FILE or --calibration-dir DIR, not both');
+  if (values.calibration === '') throw new UsageError('--calibration needs a file');
+  if (values.calibration === undefined) checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', 'read');
   const path = positionals[0]!;
   let text: string;
   try {
@@ -43,7 +51,8 @@ export function replayCommand(args: string[], io: CliIo): number {
   }
   const isRecording = formatOf(text) === RECORDING_FORMAT;
   if (isRecording && values.check) throw new UsageError('--check needs a journal: a recording holds no verdicts to check against');
-  const replayed = isRecording ? fromRecording(text, values) : fromJournal(path, io);
+  if (!isRecording && values.calibration !== undefined) throw new UsageError('--calibration is for a recording: a journal carries its own calibration');
+  const replayed = isRecording ? fromRecording(text, values, io) : fromJournal(path, io);
   if (!replayed.ok) {
     io.err(`senryaku replay: ${replayed.error}`);
     return EXIT_FAILURE;
@@ -86,22 +95,57 @@ function fromJournal(path: string, io: CliIo): Replayed {
   return replayJournal(journal.value);
 }
 
-function fromRecording(
-  text: string,
-  values: { profile?: string | undefined; 'calibration-dir'?: string | undefined; policy?: string | undefined; track?: string | undefined },
-): Replayed {
+interface RecordingValues {
+  readonly profile?: string | undefined;
+  readonly calibration?: string | undefined;
+  readonly 'calibration-dir'?: string | undefined;
+  readonly policy?: string | undefined;
+  readonly track?: string | undefined;
+}
+
+function fromRecording(text: string, values: RecordingValues, io: CliIo): Replayed {
   const recording = parseRecording(text);
   if (!recording.ok) throw new UsageError(`not a valid recording: line ${recording.error.line}: ${recording.error.message}`);
-  const profile = loadProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
+  const profilePath = values.profile ?? REFERENCE_PROFILE_PATH;
+  const profile = loadProfileFile(profilePath);
   if (!profile.ok) throw new UsageError(profile.error);
   const options = parseMatchOptions({ policy: values.policy, track: values.track });
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
-  const helloLine = recording.value.header.hello;
-  const hello = helloLine === null ? undefined : parseBoardLine(helloLine, { cellCount: 44 });
-  if (!hello?.ok || hello.value.type !== 'hello') return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
-  const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
-  const calibration = store.load(hello.value.boardId, { cellCount: hello.value.wellCells + hello.value.pivotCells });
-  if (!calibration.ok) return { ok: false, error: calibration.error.message };
+  const hello = helloOf(recording.value);
+  if (!hello) return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
+  // The board's HELLO says how many cells a frame has; a profile with a cell map must map that many.
+  const cellCount = cellCountOf(hello);
+  if (profile.value.cells && profileCellCount(profile.value) !== cellCount)
+    throw new UsageError(`the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(profile.value)}: give its --profile`);
+  let calibration;
+  if (values.calibration !== undefined) {
+    calibration = loadCalibrationFile(values.calibration, { cellCount, boardId: hello.boardId });
+    if (!calibration.ok) throw new UsageError(calibration.error.message);
+  } else {
+    calibration = new CalibrationStore(resolveCalibrationDir(values['calibration-dir'])).load(hello.boardId, { cellCount });
+    if (!calibration.ok) return { ok: false, error: calibration.error.message };
+  }
   const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: options.value.policy, match: options.value.match };
-  return { ok: true, value: { verdicts: replayRecording(recording.value, settings, calibration.value), mismatch: undefined, sessions: 1 } };
+  const replayed = replayRecording(recording.value, settings, calibration.value);
+  noteUndecodable(replayed, io);
+  return { ok: true, value: { verdicts: replayed.verdicts, mismatch: undefined, sessions: 1 } };
+}
+
+/** The board's HELLO: the header's, else the first HELLO received. A HELLO has no cells to count: it is what says how many a frame has. */
+function helloOf(recording: Recording): Hello | undefined {
+  const lines = [recording.header.hello, ...recording.records.map((r) => (r.d === 'in' ? r.line : null))];
+  for (const line of lines) {
+    if (line === null || !line.startsWith('HELLO')) continue;
+    const parsed = parseBoardLine(line, { cellCount: 0 });
+    if (parsed.ok && parsed.value.type === 'hello') return parsed.value;
+  }
+  return undefined;
+}
+
+/** One stderr line when received lines could not be decoded: how many, and where the first few are. */
+function noteUndecodable({ undecodable, received }: RecordingReplay, io: CliIo): void {
+  if (undecodable.length === 0) return;
+  const first = undecodable.slice(0, UNDECODABLE_SHOWN).map((u) => `line ${u.line} ${u.code}`);
+  const more = undecodable.length > UNDECODABLE_SHOWN ? ', ...' : '';
+  io.err(`note: ${undecodable.length} of ${received} received lines could not be decoded and are left out (${first.join(', ')}${more})`);
 }
