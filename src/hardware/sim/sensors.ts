@@ -4,6 +4,13 @@
  * calibrate), white noise, a slow drift of its own and a share of a common temperature
  * drift. Faults can be injected per cell. Randomness comes from the seeded Rng only.
  *
+ * Harsher conditions seen on physical boards, off by default: `walkGPerMin`, a random walk
+ * of each cell's zero (creep) whose spread after one minute is that many grams (5–8 g on
+ * the boards of issue 10), and `rampGPerMin`, a temperature ramp that moves every cell's
+ * zero the same way at that many grams a minute (1 g/min: 10 g over 10 minutes), for
+ * `rampForMs` then flat. Both are in grams, turned into counts by each cell's own scale,
+ * and draw from their own random stream, so turning them on changes no other number.
+ *
  * Figures (see docs/simulator.md): a 5 kg, 1 mV/V cell at 5 V excitation into a gain-128
  * HX711 gives 429.5 counts/g; rated output is ±15 % per cell; zero balance is a few
  * tens of thousands of counts either way.
@@ -29,6 +36,12 @@ export interface SensorParameters {
   readonly temperature: DriftParameters;
   /** Spread of the cells' zero temperature coefficients, counts per °C. */
   readonly tempcoSdCountsPerDegC: number;
+  /** Random walk of each cell's zero: its standard deviation after one minute, grams (0 = off). */
+  readonly walkGPerMin?: number;
+  /** Common zero ramp on every cell (temperature), grams per minute, same sign on all (0 = off). */
+  readonly rampGPerMin?: number;
+  /** The ramp lasts this long from the first sample, then stays where it got to (default: for ever). */
+  readonly rampForMs?: number;
   /** After a power-up or CELLRST a HX711 has no conversion for this long (datasheet: 50 ms at 80 SPS). */
   readonly settleMs: number;
 }
@@ -69,6 +82,10 @@ export class SensorBank {
   readonly #faults = new Map<number, CellFault>();
   readonly #noiseRng: Rng;
   readonly #lastCounts: Int32Array;
+  /** Each cell's random-walk zero, grams. */
+  readonly #walkG: Float64Array;
+  readonly #walkRng: Rng;
+  #firstSampleMs: number | undefined = undefined;
   #readyAtMs = 0;
   #lastSampleMs: number | undefined = undefined;
 
@@ -91,6 +108,20 @@ export class SensorBank {
     this.#temperature = stationaryDrift(parameters.temperature, driftRng);
     this.#lastCounts = new Int32Array(cellCount);
     this.#noiseRng = rng.fork('noise');
+    this.#walkG = new Float64Array(cellCount);
+    this.#walkRng = rng.fork('walk');
+  }
+
+  /** Where the random walk and the ramp have moved a cell's zero by now, grams. */
+  zeroShiftG(cell: number): number {
+    return (this.#walkG[cell] ?? 0) + this.#rampG(this.#lastSampleMs ?? 0);
+  }
+
+  #rampG(nowMs: number): number {
+    const rate = this.parameters.rampGPerMin ?? 0;
+    if (rate === 0 || this.#firstSampleMs === undefined) return 0;
+    const ms = Math.min(nowMs - this.#firstSampleMs, this.parameters.rampForMs ?? Infinity);
+    return (rate * Math.max(0, ms)) / 60_000;
   }
 
   /** The true zero offset of a cell (counts at no load, before drift). */
@@ -133,7 +164,14 @@ export class SensorBank {
   sample(grams: ArrayLike<number>, nowMs: number): CellSample {
     const dt = this.#lastSampleMs === undefined ? 0 : nowMs - this.#lastSampleMs;
     this.#lastSampleMs = nowMs;
+    this.#firstSampleMs ??= nowMs;
     this.#temperature.step(dt, this.#noiseRng);
+    const walk = this.parameters.walkGPerMin ?? 0;
+    if (walk > 0 && dt > 0) {
+      const sd = walk * Math.sqrt(dt / 60_000);
+      for (let cell = 0; cell < this.cellCount; cell++) this.#walkG[cell] = (this.#walkG[cell] ?? 0) + sd * this.#walkRng.normal();
+    }
+    const rampG = this.#rampG(nowMs);
     const settling = nowMs < this.#readyAtMs;
     const counts = new Int32Array(this.cellCount);
     const fresh: boolean[] = [];
@@ -142,8 +180,13 @@ export class SensorBank {
       // on one cell leaves every other cell's numbers as they were.
       const drift = (this.#drifts[cell] as OrnsteinUhlenbeck).step(dt, this.#noiseRng);
       const noise = this.parameters.noiseRmsCounts * this.#noiseRng.normal();
+      const shiftG = (this.#walkG[cell] ?? 0) + rampG;
       const analog =
-        this.offsetOf(cell) + this.scaleOf(cell) * (grams[cell] ?? 0) + drift + (this.#tempcos[cell] ?? 0) * this.#temperature.value + noise;
+        this.offsetOf(cell) +
+        this.scaleOf(cell) * ((grams[cell] ?? 0) + shiftG) +
+        drift +
+        (this.#tempcos[cell] ?? 0) * this.#temperature.value +
+        noise;
       const reading = Math.min(CELL_MAX, Math.max(CELL_MIN, Math.round(analog)));
       const fault = this.#faults.get(cell);
       const ready = !settling && fault?.kind !== 'silent';
