@@ -5,8 +5,12 @@
  * drift. Faults can be injected per cell. Randomness comes from the seeded Rng only.
  *
  * Harsher conditions seen on physical boards, off by default: `walkGPerMin`, a random walk
- * of each cell's zero (creep) whose spread after one minute is that many grams (5–8 g on
- * the boards of issue 10), and `rampGPerMin`, a temperature ramp that moves every cell's
+ * of each cell's zero (creep) at up to that many grams a minute (5–8 g on the boards of
+ * issue 10): the rate itself wanders (an Ornstein-Uhlenbeck process, sd half the limit,
+ * time constant one minute, clipped at the limit), so a cell wanders by up to that much
+ * over a minute, smoothly — a walk of independent steps with that spread after a minute
+ * would already wander 1 g rms within a second, a cell calibration rejects as noisy —
+ * and `rampGPerMin`, a temperature ramp that moves every cell's
  * zero the same way at that many grams a minute (1 g/min: 10 g over 10 minutes), for
  * `rampForMs` then flat. Both are in grams, turned into counts by each cell's own scale,
  * and draw from their own random stream, so turning them on changes no other number.
@@ -36,7 +40,7 @@ export interface SensorParameters {
   readonly temperature: DriftParameters;
   /** Spread of the cells' zero temperature coefficients, counts per °C. */
   readonly tempcoSdCountsPerDegC: number;
-  /** Random walk of each cell's zero: its standard deviation after one minute, grams (0 = off). */
+  /** Random walk of each cell's zero: the fastest it moves, grams per minute (0 = off). */
   readonly walkGPerMin?: number;
   /** Common zero ramp on every cell (temperature), grams per minute, same sign on all (0 = off). */
   readonly rampGPerMin?: number;
@@ -45,6 +49,9 @@ export interface SensorParameters {
   /** After a power-up or CELLRST a HX711 has no conversion for this long (datasheet: 50 ms at 80 SPS). */
   readonly settleMs: number;
 }
+
+/** How long the random walk's rate takes to change (its OU time constant). */
+const WALK_RATE_TAU_MS = 60_000;
 
 export const DEFAULT_SENSORS: SensorParameters = Object.freeze({
   nominalCountsPerGram: 429.5,
@@ -82,8 +89,9 @@ export class SensorBank {
   readonly #faults = new Map<number, CellFault>();
   readonly #noiseRng: Rng;
   readonly #lastCounts: Int32Array;
-  /** Each cell's random-walk zero, grams. */
+  /** Each cell's random-walk zero, grams, and the rate it moves at now, grams per minute. */
   readonly #walkG: Float64Array;
+  readonly #walkRate: Float64Array;
   readonly #walkRng: Rng;
   #firstSampleMs: number | undefined = undefined;
   #readyAtMs = 0;
@@ -109,6 +117,7 @@ export class SensorBank {
     this.#lastCounts = new Int32Array(cellCount);
     this.#noiseRng = rng.fork('noise');
     this.#walkG = new Float64Array(cellCount);
+    this.#walkRate = new Float64Array(cellCount);
     this.#walkRng = rng.fork('walk');
   }
 
@@ -168,8 +177,13 @@ export class SensorBank {
     this.#temperature.step(dt, this.#noiseRng);
     const walk = this.parameters.walkGPerMin ?? 0;
     if (walk > 0 && dt > 0) {
-      const sd = walk * Math.sqrt(dt / 60_000);
-      for (let cell = 0; cell < this.cellCount; cell++) this.#walkG[cell] = (this.#walkG[cell] ?? 0) + sd * this.#walkRng.normal();
+      const decay = Math.exp(-dt / WALK_RATE_TAU_MS);
+      const kick = (walk / 2) * Math.sqrt(1 - decay * decay);
+      for (let cell = 0; cell < this.cellCount; cell++) {
+        const rate = Math.min(walk, Math.max(-walk, (this.#walkRate[cell] ?? 0) * decay + kick * this.#walkRng.normal()));
+        this.#walkRate[cell] = rate;
+        this.#walkG[cell] = (this.#walkG[cell] ?? 0) + (rate * dt) / 60_000;
+      }
     }
     const rampG = this.#rampG(nowMs);
     const settling = nowMs < this.#readyAtMs;

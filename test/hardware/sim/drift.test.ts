@@ -32,7 +32,7 @@ describe('sim drift model', () => {
     for (let cell = 0; cell < CELLS; cell++) expect(b.gramsOf(cell, a.counts[cell]!) - plain.gramsOf(cell, p.counts[cell]!)).toBeCloseTo(10, 1);
   });
 
-  it('a random walk of 8 g/min spreads the cells by about 8 g after a minute, each its own way, and leaves the noise as it was', () => {
+  it('a random walk of up to 8 g/min: each cell its own way, never faster than 8 g/min, and the noise as it was', () => {
     const b = bank({ walkGPerMin: 8 });
     const plain = bank();
     const a = run(b, 60_000);
@@ -40,8 +40,12 @@ describe('sim drift model', () => {
     const shifts = Array.from({ length: CELLS }, (_, cell) => b.gramsOf(cell, a.counts[cell]!) - plain.gramsOf(cell, p.counts[cell]!));
     for (let cell = 0; cell < CELLS; cell++) expect(shifts[cell]).toBeCloseTo(b.zeroShiftG(cell), 1);
     const sd = Math.sqrt(shifts.reduce((s, x) => s + x * x, 0) / CELLS);
-    expect(sd).toBeGreaterThan(5);
-    expect(sd).toBeLessThan(11);
+    expect(sd).toBeGreaterThan(1.5);
+    for (const x of shifts) expect(Math.abs(x)).toBeLessThanOrEqual(8);
     expect(new Set(shifts.map((x) => Math.sign(x))).size).toBe(2);
+    // A second minute: no cell moves faster than the limit.
+    const before = shifts.map((_, cell) => b.zeroShiftG(cell));
+    run(b, 60_000, 60_000);
+    for (let cell = 0; cell < CELLS; cell++) expect(Math.abs(b.zeroShiftG(cell) - before[cell]!)).toBeLessThanOrEqual(8 + 1e-9);
   });
 });
