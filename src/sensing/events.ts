@@ -6,7 +6,8 @@
  */
 import type { Color, PieceChar, Well } from '../rules/senryaku/types.ts';
 
-export const SENSOR_FAULTS = ['stuck', 'saturated', 'silent'] as const;
+/** `drifted`: the cell's tracked zero has moved beyond the limit (zero-tracker.ts); recalibrate it. */
+export const SENSOR_FAULTS = ['stuck', 'saturated', 'silent', 'drifted'] as const;
 export type SensorFault = (typeof SENSOR_FAULTS)[number];
 
 export const SENSING_EVENT_TYPES = [
@@ -60,7 +61,8 @@ export type SensingEvent =
   /** `excessG`: pivot load minus (board + wells): positive = pressing down, negative = lifting. */
   | { readonly type: 'interference-started'; readonly atMs: number; readonly excessG: number }
   | { readonly type: 'interference-ended'; readonly atMs: number }
-  | { readonly type: 'sensor-fault'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number }
+  /** `offsetG`: with `drifted`, the tracked zero that crossed the limit, grams. */
+  | { readonly type: 'sensor-fault'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number; readonly offsetG?: number }
   | { readonly type: 'sensor-fault-cleared'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number }
   | { readonly type: 'frames-missing'; readonly atMs: number; readonly missing: number }
   | { readonly type: 'frames-resumed'; readonly atMs: number };

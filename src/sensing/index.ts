@@ -16,6 +16,7 @@ export {
   type GapInput,
 } from './pipeline.ts';
 export { areNeighbours } from './roll.ts';
+export { driftedCells, largestZeros, type ZeroState } from './zero-tracker.ts';
 export {
   ACCEPT_AFTER_FRAMES,
   DISCARD_REASONS,

@@ -8,10 +8,9 @@
  * 250 ms grace absorbs. Needs calibrated pivot cells: a scale error on the pivots
  * is an error on the whole board's weight.
  *
- * Auto-zero: while calm (|excess| under interferenceBelowG, not interfering), a baseline
- * follows the excess with a time constant of excessZeroMs (10 s), so that slow zero drift
- * of the cells and small scale errors do not add up to a false alarm. A hand is a step of
- * tens of grams, far outside the calm band, so the baseline never follows it.
+ * Slow zero drift of the cells and small scale errors are taken out before: the pipeline
+ * tracks every cell's zero (zero-tracker.ts), the pivots' from this excess while it is
+ * calm, so `excessG` works from tracked zeros.
  */
 import type { SensingConfig } from './config.ts';
 import type { SensingEvent } from './events.ts';
@@ -21,11 +20,9 @@ export interface InterferenceState {
   /** Start of the current run beyond the threshold (start or end condition), or NaN. */
   runSince: number;
   lastExcessG: number;
-  /** What a calm board's excess has settled to; subtracted by `excessG`. */
-  baselineG: number;
 }
 
-export const createInterferenceState = (): InterferenceState => ({ active: false, runSince: NaN, lastExcessG: 0, baselineG: 0 });
+export const createInterferenceState = (): InterferenceState => ({ active: false, runSince: NaN, lastExcessG: 0 });
 
 export function observeExcess(
   state: InterferenceState,
@@ -37,7 +34,6 @@ export function observeExcess(
   const o = config.options;
   state.lastExcessG = excessG;
   const size = Math.abs(excessG);
-  if (!state.active && size < o.interferenceBelowG) state.baselineG += excessG / ((o.excessZeroMs / 1000) * o.frameRate);
   const inRun = state.active ? size < o.interferenceBelowG : size > o.interferenceAboveG;
   if (!inRun) {
     state.runSince = NaN;

@@ -32,8 +32,13 @@ export interface SensingOptions {
   /** Interference ends after |excess| stays under this for `interferenceEndMs`. */
   readonly interferenceBelowG: number;
   readonly interferenceEndMs: number;
-  /** Time constant of the excess auto-zero (calm board only). */
-  readonly excessZeroMs: number;
+  /** Zero tracking (zero-tracker.ts): the fastest drift a cell's zero follows, grams per minute. */
+  readonly zeroTrackGPerMin: number;
+  /** ...and only once the board has been calm (settled, nothing in hand or in transit) this long. */
+  readonly zeroCalmMs: number;
+  /** A tracked zero beyond this is a `drifted` sensor fault (recalibrate); cleared below `zeroFaultClearG`. */
+  readonly zeroFaultG: number;
+  readonly zeroFaultClearG: number;
   /** Leaning: the model's margin toward a side under this (g·pitch); ends above `leanEndGP`. */
   readonly leanBelowGP: number;
   readonly leanEndGP: number;
@@ -74,7 +79,14 @@ export function defaultSensingOptions(profile: BoardProfile): SensingOptions {
     interferenceMs: 250,
     interferenceBelowG: 0.3 * light,
     interferenceEndMs: 100,
-    excessZeroMs: 10_000,
+    // 0.5 g/s, legal-for-trade style (0.5 d/s): 4 × the 8 g/min creep seen on real cells,
+    // yet a hand or a sphere is a step hundreds of times faster. A bounce has died and the
+    // pivots have caught up with the wells a second after the last change.
+    zeroTrackGPerMin: 30,
+    zeroCalmMs: 400,
+    // Half a sphere: beyond it an untracked zero would read as a sphere (calibration's ZeroShifted).
+    zeroFaultG: 0.5 * light,
+    zeroFaultClearG: 0.4 * light,
     // One sphere shifted one pitch the wrong way would leave less than nothing.
     leanBelowGP: light,
     leanEndGP: 1.5 * light,

@@ -10,7 +10,7 @@
  * One frame, in order: link check (gap / timestamp jump) → tilt switches → per cell:
  * fault checks, then calibration to grams and the well tracker (stale and faulty cells
  * are skipped) → pivot sum → well changes through the lift/roll logic → interference →
- * leaning.
+ * leaning → zero tracking (readings are taken relative to the tracked zeros, zero-tracker.ts).
  */
 import type { Frame } from '../hardware/protocol/frame.ts';
 import type { Tilt } from '../hardware/protocol/fields.ts';
@@ -27,6 +27,7 @@ import { checkPending, createRollState, onArrival, onDeparture, pendingGrams, ty
 import { createSettleBank, pushSample, resetBank, type SettleBank } from './settle.ts';
 import { createTiltState, observeTilt, type TiltState } from './tilt.ts';
 import { createWellBank, forgetWindows, trackWell, SPHERE_CLASS, type WellBank, type WellChange } from './well-tracker.ts';
+import { createZeroState, forgetSphere, trackZeros, type ZeroState } from './zero-tracker.ts';
 
 /** A TILT line (the protocol's TiltEvent has this shape). */
 export interface TiltInput {
@@ -66,6 +67,8 @@ export interface SensingState {
   readonly interference: InterferenceState;
   readonly tilt: TiltState;
   readonly lean: LeanState;
+  /** Tracked zero of every cell (grams off the calibrated reading). */
+  readonly zeros: ZeroState;
   /** Scratch: stale flag per cell for the frame being processed. */
   readonly staleScratch: Uint8Array;
 }
@@ -92,6 +95,7 @@ export function createSensingState(
     interference: createInterferenceState(),
     tilt: createTiltState(),
     lean: createLeanState(),
+    zeros: createZeroState(config.cellCount, config.wellCount),
     staleScratch: new Uint8Array(config.cellCount),
   };
 }
@@ -175,7 +179,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
     const isStale = stale[c] === 1;
     checkCell(faults, config, c, raw, isStale, atMs, events);
     const usable = !isStale && !isFaulty(faults, c);
-    const grams = (raw - (config.offsets[c] ?? 0)) / (config.countsPerGram[c] ?? 1);
+    const grams = (raw - (config.offsets[c] ?? 0)) / (config.countsPerGram[c] ?? 1) - (state.zeros.zeroG[c] ?? 0);
     if (c < config.wellCount) {
       if (usable) trackWell(wells, config, config.wellOfCell[c] ?? c, grams, atMs, changes);
     } else if (usable) pivotSum += grams;
@@ -202,25 +206,35 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
         events.push({ type: 'press-released', atMs: ch.atMs, well: ch.well });
         break;
       case 'departure': {
+        forgetSphere(state.zeros, ch.well);
         const e = excess();
         onDeparture(state.roll, config, ch, e === undefined ? undefined : e + arrivingG, events);
         break;
       }
       case 'arrival':
+        forgetSphere(state.zeros, ch.well);
         onArrival(state.roll, ch, events);
         break;
     }
   }
   checkPending(state.roll, config, excess(), atMs, events);
-  if (pivotsReady) observeExcess(state.interference, config, excessG(state), atMs, events);
+  const excessNow = pivotsReady ? excessG(state) : undefined;
+  if (excessNow !== undefined) observeExcess(state.interference, config, excessNow, atMs, events);
   else pauseInterference(state.interference);
   observeLean(state.lean, config, wells, atMs, events);
+  const moving =
+    changes.length > 0 ||
+    state.roll.pending.length > 0 ||
+    state.interference.active ||
+    state.link.missingActive ||
+    (config.pivotCells.length > 0 && !pivotFaulty && !pivotsReady);
+  trackZeros(state.zeros, config, wells, faults, { atMs, moving, excessG: state.interference.active ? undefined : excessNow }, events);
 }
 
 /**
- * Pivots − (board + spheres on wells + spheres in transit) − auto-zero baseline: what the
- * wells cannot account for. An empty well counts 0 (its few grams are zero drift, not load);
- * a pressed well counts its live reading (the press is measured there, not a board hold).
+ * Pivots − (board + spheres on wells + spheres in transit), all from tracked zeros: what
+ * the wells cannot account for. An empty well counts 0 (its few grams are zero drift, not
+ * load); a pressed well counts its live reading (the press is measured there, not a board hold).
  */
 export function excessG(state: SensingState): number {
   const { wells } = state;
@@ -229,7 +243,7 @@ export function excessG(state: SensingState): number {
     if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
     else if (wells.cls[w] === SPHERE_CLASS) onWells += wells.level[w] ?? 0;
   const pivots = state.pivots.mean[0] ?? 0;
-  return pivots - state.config.profile.boardMass - onWells - pendingGrams(state.roll) - state.interference.baselineG;
+  return pivots - state.config.profile.boardMass - onWells - pendingGrams(state.roll);
 }
 
 /** What each well holds now, by well index. */

@@ -54,6 +54,54 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     expect(lines[9]).toBe('tilt: tipped toward White');
     expect(lines[10]).toBe('link ready · 80.0 frames/s · CRC errors 2 · lines lost 5 (1 gaps) · reconnects 1 · reboots 0');
     expect(lines[11]).toBe('plausibility: frames held 1 · dropped for their time 1 · jumps accepted 0 · tilt changes held 3 · unconfirmed 1');
+    expect(lines[12]).toBe('zero tracking: needs a calibration');
+  });
+
+  it('shows the largest tracked zero offsets per cell in grams, and the cells flagged drifted', () => {
+    const lines = renderMonitor({
+      values: new Float64Array(44),
+      unit: 'g',
+      profile,
+      wellCells: 42,
+      tilt: undefined,
+      state: 'ready',
+      framesPerSecond: 80,
+      counters: emptyCounters(),
+      plausibility: emptyPlausibilityCounters(),
+      hello: undefined,
+      zeros: { largest: [{ cell: 3, offsetG: -31.25 }, { cell: 43, offsetG: 4.04 }], drifted: [3] },
+    });
+    expect(lines.at(-1)).toBe('zero tracking: largest offsets d1 −31.3 g · pivot-black +4.0 g · DRIFTED, recalibrate: d1');
+  });
+
+  it('runs sensing on a calibrated board and shows the zero it tracks', async () => {
+    const link = new FakeBoardLink();
+    const out: string[] = [];
+    const session = {
+      link,
+      profile,
+      calibrationFor: () => ({ boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) }),
+      io: { out: (l: string) => out.push(l), err: () => undefined },
+      tty: false,
+      write: () => undefined,
+      redrawMs: 1000,
+    };
+    let stop!: () => void;
+    const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
+    link.start();
+    link.becomeReady();
+    // An empty board (the pivots carry its 720 g) whose a1 cell creeps up 0.25 g/s; a count of noise.
+    const half = (profile.boardMass / 2) * 100;
+    for (let k = 0; k < 800; k++) {
+      const noise = k % 2;
+      link.emitFrame(frame(1000 + Math.round(k * 12.5), (i) => 1000 + noise + (i === 0 ? Math.round(k * 12.5 * 0.025) : i >= 42 ? half : 0), [], k));
+    }
+    stop();
+    await running;
+    const zeros = out.filter((l) => l.startsWith('zero tracking: ')).at(-1);
+    const a1 = /largest offsets a1 \+(\d+\.\d) g/.exec(zeros ?? '');
+    expect(Number(a1?.[1])).toBeGreaterThan(1.5);
+    expect(Number(a1?.[1])).toBeLessThanOrEqual(2.5);
   });
 
   it('shows frames through the plausibility step: a flipped tilt bit and a frame 60 s ahead are not shown, only counted', async () => {

@@ -14,7 +14,7 @@ import { loadProfileFile } from '../../src/app/load-profile.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
-import { SimBinding, createSimBoard, registerSimBoard, simPath, unregisterSimBoard, type SimBoard, type SimScript } from '../../src/hardware/sim/index.ts';
+import { SimBinding, createSimBoard, registerSimBoard, simPath, unregisterSimBoard, type SimBoard, type SimBoardOptions, type SimScript } from '../../src/hardware/sim/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN, parseSpn, type BoardProfile } from '../../src/rules/senryaku/index.ts';
@@ -47,9 +47,14 @@ export const fakeTimers = (): sinon.SinonFakeTimers =>
 
 let boards = 0;
 
-/** A simulated board registered for the binding; stays powered until `dispose()`. */
-export function simBoard(position = START_SPN, seed = SEED, resetOnOpen = true): { sim: SimBoard; path: string; dispose: () => void } {
-  const created = createSimBoard({ seed, profile: referenceProfile(), position, clock: 'timers', resetOnOpen });
+/** A simulated board registered for the binding; stays powered until `dispose()`. `options`: more sim options (sensors, physics). */
+export function simBoard(
+  position = START_SPN,
+  seed = SEED,
+  resetOnOpen = true,
+  options: Pick<SimBoardOptions, 'sensors' | 'physics'> = {},
+): { sim: SimBoard; path: string; dispose: () => void } {
+  const created = createSimBoard({ ...options, seed, profile: referenceProfile(), position, clock: 'timers', resetOnOpen });
   if (!created.ok) throw new Error(created.error.message);
   const name = `e2e-${process.pid}-${++boards}`;
   registerSimBoard(name, created.value);

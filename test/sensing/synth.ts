@@ -56,6 +56,9 @@ export class SynthBoard {
   readonly frameLoads: Signal[] = [];
   readonly masses: Map<number, number> = new Map();
   tilt = { white: false, black: false };
+  /** Extra zero shift per cell, grams (a test may step it), moved each frame by `shiftRateGPerMin`. */
+  readonly shiftG = new Float64Array(44);
+  readonly shiftRateGPerMin = new Float64Array(44);
   t: number;
   seq = 0;
   private readonly faults = new Map<number, { kind: FaultKind; untilMs: number; value: number }>();
@@ -160,6 +163,7 @@ export class SynthBoard {
 
   next(): Frame {
     const t = this.t;
+    for (let c = 0; c < 44; c++) this.shiftG[c] = (this.shiftG[c] ?? 0) + ((this.shiftRateGPerMin[c] ?? 0) * PERIOD_MS) / 60_000;
     const cells = new Int32Array(44);
     const stale: number[] = [];
     let total = this.profile.boardMass;
@@ -198,7 +202,7 @@ export class SynthBoard {
   }
 
   private raw(c: number, grams: number, t: number): number {
-    const v = Math.round((this.offsets[c] ?? 0) + (grams + (this.drift[c] ?? 0) * (t / 1000)) * (this.scales[c] ?? 1) + this.noise * this.gauss());
+    const v = Math.round((this.offsets[c] ?? 0) + (grams + (this.drift[c] ?? 0) * (t / 1000) + (this.shiftG[c] ?? 0)) * (this.scales[c] ?? 1) + this.noise * this.gauss());
     return Math.max(-8_388_608, Math.min(8_388_607, v));
   }
 }

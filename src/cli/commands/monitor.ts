@@ -4,16 +4,30 @@
  * tilt switches, the link's health and what the plausibility step held back or dropped.
  * Frames and tilt events go through the same plausibility step as the referee's
  * (`src/sensing/plausibility.ts`), so the grid and the tilt shown are what sensing would
- * get. Redrawn in place on a terminal; on a pipe, one plain block per second.
+ * get. With a calibration the frames also run through sensing, whose zero tracking
+ * (`src/sensing/zero-tracker.ts`) is shown: the largest tracked offsets, per cell in grams,
+ * and the cells whose zero has drifted too far (recalibrate them). Redrawn in place on a
+ * terminal; on a pipe, one plain block per second.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../hardware/protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
 import type { BoardProfile } from '../../rules/senryaku/profile.ts';
-import { FILES, RANKS, wellAt } from '../../rules/senryaku/types.ts';
+import { FILES, RANKS, wellAt, wellName } from '../../rules/senryaku/types.ts';
 import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
-import { admitLine, createPlausibility, endBoot, type PlausibilityCounters, type Release } from '../../sensing/index.ts';
+import {
+  admitLine,
+  createPlausibility,
+  createSensingState,
+  driftedCells,
+  endBoot,
+  largestZeros,
+  stepSensing,
+  type PlausibilityCounters,
+  type Release,
+  type SensingState,
+} from '../../sensing/index.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -32,7 +46,12 @@ export interface MonitorView {
   readonly counters: LinkCounters;
   readonly plausibility: PlausibilityCounters;
   readonly hello: Hello | undefined;
+  /** Zero tracking, when sensing runs (a calibration): the largest tracked offsets, and the cells flagged drifted. */
+  readonly zeros?: { readonly largest: readonly { cell: number; offsetG: number }[]; readonly drifted: readonly number[] };
 }
+
+/** How many tracked offsets the monitor lists. */
+export const ZEROS_SHOWN = 4;
 
 const pad = (s: string, n: number): string => s.padStart(n);
 const show = (v: number | undefined, unit: 'g' | 'counts'): string =>
@@ -83,7 +102,21 @@ export function renderMonitor(view: MonitorView): string[] {
     `plausibility: frames held ${p.timeHeld} · dropped for their time ${p.timeDiscarded} · jumps accepted ${p.jumpsAccepted} · ` +
       `tilt changes held ${p.tiltHeld} · unconfirmed ${p.tiltDiscarded}`,
   );
+  lines.push(zerosText(view));
   return lines;
+}
+
+/** A cell by what it weighs: its well (`d3`) or its pivot's name. */
+const cellName = (profile: BoardProfile, wellCells: number, cell: number): string =>
+  cell < wellCells ? wellName(profile.cells?.wells[cell] ?? cell) : (profile.cells?.pivots[cell - wellCells] ?? `pivot ${cell - wellCells}`);
+
+function zerosText(view: MonitorView): string {
+  if (!view.zeros) return 'zero tracking: needs a calibration';
+  const name = (cell: number) => cellName(view.profile, view.wellCells, cell);
+  const signed = (g: number) => `${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)} g`;
+  const largest = view.zeros.largest.map((z) => `${name(z.cell)} ${signed(z.offsetG)}`).join(' · ');
+  const drifted = view.zeros.drifted.length > 0 ? ` · DRIFTED, recalibrate: ${view.zeros.drifted.map(name).join(', ')}` : '';
+  return `zero tracking: largest offsets ${largest}${drifted}`;
 }
 
 export interface MonitorSession {
@@ -103,6 +136,8 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
   let baseline: Int32Array | undefined;
   let tilt: Tilt | undefined;
   let calibration: Calibration | undefined;
+  // Sensing, to show its zero tracking; started afresh with each boot and calibration.
+  let sensing: SensingState | undefined;
   let framesAtLastDraw = 0;
   let lastDrawAt = Date.now();
   let drawnLines = 0;
@@ -113,21 +148,30 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
       if (r.fate !== 'deliver') continue;
       if (r.item.type === 'tilt') {
         tilt = r.item.tilt;
+        if (sensing) stepSensing(sensing, { type: 'tilt', ms: r.item.ms, tilt: r.item.tilt }, Date.now());
         continue;
       }
       latest = r.item;
       tilt = r.tilt ?? r.item.tilt;
       baseline ??= Int32Array.from(r.item.cells);
+      if (sensing) stepSensing(sensing, r.tilt ? { ...r.item, tilt: r.tilt } : r.item, Date.now());
     }
   };
   const offs = [
     s.link.on('frame', (f) => take(admitLine(plausible, f, f))),
     s.link.on('tilt', (t) => take(admitLine(plausible, t, t))),
-    s.link.on('reboot', () => take(endBoot(plausible))),
+    s.link.on('reboot', () => {
+      take(endBoot(plausible));
+      sensing = calibration ? startSensing(s.profile, calibration) : undefined;
+    }),
+    s.link.on('gap', (g) => {
+      if (sensing) stepSensing(sensing, { type: 'gap', missing: g.lostLines ?? 1 }, Date.now());
+    }),
     s.link.on('state', (st) => {
       if (st.state !== 'ready') return;
       calibration = s.calibrationFor(st.hello);
       if (!calibration) baseline = undefined;
+      sensing = calibration && calibration.cells.length === st.hello.wellCells + st.hello.pivotCells ? startSensing(s.profile, calibration) : undefined;
     }),
   ];
   const draw = (): void => {
@@ -156,6 +200,9 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
       counters,
       plausibility: { ...plausible.counters },
       hello,
+      ...(sensing
+        ? { zeros: { largest: largestZeros(sensing.zeros, ZEROS_SHOWN), drifted: driftedCells(sensing.zeros) } }
+        : {}),
     });
     if (s.tty) {
       // Back to the top of the previous drawing, then overwrite it line by line.
@@ -174,6 +221,15 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
     for (const off of offs) off();
   }
   draw();
+}
+
+/** Sensing for the display; undefined when the profile and calibration do not fit together. */
+function startSensing(profile: BoardProfile, calibration: Calibration): SensingState | undefined {
+  try {
+    return createSensingState(profile, calibration);
+  } catch {
+    return undefined;
+  }
 }
 
 export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {

@@ -4,6 +4,17 @@
  * calibrate), white noise, a slow drift of its own and a share of a common temperature
  * drift. Faults can be injected per cell. Randomness comes from the seeded Rng only.
  *
+ * Harsher conditions seen on physical boards, off by default: `walkGPerMin`, a random walk
+ * of each cell's zero (creep) at up to that many grams a minute (5–8 g on the boards of
+ * issue 10): the rate itself wanders (an Ornstein-Uhlenbeck process, sd half the limit,
+ * time constant one minute, clipped at the limit), so a cell wanders by up to that much
+ * over a minute, smoothly — a walk of independent steps with that spread after a minute
+ * would already wander 1 g rms within a second, a cell calibration rejects as noisy —
+ * and `rampGPerMin`, a temperature ramp that moves every cell's
+ * zero the same way at that many grams a minute (1 g/min: 10 g over 10 minutes), for
+ * `rampForMs` then flat. Both are in grams, turned into counts by each cell's own scale,
+ * and draw from their own random stream, so turning them on changes no other number.
+ *
  * Figures (see docs/simulator.md): a 5 kg, 1 mV/V cell at 5 V excitation into a gain-128
  * HX711 gives 429.5 counts/g; rated output is ±15 % per cell; zero balance is a few
  * tens of thousands of counts either way.
@@ -29,9 +40,18 @@ export interface SensorParameters {
   readonly temperature: DriftParameters;
   /** Spread of the cells' zero temperature coefficients, counts per °C. */
   readonly tempcoSdCountsPerDegC: number;
+  /** Random walk of each cell's zero: the fastest it moves, grams per minute (0 = off). */
+  readonly walkGPerMin?: number;
+  /** Common zero ramp on every cell (temperature), grams per minute, same sign on all (0 = off). */
+  readonly rampGPerMin?: number;
+  /** The ramp lasts this long from the first sample, then stays where it got to (default: for ever). */
+  readonly rampForMs?: number;
   /** After a power-up or CELLRST a HX711 has no conversion for this long (datasheet: 50 ms at 80 SPS). */
   readonly settleMs: number;
 }
+
+/** How long the random walk's rate takes to change (its OU time constant). */
+const WALK_RATE_TAU_MS = 60_000;
 
 export const DEFAULT_SENSORS: SensorParameters = Object.freeze({
   nominalCountsPerGram: 429.5,
@@ -69,6 +89,11 @@ export class SensorBank {
   readonly #faults = new Map<number, CellFault>();
   readonly #noiseRng: Rng;
   readonly #lastCounts: Int32Array;
+  /** Each cell's random-walk zero, grams, and the rate it moves at now, grams per minute. */
+  readonly #walkG: Float64Array;
+  readonly #walkRate: Float64Array;
+  readonly #walkRng: Rng;
+  #firstSampleMs: number | undefined = undefined;
   #readyAtMs = 0;
   #lastSampleMs: number | undefined = undefined;
 
@@ -91,6 +116,21 @@ export class SensorBank {
     this.#temperature = stationaryDrift(parameters.temperature, driftRng);
     this.#lastCounts = new Int32Array(cellCount);
     this.#noiseRng = rng.fork('noise');
+    this.#walkG = new Float64Array(cellCount);
+    this.#walkRate = new Float64Array(cellCount);
+    this.#walkRng = rng.fork('walk');
+  }
+
+  /** Where the random walk and the ramp have moved a cell's zero by now, grams. */
+  zeroShiftG(cell: number): number {
+    return (this.#walkG[cell] ?? 0) + this.#rampG(this.#lastSampleMs ?? 0);
+  }
+
+  #rampG(nowMs: number): number {
+    const rate = this.parameters.rampGPerMin ?? 0;
+    if (rate === 0 || this.#firstSampleMs === undefined) return 0;
+    const ms = Math.min(nowMs - this.#firstSampleMs, this.parameters.rampForMs ?? Infinity);
+    return (rate * Math.max(0, ms)) / 60_000;
   }
 
   /** The true zero offset of a cell (counts at no load, before drift). */
@@ -133,7 +173,19 @@ export class SensorBank {
   sample(grams: ArrayLike<number>, nowMs: number): CellSample {
     const dt = this.#lastSampleMs === undefined ? 0 : nowMs - this.#lastSampleMs;
     this.#lastSampleMs = nowMs;
+    this.#firstSampleMs ??= nowMs;
     this.#temperature.step(dt, this.#noiseRng);
+    const walk = this.parameters.walkGPerMin ?? 0;
+    if (walk > 0 && dt > 0) {
+      const decay = Math.exp(-dt / WALK_RATE_TAU_MS);
+      const kick = (walk / 2) * Math.sqrt(1 - decay * decay);
+      for (let cell = 0; cell < this.cellCount; cell++) {
+        const rate = Math.min(walk, Math.max(-walk, (this.#walkRate[cell] ?? 0) * decay + kick * this.#walkRng.normal()));
+        this.#walkRate[cell] = rate;
+        this.#walkG[cell] = (this.#walkG[cell] ?? 0) + (rate * dt) / 60_000;
+      }
+    }
+    const rampG = this.#rampG(nowMs);
     const settling = nowMs < this.#readyAtMs;
     const counts = new Int32Array(this.cellCount);
     const fresh: boolean[] = [];
@@ -142,8 +194,13 @@ export class SensorBank {
       // on one cell leaves every other cell's numbers as they were.
       const drift = (this.#drifts[cell] as OrnsteinUhlenbeck).step(dt, this.#noiseRng);
       const noise = this.parameters.noiseRmsCounts * this.#noiseRng.normal();
+      const shiftG = (this.#walkG[cell] ?? 0) + rampG;
       const analog =
-        this.offsetOf(cell) + this.scaleOf(cell) * (grams[cell] ?? 0) + drift + (this.#tempcos[cell] ?? 0) * this.#temperature.value + noise;
+        this.offsetOf(cell) +
+        this.scaleOf(cell) * ((grams[cell] ?? 0) + shiftG) +
+        drift +
+        (this.#tempcos[cell] ?? 0) * this.#temperature.value +
+        noise;
       const reading = Math.min(CELL_MAX, Math.max(CELL_MIN, Math.round(analog)));
       const fault = this.#faults.get(cell);
       const ready = !settling && fault?.kind !== 'silent';
