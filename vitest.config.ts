@@ -1,4 +1,23 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The end-to-end tests that run in real time (a pty, spawned CLIs) take most of the suite's
+ * time but little CPU: they go first, so the rest runs beside them on the other worker
+ * instead of after them.
+ */
+const REAL_TIME_FIRST = ['test/e2e/link-faults.test.ts', 'test/e2e/kill-resume.test.ts', 'test/e2e/drift.test.ts', 'test/cli/referee.test.ts'];
+
+class RealTimeFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification): number => {
+      const i = REAL_TIME_FIRST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? REAL_TIME_FIRST.length : i;
+    };
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -6,5 +25,6 @@ export default defineConfig({
     // Every test has a bound: hardware and simulator tests must never hang CI.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    sequence: { sequencer: RealTimeFirst },
   },
 });
