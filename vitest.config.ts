@@ -26,5 +26,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     sequence: { sequencer: RealTimeFirst },
+    // Vitest's default on 2 cores is one worker; the real-time files mostly wait on the clock,
+    // so a second worker runs the CPU-bound files beside them.
+    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
   },
 });
