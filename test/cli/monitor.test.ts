@@ -21,6 +21,14 @@ beforeEach(() => {
 });
 afterEach(() => clock.restore());
 
+/** Runs the monitor on a fake link, its lines into `out`, until `stop()`. */
+function monitorOn(link: FakeBoardLink, out: string[], calibrationFor: Parameters<typeof runMonitor>[0]['calibrationFor']) {
+  const session = { link, profile, calibrationFor, io: { out: (l: string) => out.push(l), err: () => undefined }, tty: false, write: () => undefined, redrawMs: 1000 };
+  let stop!: () => void;
+  const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
+  return { stop, running };
+}
+
 const frame = (ms: number, fill: (i: number) => number, stale: number[] = [], seq = 0, white = false): Frame => ({
   type: 'frame',
   seq,
@@ -77,17 +85,7 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
   it('runs sensing on a calibrated board and shows the zero it tracks', async () => {
     const link = new FakeBoardLink();
     const out: string[] = [];
-    const session = {
-      link,
-      profile,
-      calibrationFor: () => ({ boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) }),
-      io: { out: (l: string) => out.push(l), err: () => undefined },
-      tty: false,
-      write: () => undefined,
-      redrawMs: 1000,
-    };
-    let stop!: () => void;
-    const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
+    const { stop, running } = monitorOn(link, out, () => ({ boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) }));
     link.start();
     link.becomeReady();
     // An empty board (the pivots carry its 720 g) whose a1 cell creeps up 0.25 g/s; a count of noise.
@@ -107,17 +105,7 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
   it('shows frames through the plausibility step: a flipped tilt bit and a frame 60 s ahead are not shown, only counted', async () => {
     const link = new FakeBoardLink();
     const out: string[] = [];
-    const session = {
-      link,
-      profile,
-      calibrationFor: () => undefined,
-      io: { out: (l: string) => out.push(l), err: () => undefined },
-      tty: false,
-      write: () => undefined,
-      redrawMs: 1000,
-    };
-    let stop!: () => void;
-    const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
+    const { stop, running } = monitorOn(link, out, () => undefined);
     link.start();
     const at = (k: number) => 5000 + Math.floor(k * 12.5);
     for (let k = 1; k <= 3; k++) link.emitFrame(frame(at(k), () => 1000, [], k));
@@ -139,17 +127,7 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     const link = new FakeBoardLink();
     const out: string[] = [];
     let calibrated = false;
-    const session = {
-      link,
-      profile,
-      calibrationFor: () => (calibrated ? { boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) } : undefined),
-      io: { out: (l: string) => out.push(l), err: () => undefined },
-      tty: false,
-      write: () => undefined,
-      redrawMs: 1000,
-    };
-    let stop!: () => void;
-    const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
+    const { stop, running } = monitorOn(link, out, () => (calibrated ? { boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) } : undefined));
     link.start();
     link.emitFrame(frame(1, () => 1000));
     link.emitFrame(frame(2, (i) => (i === 0 ? 1250 : 1000)));
