@@ -24,6 +24,11 @@ export interface SensingOptions {
   readonly pressFrames: number;
   /** A departure is paired with a neighbour's arrival settling within this time. */
   readonly rollMaxMs: number;
+  /**
+   * A load transfer between neighbouring wells (a slow roll, either well settling first)
+   * holds while their readings add up to the sphere within this fraction of it.
+   */
+  readonly transferToleranceFraction: number;
   /** The board "lost a sphere's weight" when the pivots fall this fraction of the sphere below expectation. */
   readonly lossFraction: number;
   /** |pivots − (board + wells)| above this for `interferenceMs` is a hand on the board. */
@@ -73,6 +78,9 @@ export function defaultSensingOptions(profile: BoardProfile): SensingOptions {
     pressFrames: 8,
     rollMaxMs: 1000,
     lossFraction: 0.5,
+    // A quarter of a sphere: a hand taking the sphere out of the transfer drops the sum
+    // toward 0 within a few frames; noise and rim friction are a few grams.
+    transferToleranceFraction: 0.25,
     // A rolling sphere or a bounce upsets the balance of pivots and wells for < 150 ms;
     // a hand holding the board does for much longer: 250 ms (20 frames) of grace.
     interferenceAboveG: 0.5 * light,

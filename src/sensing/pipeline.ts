@@ -213,11 +213,11 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
       }
       case 'arrival':
         forgetSphere(state.zeros, ch.well);
-        onArrival(state.roll, ch, events);
+        onArrival(state.roll, config, wells, ch, events);
         break;
     }
   }
-  checkPending(state.roll, config, excess(), atMs, events);
+  checkPending(state.roll, config, wells, excess(), atMs, events);
   const excessNow = pivotsReady ? excessG(state) : undefined;
   if (excessNow !== undefined) observeExcess(state.interference, config, excessNow, atMs, events);
   else pauseInterference(state.interference);
@@ -225,6 +225,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   const moving =
     changes.length > 0 ||
     state.roll.pending.length > 0 ||
+    state.roll.arrivals.length > 0 ||
     state.interference.active ||
     state.link.missingActive ||
     (config.pivotCells.length > 0 && !pivotFaulty && !pivotsReady);

@@ -12,12 +12,27 @@
  * first frame after the gap) proves no roll: if a neighbour's arrival pairs with it, the
  * two are reported as a lift and a placement, the legal way to get there.
  * Without pivots (or while they cannot be trusted) every departure is a lift.
+ *
+ * A slow roll (issue 10): the sphere rests on both rims and the load moves over hundreds of
+ * ms, so the arriving well can settle above the sphere threshold while the departing one
+ * still reads above the empty threshold. An arrival with no pending departure is then held
+ * as a transfer when a neighbour still classed as a sphere has lost load and the two
+ * readings add up to that sphere (± transferToleranceFraction of it):
+ *   - the neighbour settles empty → sphere-rolled (from the earlier of the two times to
+ *     the later), whatever order they settled in;
+ *   - the arriving well settles empty again → the sphere went back: nothing happened;
+ *   - their sum falls below the sphere by the tolerance for 3 frames in a row (a hand took
+ *     it), either well is pressed, or rollMaxMs pass → the arrival is a sphere-placed, dated
+ *     when it settled, and the neighbour's sphere is judged on its own when it leaves.
+ * A lift and a placement on the neighbour never pass for a transfer: the departure comes
+ * first and the pivots see the weight go (above), and by the arrival the sum is one sphere
+ * more than the empty well holds.
  */
 import { FILES } from '../rules/senryaku/types.ts';
 import { kindsOfMask } from './config.ts';
 import type { SensingConfig } from './config.ts';
 import type { SensingEvent, SphereIdentity } from './events.ts';
-import type { WellChange } from './well-tracker.ts';
+import { SPHERE_CLASS, type WellBank, type WellChange } from './well-tracker.ts';
 
 export interface PendingDeparture {
   readonly from: number;
@@ -31,11 +46,31 @@ export interface PendingDeparture {
   lossRun: number;
 }
 
-export interface RollState {
-  pending: PendingDeparture[];
+/** An arrival settled while its neighbour still holds the sphere that is moving over. */
+export interface PendingArrival {
+  readonly from: number;
+  readonly to: number;
+  readonly atMs: number;
+  /** Weight of the sphere leaving `from` (its held weight). */
+  readonly grams: number;
+  breakRun: number;
 }
 
-export const createRollState = (): RollState => ({ pending: [] });
+export interface RollState {
+  pending: PendingDeparture[];
+  arrivals: PendingArrival[];
+}
+
+export const createRollState = (): RollState => ({ pending: [], arrivals: [] });
+
+/** Is load moving from well `n` to `to`: `n` holds a sphere that has lost load, and the two add up to it? */
+function transferMisfit(wells: WellBank, tol: number, n: number, to: number): number {
+  if (wells.cls[n] !== SPHERE_CLASS || wells.pressed[n]) return Infinity;
+  const held = wells.heldG[n] ?? 0;
+  const cur = wells.current[n] ?? 0;
+  const misfit = Math.abs(cur + (wells.current[to] ?? 0) - held);
+  return cur <= held * (1 - tol) && misfit <= tol * held ? misfit : Infinity;
+}
 
 export const areNeighbours = (a: number, b: number): boolean =>
   a !== b && Math.abs((a % FILES) - (b % FILES)) <= 1 && Math.abs(Math.floor(a / FILES) - Math.floor(b / FILES)) <= 1;
@@ -56,6 +91,18 @@ type Arrival = Extract<WellChange, { type: 'arrival' }>;
  * `undefined` = the pivots cannot weigh now.
  */
 export function onDeparture(state: RollState, config: SensingConfig, d: Departure, excessG: number | undefined, events: SensingEvent[]): void {
+  const ai = state.arrivals.findIndex((a) => a.from === d.well || a.to === d.well);
+  const a = ai < 0 ? undefined : state.arrivals.splice(ai, 1)[0];
+  if (a && a.to === d.well) return; // the sphere went back: `from` never changed owner
+  if (a) {
+    const id = identity(d.grams, d.kinds);
+    if (d.unseen) {
+      events.push({ type: 'sphere-lifted', atMs: d.atMs, well: d.well, grams: d.grams });
+      events.push({ type: 'sphere-placed', atMs: a.atMs, well: a.to, ...id });
+    } else
+      events.push({ type: 'sphere-rolled', atMs: Math.max(a.atMs, d.atMs), departedAtMs: Math.min(a.atMs, d.atMs), from: d.well, to: a.to, ...id });
+    return;
+  }
   if (excessG === undefined || excessG - d.grams <= -config.options.lossFraction * d.grams) {
     events.push({ type: 'sphere-lifted', atMs: d.atMs, well: d.well, grams: d.grams });
     return;
@@ -63,7 +110,7 @@ export function onDeparture(state: RollState, config: SensingConfig, d: Departur
   state.pending.push({ from: d.well, grams: d.grams, kinds: d.kinds, atMs: d.atMs, reported: false, unseen: d.unseen ?? false, lossRun: 0 });
 }
 
-export function onArrival(state: RollState, a: Arrival, events: SensingEvent[]): void {
+export function onArrival(state: RollState, config: SensingConfig, wells: WellBank, a: Arrival, events: SensingEvent[]): void {
   const id = identity(a.grams, a.kinds);
   const pick = (test: (p: PendingDeparture) => boolean): PendingDeparture | undefined => {
     const i = state.pending.findIndex(test);
@@ -79,7 +126,20 @@ export function onArrival(state: RollState, a: Arrival, events: SensingEvent[]):
     return;
   }
   if (rolled) {
-    events.push({ type: 'sphere-rolled', atMs: a.atMs, departedAtMs: rolled.atMs, from: rolled.from, to: a.well, ...id });
+    // The sphere as it was weighed standing still before it left: a slow arrival settles mid-ramp.
+    events.push({ type: 'sphere-rolled', atMs: a.atMs, departedAtMs: rolled.atMs, from: rolled.from, to: a.well, ...identity(rolled.grams, rolled.kinds) });
+    return;
+  }
+  const tol = config.options.transferToleranceFraction;
+  let from = -1;
+  let best = Infinity;
+  for (let n = 0; n < wells.cls.length; n++) {
+    if (!areNeighbours(n, a.well) || state.arrivals.some((t) => t.from === n || t.to === n)) continue;
+    const misfit = transferMisfit(wells, tol, n, a.well);
+    if (misfit < best) [from, best] = [n, misfit];
+  }
+  if (from >= 0) {
+    state.arrivals.push({ from, to: a.well, atMs: a.atMs, grams: wells.heldG[from] ?? a.grams, breakRun: 0 });
     return;
   }
   pick((p) => p.reported); // a loose sphere landed in a well
@@ -87,9 +147,19 @@ export function onArrival(state: RollState, a: Arrival, events: SensingEvent[]):
 }
 
 /** Each frame: pending departures whose weight has gone, or that waited too long. */
-export function checkPending(state: RollState, config: SensingConfig, excessG: number | undefined, atMs: number, events: SensingEvent[]): void {
-  if (state.pending.length === 0) return;
+export function checkPending(state: RollState, config: SensingConfig, wells: WellBank, excessG: number | undefined, atMs: number, events: SensingEvent[]): void {
   const o = config.options;
+  for (let i = 0; i < state.arrivals.length; i++) {
+    const t = state.arrivals[i];
+    if (!t) continue;
+    const sum = (wells.current[t.from] ?? 0) + (wells.current[t.to] ?? 0);
+    t.breakRun = sum < t.grams * (1 - o.transferToleranceFraction) ? t.breakRun + 1 : 0;
+    if (t.breakRun >= 3 || wells.pressed[t.from] || wells.pressed[t.to] || atMs - t.atMs > o.rollMaxMs) {
+      state.arrivals.splice(i--, 1);
+      events.push({ type: 'sphere-placed', atMs: t.atMs, well: t.to, ...identity(wells.level[t.to] ?? 0, wells.kinds[t.to] ?? 0) });
+    }
+  }
+  if (state.pending.length === 0) return;
   let excess = excessG;
   for (let i = 0; i < state.pending.length; i++) {
     const p = state.pending[i];

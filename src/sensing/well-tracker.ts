@@ -20,6 +20,12 @@ import { kindMaskOf } from './config.ts';
 import { createSettleBank, pushSample, resetBank, type SettleBank } from './settle.ts';
 
 export const EMPTY_CLASS = 0;
+/**
+ * The held weight follows a settled level down by at most this per frame (0.8 g/s at 80
+ * frames/s, about the zero tracker's pace): a sphere's reading drifts that slowly (and the
+ * zeros are tracked anyway), while a sphere resting half on its neighbour's rim is a step.
+ */
+const DRIFT_STEP_G = 0.01;
 export const SPHERE_CLASS = 1;
 
 export interface WellBank {
@@ -29,6 +35,11 @@ export interface WellBank {
   readonly kinds: Uint8Array;
   /** Last settled level, grams. */
   readonly level: Float64Array;
+  /**
+   * Weight of the committed sphere, grams: its level on arrival, raised as a slow arrival
+   * completes, lowered only at a drift's pace (DRIFT_STEP_G a frame), so not by a transfer out.
+   */
+  readonly heldG: Float64Array;
   /** Last fresh reading, grams. */
   readonly current: Float64Array;
   /** 1 while the last window was settled. */
@@ -58,6 +69,7 @@ export function createWellBank(wells: number, config: SensingConfig): WellBank {
     cls: new Uint8Array(wells),
     kinds: new Uint8Array(wells),
     level: new Float64Array(wells),
+    heldG: new Float64Array(wells),
     current: new Float64Array(wells),
     settled: new Uint8Array(wells),
     pressed: new Uint8Array(wells),
@@ -120,22 +132,29 @@ function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, 
       const kinds = kindMaskOf(config, mean);
       bank.cls[w] = SPHERE_CLASS;
       bank.kinds[w] = kinds;
+      bank.heldG[w] = mean;
       out.push({ type: 'arrival', well: w, atMs: since, grams: mean, kinds });
     }
   } else if (mean < o.emptyBelowG) {
     bank.cls[w] = EMPTY_CLASS;
     const unseen = bank.sinceGap[w] === bank.settle.k;
-    out.push({ type: 'departure', well: w, atMs: since, grams: bank.level[w] ?? 0, kinds: bank.kinds[w] ?? 0, ...(unseen ? { unseen } : {}) });
+    out.push({ type: 'departure', well: w, atMs: since, grams: bank.heldG[w] ?? 0, kinds: bank.kinds[w] ?? 0, ...(unseen ? { unseen } : {}) });
     bank.kinds[w] = 0;
+    bank.heldG[w] = 0;
   } else {
     // Still a sphere: a different kind (disjoint masks) means one was swapped for another
     // faster than the empty well could settle.
     const kinds = kindMaskOf(config, mean);
+    const held = bank.heldG[w] ?? 0;
     if ((kinds & (bank.kinds[w] ?? 0)) === 0) {
-      out.push({ type: 'departure', well: w, atMs: since, grams: bank.level[w] ?? 0, kinds: bank.kinds[w] ?? 0 });
+      out.push({ type: 'departure', well: w, atMs: since, grams: held, kinds: bank.kinds[w] ?? 0 });
       out.push({ type: 'arrival', well: w, atMs: since, grams: mean, kinds });
       bank.kinds[w] = kinds;
-    }
+      bank.heldG[w] = mean;
+    } else if (mean > held) {
+      // A slow arrival completing (bounded by a heavy sphere: a finger resting is not its weight).
+      bank.heldG[w] = Math.min(mean, config.kindMasses.reduce((a, b) => Math.max(a, b), 0) + o.settleBandG);
+    } else bank.heldG[w] = Math.max(mean, held - DRIFT_STEP_G);
   }
   bank.level[w] = mean;
 }

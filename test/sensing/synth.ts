@@ -142,6 +142,28 @@ export class SynthBoard {
     });
   }
 
+  /**
+   * Rolls over the rim slowly: the weight moves from `from` to `to` along a smoothstep over
+   * durationMs, shared by the two wells the whole way (the sphere rests on both rims), with
+   * an optional pause of pauseMs half-way (half the weight on each well, still).
+   */
+  slowRoll(from: number, to: number, durationMs: number, pauseMs = 0, t0 = this.t): void {
+    const m = this.masses.get(from) ?? 0;
+    this.masses.delete(from);
+    this.masses.set(to, m);
+    const half = durationMs / 2;
+    const moved = (t: number): number => {
+      const dt = t - t0;
+      if (dt <= 0) return 0;
+      const x = dt < half ? dt / durationMs : dt < half + pauseMs ? 0.5 : Math.min(1, (dt - pauseMs) / durationMs);
+      return x * x * (3 - 2 * x);
+    };
+    const list = this.wells[from] ?? [];
+    list.length = 0;
+    list.push((t) => m * (1 - moved(t)));
+    this.wells[to]?.push((t) => m * moved(t));
+  }
+
   /** A finger pushing on a well: `extraG` with a 3 Hz wobble of ±5 g, for durationMs. */
   press(well: number, extraG: number, durationMs: number, t0 = this.t): void {
     this.wells[well]?.push((t) => (t >= t0 && t < t0 + durationMs ? extraG + 5 * Math.sin(2 * Math.PI * 3 * ((t - t0) / 1000)) : 0));

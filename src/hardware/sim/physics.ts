@@ -88,6 +88,8 @@ interface Roll {
   readonly to: Well;
   readonly startMs: number;
   readonly endMs: number;
+  /** Resting half-way this long (within startMs … endMs). */
+  readonly pauseMs: number;
 }
 /** A weight leaving a well linearly (lift, spill). */
 interface Fade {
@@ -117,6 +119,14 @@ const fail = (code: PhysicsErrorCode, message: string): Result<never, PhysicsErr
 
 /** Smooth 0 → 1 over a roll: the sphere starts and ends at rest. */
 const smoothstep = (x: number): number => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
+
+/** How far a roll has moved its weight from `from` to `to` (0 … 1), at rest half-way during its pause. */
+const rollMoved = (r: Roll, nowMs: number): number => {
+  const moving = r.endMs - r.startMs - r.pauseMs;
+  const t = nowMs - r.startMs;
+  const half = moving / 2;
+  return smoothstep((t < half ? t : t < half + r.pauseMs ? half : t - r.pauseMs) / moving);
+};
 
 export const areNeighbours = (a: Well, b: Well): boolean =>
   a !== b && Math.abs(fileOf(a) - fileOf(b)) <= 1 && Math.abs(rankOf(a) - rankOf(b)) <= 1;
@@ -202,16 +212,20 @@ export class BoardPhysics {
     return ok(cellChar(cell) as PieceChar);
   }
 
-  /** A sphere rolls into a neighbouring empty well; its weight is shared during the transfer. */
-  roll(from: Well, to: Well, durationMs: number, nowMs: number): Result<PieceChar, PhysicsError> {
+  /**
+   * A sphere rolls into a neighbouring empty well; its weight is shared during the transfer,
+   * which moves for durationMs and rests half-way (half on each well) for pauseMs.
+   */
+  roll(from: Well, to: Well, durationMs: number, nowMs: number, pauseMs = 0): Result<PieceChar, PhysicsError> {
     if (this.#tipped) return fail('BoardTipped', 'the board is tipped: reset it first');
     if (!(durationMs > 0)) return fail('BadDuration', 'a roll takes some time (durationMs > 0)');
+    if (!(pauseMs >= 0) || !Number.isFinite(pauseMs)) return fail('BadDuration', 'a pause is 0 ms or more');
     if (!areNeighbours(from, to)) return fail('NotNeighbour', `wells ${from} and ${to} are not neighbours`);
     const cell = this.cellAt(from);
     if (cell === EMPTY) return fail('EmptyWell', `no sphere to roll in well ${from}`);
     if (this.#isTaken(to)) return fail('WellOccupied', `well ${to} is not empty`);
     this.#wells[from] = EMPTY;
-    this.#rolls.push({ cell, from, to, startMs: nowMs, endMs: nowMs + durationMs });
+    this.#rolls.push({ cell, from, to, startMs: nowMs, endMs: nowMs + durationMs + pauseMs, pauseMs });
     return ok(cellChar(cell) as PieceChar);
   }
 
@@ -257,7 +271,7 @@ export class BoardPhysics {
     const g = new Float64Array(WELLS);
     for (let w = 0; w < WELLS; w++) g[w] = this.#grams(this.cellAt(w));
     for (const r of this.#rolls) {
-      const moved = smoothstep((nowMs - r.startMs) / (r.endMs - r.startMs));
+      const moved = rollMoved(r, nowMs);
       const m = this.#grams(r.cell);
       g[r.from] = (g[r.from] ?? 0) + m * (1 - moved);
       g[r.to] = (g[r.to] ?? 0) + m * moved;
@@ -312,7 +326,7 @@ export class BoardPhysics {
   #tipSide(nowMs: number): Color | undefined {
     const sum = this.rigid.loadsOfBoard(this.#wells, [], this.#sum);
     for (const r of this.#rolls) {
-      const moved = smoothstep((nowMs - r.startMs) / (r.endMs - r.startMs));
+      const moved = rollMoved(r, nowMs);
       sum.add(this.rigid.wellY(r.from) * (1 - moved) + this.rigid.wellY(r.to) * moved, this.#grams(r.cell));
     }
     for (const f of this.#forces) if (f.well !== undefined && f.startMs <= nowMs) sum.add(this.rigid.wellY(f.well), f.grams);
@@ -331,7 +345,7 @@ export class BoardPhysics {
       this.#wells[w] = EMPTY;
     }
     for (const r of this.#rolls) {
-      const moved = smoothstep((nowMs - r.startMs) / (r.endMs - r.startMs));
+      const moved = rollMoved(r, nowMs);
       const m = this.#grams(r.cell);
       this.#fades.push({ well: r.from, grams: m * (1 - moved), startMs: nowMs, endMs });
       this.#fades.push({ well: r.to, grams: m * moved, startMs: nowMs, endMs });

@@ -26,7 +26,8 @@ interface Lasting extends Timing {
 export type SimStep =
   | { readonly action: 'lift'; readonly well: WellRef; readonly afterMs: number }
   | { readonly action: 'place'; readonly well: WellRef; readonly kind: PieceChar | undefined; readonly afterMs: number }
-  | { readonly action: 'roll'; readonly from: WellRef; readonly to: WellRef; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
+  /** A roll lasts durationMs of movement plus pauseMs resting half-way (the load shared by both wells). */
+  | { readonly action: 'roll'; readonly from: WellRef; readonly to: WellRef; readonly afterMs: number; readonly durationMs: number; readonly pauseMs: number; readonly blocking: boolean }
   | { readonly action: 'press'; readonly well: WellRef; readonly grams: number; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
   | { readonly action: 'holdBoard'; readonly grams: number; readonly at?: Point; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
   | { readonly action: 'wait'; readonly ms: number };
@@ -35,7 +36,13 @@ export type SimAction = SimStep['action'];
 
 /** How long a step keeps the next one waiting, after its start. */
 export const stepLength = (step: SimStep): number =>
-  step.action === 'wait' ? step.ms : step.action === 'lift' || step.action === 'place' ? 0 : step.blocking ? step.durationMs : 0;
+  step.action === 'wait'
+    ? step.ms
+    : step.action === 'lift' || step.action === 'place'
+      ? 0
+      : step.blocking
+        ? step.durationMs + (step.action === 'roll' ? step.pauseMs : 0)
+        : 0;
 
 export const stepDelay = (step: SimStep): number => (step.action === 'wait' ? 0 : step.afterMs);
 
@@ -54,9 +61,13 @@ export class SimScript {
     return this;
   }
 
-  roll(from: WellRef, to: WellRef, options: Partial<Lasting> = {}): this {
-    const { afterMs = 0, durationMs = DEFAULT_ROLL_MS, blocking = true } = options;
-    this.steps.push({ action: 'roll', from, to, afterMs, durationMs, blocking });
+  /**
+   * A roll over the rim: durationMs of movement (default 220; real rolls take 150–600), and
+   * optionally pauseMs resting on the rim half-way, its weight shared by the two wells.
+   */
+  roll(from: WellRef, to: WellRef, options: Partial<Lasting> & { readonly pauseMs?: number } = {}): this {
+    const { afterMs = 0, durationMs = DEFAULT_ROLL_MS, pauseMs = 0, blocking = true } = options;
+    this.steps.push({ action: 'roll', from, to, afterMs, durationMs, pauseMs, blocking });
     return this;
   }
 

@@ -424,7 +424,7 @@ export class SimBoard {
         const from = well(step.from);
         const to = well(step.to);
         if (!from.ok) return from;
-        return to.ok ? done(p.roll(from.value, to.value, step.durationMs, now)) : to;
+        return to.ok ? done(p.roll(from.value, to.value, step.durationMs, now, step.pauseMs)) : to;
       }
       case 'press': {
         const w = well(step.well);

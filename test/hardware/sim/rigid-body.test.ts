@@ -187,6 +187,25 @@ describe('rigid board in the simulator physics', () => {
     // 60 g moved 20 mm toward the centre: Q drops by 1200 g·mm, R_black by 1200 / 20 = 60.
     expect(mid.black).toBeCloseTo(720, 9);
   });
+
+  it('a roll pausing half-way rests with half its weight on each well, then arrives', () => {
+    const p = physicsOn(START);
+    const from = W('d6');
+    const to = W('d5');
+    expect(p.roll(from, to, 400, 0, 300).ok).toBe(true);
+    for (const t of [200, 350, 500]) {
+      p.update(t);
+      const g = p.wellGrams(t);
+      expect(g[from]).toBeCloseTo(30, 9);
+      expect(g[to]).toBeCloseTo(30, 9);
+    }
+    p.update(600);
+    expect(p.wellGrams(600)[to]).toBeCloseTo(50.625, 9); // smoothstep(0.75) = 0.84375
+    p.update(700);
+    expect(p.wellGrams(700)[to]).toBeCloseTo(60, 9);
+    expect(p.wellGrams(700)[from]).toBeCloseTo(0, 9);
+    expect(p.roll(to, from, 100, 700, -1).ok).toBe(false);
+  });
 });
 
 // ---- against the rules core ----------------------------------------------------------
