@@ -33,6 +33,8 @@ export interface TurnPlan {
   readonly holdMs: number;
   /** For wrong-sphere: the opponent's sphere lifted by mistake. */
   readonly wrongWell?: Well;
+  /** For roll: how long the sphere takes to roll over, and how long it rests half-way (real rolls take 150–600 ms). */
+  readonly roll?: { readonly durationMs: number; readonly pauseMs: number };
 }
 
 export interface PlanOdds {
@@ -78,5 +80,6 @@ export function planTurn(pos: Position, model: BalanceModel, rng: Rng, odds: Pla
     thinkMs: Math.round(rng.uniform(500, 1400)),
     holdMs: Math.round(antic === 'slow' ? rng.uniform(2000, 3500) : rng.uniform(300, 800)),
     ...(antic === 'wrong-sphere' ? { wrongWell: pick(rng, enemies) } : {}),
+    ...(antic === 'roll' ? { roll: { durationMs: Math.round(rng.uniform(150, 600)), pauseMs: rng.chance(0.3) ? Math.round(rng.uniform(100, 400)) : 0 } } : {}),
   };
 }

@@ -22,7 +22,7 @@ export function turnScript(plan: TurnPlan): SimScript {
     }
     case 'roll':
       // Rolled over, then rolled back: the referee calls the foul, then sees the board restored.
-      return s.roll(from, to, { afterMs: first }).roll(to, from, { afterMs: 1200 }).lift(from, { afterMs: 1000 }).place(to, { afterMs: plan.holdMs });
+      return s.roll(from, to, { afterMs: first, ...plan.roll }).roll(to, from, { afterMs: 1200 }).lift(from, { afterMs: 1000 }).place(to, { afterMs: plan.holdMs });
     default:
       break;
   }
