@@ -159,11 +159,7 @@ export class JournalWriter {
     return this.file.on(listener);
   }
 
-  /** Records appended but not yet on disk, and records lost for good to a storage fault. */
-  get pendingRecords(): number {
-    return this.file.pendingLines;
-  }
-
+  /** Records lost for good to a storage fault (at close, also those still not on disk). */
   get droppedRecords(): number {
     return this.file.droppedLines;
   }

@@ -8,7 +8,7 @@
  * what it computes is checked against the verdicts the journal stored.
  */
 import type { Recording } from '../hardware/link/recording.ts';
-import { senryakuReferee, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
+import { senryakuReferee } from '../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { parseSpn } from '../rules/senryaku/spn.ts';
@@ -37,8 +37,6 @@ export interface JournalReplay {
   readonly verdicts: Verdict[];
   readonly sessions: number;
   readonly mismatch: ReplayMismatch | undefined;
-  /** The referee's state after the last session: where a resumed match goes on from. */
-  readonly state: SenryakuRefereeState;
 }
 
 /** Every verdict the journal's raw lines produce when refereed again, session by session, checked against the stored ones. */
@@ -69,7 +67,7 @@ export function replayJournal(journal: JournalContents): Result<JournalReplay, s
     verdicts.push(...computed);
     mismatch ??= firstMismatch(session.number, computed, stored, session.records.at(-1)?.line);
   }
-  return ok({ verdicts, sessions: journal.sessions.length, mismatch, state });
+  return ok({ verdicts, sessions: journal.sessions.length, mismatch });
 }
 
 function firstMismatch(
