@@ -9,16 +9,21 @@
  */
 import type { BoardLink, LinkStateChange, RawLine } from '../hardware/link/index.ts';
 
-export type TappedEvent = { readonly kind: 'line'; readonly raw: RawLine } | { readonly kind: 'state'; readonly change: LinkStateChange };
+/** A line (dated by the link), or a state change dated by the tap when it happened, not when it is handed over. */
+export type TappedEvent =
+  | { readonly kind: 'line'; readonly raw: RawLine }
+  | { readonly kind: 'state'; readonly change: LinkStateChange; readonly atMs: number };
 
-/** Past this many held events the oldest frames would be stale anyway: a guard, not a limit in practice. */
+/**
+ * A guard, not a limit in practice: the referee takes over within the 30 s it waits for the
+ * board's HELLO (2,400 frames at most); past this the oldest frames would be stale anyway.
+ */
 const MAX_HELD = 100_000;
 
 export class LinkTap {
   private held: TappedEvent[] = [];
   private consumer: ((e: TappedEvent) => void) | undefined;
   private offs: (() => void)[] = [];
-  private droppedEvents = 0;
 
   /** Host time when the tap started: the journal's time origin for this session. */
   startedAtMs = 0;
@@ -35,7 +40,7 @@ export class LinkTap {
     this.startedAtMs = this.now();
     this.offs.push(
       this.link.on('line', (raw) => this.deliver({ kind: 'line', raw })),
-      this.link.on('state', (change) => this.deliver({ kind: 'state', change })),
+      this.link.on('state', (change) => this.deliver({ kind: 'state', change, atMs: this.now() })),
     );
   }
 
@@ -57,20 +62,12 @@ export class LinkTap {
     this.consumer = undefined;
   }
 
-  /** Events dropped because nobody took them in time (see MAX_HELD). */
-  get dropped(): number {
-    return this.droppedEvents;
-  }
-
   private deliver(e: TappedEvent): void {
     if (this.consumer) {
       this.consumer(e);
       return;
     }
     this.held.push(e);
-    if (this.held.length > MAX_HELD) {
-      this.held.shift();
-      this.droppedEvents++;
-    }
+    if (this.held.length > MAX_HELD) this.held.shift();
   }
 }

@@ -29,7 +29,7 @@ export class RefereeService<S> implements Service {
 
   async start(): Promise<void> {
     this.offStorage = this.journal.onStorage((e) => this.bus.emit('storage', e));
-    this.tap.attach((e) => (e.kind === 'line' ? this.onLine(e.raw) : this.onState(e.change)));
+    this.tap.attach((e) => (e.kind === 'line' ? this.onLine(e.raw) : this.onState(e.change, e.atMs)));
   }
 
   async stop(): Promise<void> {
@@ -48,9 +48,9 @@ export class RefereeService<S> implements Service {
     return Math.round((atMs - this.tap.startedAtMs) * 100) / 100;
   }
 
-  private onState(s: LinkStateChange): void {
+  private onState(s: LinkStateChange, atMs: number): void {
     const detail = 'message' in s ? s.message : 'reason' in s ? s.reason : undefined;
-    this.journal.append({ kind: 'note', t: this.since(this.tap.now()), message: `link ${s.state}${detail ? `: ${detail}` : ''}` });
+    this.journal.append({ kind: 'note', t: this.since(atMs), message: `link ${s.state}${detail ? `: ${detail}` : ''}` });
     this.bus.emit('link', { state: s.state, ...(detail ? { detail } : {}), ...(s.state === 'ready' ? { boardId: s.hello.boardId } : {}) });
   }
 
