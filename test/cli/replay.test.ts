@@ -7,7 +7,10 @@ import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import { formatHello, parseBoardLine } from '../../src/hardware/protocol/index.ts';
+import { formatBoardMessage, formatHello, parseBoardLine } from '../../src/hardware/protocol/index.ts';
+import { FrameDeltaEncoder } from '../../src/app/frame-delta.ts';
+import { readJournal } from '../../src/app/journal.ts';
+import { header as journalHeader } from '../app/journal-fixture.ts';
 import { useE2E } from '../e2e/harness.ts';
 
 async function run(...argv: string[]) {
@@ -152,5 +155,24 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
     const r = await run('replay', file);
     expect(r.code).toBe(2);
     expect(r.err[0]).toMatch(/not a journal header/);
+  });
+});
+
+describe('senryaku replay of a journal with lost records', () => {
+  it('counts and says the received lines whose frame delta cannot be rebuilt (the frame before it was lost)', async () => {
+    const frame = (seq: number, ms: number): string =>
+      formatBoardMessage({ type: 'frame', seq, ms, tilt: { white: false, black: false }, stale: [], cells: new Int32Array(44).fill(1000 + seq) });
+    const encoder = new FrameDeltaEncoder();
+    encoder.encode(frame(1, 100)); // written, then lost to a storage fault
+    const delta = encoder.encode(frame(2, 112));
+    expect(delta.startsWith('+')).toBe(true);
+    const session = { kind: 'session', t: 0, session: 1, startedAt: '2026-11-30T00:00:00.000Z', reason: 'start' };
+    const path = join(mkdtempSync(join(tmpdir(), 'senryaku-lost-')), 'match.jsonl');
+    writeFileSync(path, [journalHeader, session, { kind: 'line', t: 12, dir: 'in', line: delta }].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const journal = readJournal(path);
+    expect(journal.ok && journal.value.unrebuiltLines).toBe(1);
+    const r = await run('replay', path, '--check');
+    expect(r.code).toBe(0);
+    expect(r.err).toEqual([expect.stringMatching(/^note: 1 received line could not be rebuilt .*storage fault/)]);
   });
 });

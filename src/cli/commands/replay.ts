@@ -92,6 +92,9 @@ function fromJournal(path: string, io: CliIo): Replayed {
   const journal = readJournal(path);
   if (!journal.ok) throw new UsageError(journal.error.message);
   if (journal.value.tornTail) io.err('note: the journal ends with a record cut short (the host stopped while writing); it is left out');
+  const { unrebuiltLines } = journal.value;
+  if (unrebuiltLines > 0)
+    io.err(`note: ${unrebuiltLines} received line${unrebuiltLines === 1 ? '' : 's'} could not be rebuilt (the frame before ${unrebuiltLines === 1 ? 'it' : 'them'} was lost to a storage fault); left out as lost lines`);
   return replayJournal(journal.value);
 }
 
