@@ -129,9 +129,11 @@ export class JournalWriter {
   /**
    * Continues a match after a restart: a torn last record is moved aside first (so nothing
    * is appended onto half a line), then a new session starts, noting the repair.
+   * `alreadyRead`: the journal as the caller just read it (for its settings), so a long
+   * match's journal is not decompressed and parsed twice.
    */
-  static resume(path: string, options?: JournalFileOptions): Result<ResumedJournal, JournalError> {
-    const before = readJournal(path);
+  static resume(path: string, options?: JournalFileOptions, alreadyRead?: JournalContents): Result<ResumedJournal, JournalError> {
+    const before = alreadyRead ? ok(alreadyRead) : readJournal(path);
     if (!before.ok) return before;
     const opened = JournalFile.append(path, { batchMs: JOURNAL_BATCH_MS, ...options });
     if (!opened.ok) return err({ code: 'Unwritable', message: opened.error.message });

@@ -14,7 +14,7 @@ import { formatSpn } from '../rules/senryaku/spn.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { Autoplayer } from './autoplay/autoplayer.ts';
 import { EventBus } from './event-bus.ts';
-import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, type JournalHeader } from './journal.ts';
+import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, type JournalContents, type JournalHeader } from './journal.ts';
 import { LinkTap } from './link-tap.ts';
 import { resumePoint, type ResumePoint } from './resume.ts';
 import type { OpenedBoard } from './open-board.ts';
@@ -31,7 +31,7 @@ export interface RefereeAppConfig {
   readonly players: { readonly A: string; readonly B: string };
   readonly journalDir: string;
   /** A journal to continue (host restarted mid-match): a new session is appended to it. */
-  readonly resume?: { readonly path: string };
+  readonly resume?: { readonly path: string; /** As the caller already read it (else it is read here). */ readonly contents?: JournalContents };
   /**
    * The link's events since it started, when the caller had to start it before the app
    * (to read the board's HELLO for its calibration). Without one the app taps the link
@@ -78,7 +78,7 @@ export class RefereeApp {
     let repairNotice: string | undefined;
     let history: Verdict[] = [];
     if (c.resume) {
-      const opened = JournalWriter.resume(c.resume.path);
+      const opened = JournalWriter.resume(c.resume.path, undefined, c.resume.contents);
       if (!opened.ok) throw new JournalOpenError(opened.error.message);
       this.journal = opened.value.writer;
       resumed = resumePoint(opened.value.contents, c.settings);

@@ -158,7 +158,7 @@ async function refereeOn(
     settings,
     players,
     journalDir: resolveJournalDir(values['journal-dir']),
-    ...(values.resume ? { resume: { path: values.resume } } : {}),
+    ...(values.resume && resume?.ok ? { resume: { path: values.resume, contents: resume.value } } : {}),
     tap,
     ...(values.autoplay ? { autoplaySeed: seed } : {}),
     ...(gamesLimit !== undefined ? { gamesLimit } : {}),
