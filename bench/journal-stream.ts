@@ -7,12 +7,12 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import FakeTimers from '@sinonjs/fake-timers';
 import { CalibrationStore } from '../src/app/calibration-store.ts';
 import { readJournalLines } from '../src/app/journal-file.ts';
 import { openBoard } from '../src/app/open-board.ts';
 import { RefereeApp } from '../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../src/app/sim-calibration.ts';
+import { VirtualClock } from '../src/app/virtual-clock.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../src/referee/senryaku/settings.ts';
 import { START_SPN } from '../src/rules/senryaku/index.ts';
 
@@ -23,8 +23,8 @@ export async function simulatedJournal(o: { minutes: number; seed: number; log: 
   try {
     const calibration = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')) });
     if (!calibration.ok) throw new Error(calibration.error);
-    // setImmediate and nextTick stay real: the serial stream between link and sim needs them.
-    const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+    const clock = new VirtualClock({ stepMs: STEP_MS });
+    clock.install();
     try {
       const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN });
       if (!opened.ok) throw new Error(opened.error.message);
@@ -42,18 +42,13 @@ export async function simulatedJournal(o: { minutes: number; seed: number; log: 
         source: { kind: 'sim', seed: o.seed },
         now: () => performance.now(),
       });
-      let over = false;
-      void app.finished.then(() => (over = true));
       await app.start();
-      for (let t = 0; t < o.minutes * 60_000 && !over; t += STEP_MS) {
-        await clock.tickAsync(STEP_MS);
-        if (t % 60_000 === 0 && t > 0) o.log(`  ${t / 60_000} min of play simulated`);
-      }
-      const stopping = app.stop();
-      await clock.tickAsync(1000);
-      await stopping;
+      // Until the match is over, or the cap on simulated time.
+      const played = await clock.fastForward(app.finished, o.minutes * 60_000);
+      o.log(`  ${played.ok ? 'the match ended' : `${o.minutes} min of play simulated`} after ${(clock.nowMs / 60_000).toFixed(1)} min`);
+      await clock.fastForward(app.stop(), 60_000);
     } finally {
-      clock.uninstall();
+      await clock.stop();
     }
     const [file] = readdirSync(join(dir, 'journal'));
     const path = join(dir, 'journal', file!);
