@@ -13,6 +13,7 @@ import { parseSpn } from '../rules/senryaku/spn.ts';
 import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
 import { err, ok, type Result } from '../util/result.ts';
+import { isJsonObject } from '../util/json.ts';
 
 export const JOURNAL_FORMAT = 'senryaku-journal';
 /** v2: sessions (a marker record starts each one) and compressed files. v1 files are still read. */
@@ -71,9 +72,8 @@ export type JournalRecord =
 
 export type BodyRecord = Exclude<JournalRecord, JournalHeader>;
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-const hasType = (x: unknown): boolean => isObject(x) && typeof x.type === 'string';
+const hasType = (x: unknown): boolean => isJsonObject(x) && typeof x.type === 'string';
 
 /** What is wrong with a record after the header, or undefined when it is well formed. */
 function bodyProblem(r: Record<string, unknown>): string | undefined {
@@ -109,20 +109,20 @@ export function parseBodyRecord(text: string): Result<BodyRecord, string> {
   } catch {
     return err('not a JSON record');
   }
-  if (!isObject(value)) return err(`not a journal record (${text.length > 20 ? `${text.slice(0, 20)}…` : text})`);
+  if (!isJsonObject(value)) return err(`not a journal record (${text.length > 20 ? `${text.slice(0, 20)}…` : text})`);
   const problem = bodyProblem(value);
   return problem ? err(problem) : ok(value as unknown as BodyRecord);
 }
 
 /** The header keeps the profile as the referee used it (parsed, not the file's format): its shape is checked. */
 function boardProfileProblem(p: unknown): string | undefined {
-  if (!isObject(p)) return 'missing';
+  if (!isJsonObject(p)) return 'missing';
   for (const k of ['boardMass', 'halfGap', 'wellPitch'] as const) if (!isFiniteNumber(p[k])) return `${k} must be a number`;
   const m = p.sphereMass;
-  if (!isObject(m) || !['w', 'W', 'b', 'B'].every((k) => isFiniteNumber(m[k]) && (m[k] as number) > 0)) return 'sphereMass needs w, W, b and B > 0';
+  if (!isJsonObject(m) || !['w', 'W', 'b', 'B'].every((k) => isFiniteNumber(m[k]) && (m[k] as number) > 0)) return 'sphereMass needs w, W, b and B > 0';
   if (p.cells !== undefined) {
     const c = p.cells;
-    if (!isObject(c) || !Array.isArray(c.wells) || !Array.isArray(c.pivots)) return 'cells needs wells and pivots';
+    if (!isJsonObject(c) || !Array.isArray(c.wells) || !Array.isArray(c.pivots)) return 'cells needs wells and pivots';
     if (!c.wells.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) < WELLS)) return 'cells.wells must be well indexes';
   }
   return undefined;
@@ -138,20 +138,20 @@ export function parseHeader(text: string): Result<JournalHeader, { code: HeaderP
   } catch {
     return err({ code: 'NoHeader', message: 'the first line is not a journal header (not JSON)' });
   }
-  if (!isObject(h) || h.kind !== 'header') return err({ code: 'NoHeader', message: 'the first line is not a journal header' });
+  if (!isJsonObject(h) || h.kind !== 'header') return err({ code: 'NoHeader', message: 'the first line is not a journal header' });
   if (h.format !== JOURNAL_FORMAT || !READABLE_VERSIONS.includes(h.version as number))
     return err({ code: 'WrongFormat', message: `not a ${JOURNAL_FORMAT} file of version ${READABLE_VERSIONS.join(' or ')}` });
   const bad = (message: string) => err({ code: 'BadHeader' as const, message: `journal header: ${message}` });
   if (typeof h.matchId !== 'string' || typeof h.startedAt !== 'string') return bad('matchId and startedAt are required');
   if (h.ruleset !== 'senryaku') return bad(`unknown ruleset ${JSON.stringify(h.ruleset)}`);
   const s = h.settings;
-  if (!isObject(s)) return bad('settings are missing');
+  if (!isJsonObject(s)) return bad('settings are missing');
   if (!POLICIES.includes(s.policy as never)) return bad(`settings.policy must be one of ${POLICIES.join(', ')}`);
   const m = s.match;
-  if (!isObject(m) || !Number.isSafeInteger(m.trackLength) || (m.trackLength as number) < 1 || (m.trackLength as number) > MAX_TRACK_LENGTH)
+  if (!isJsonObject(m) || !Number.isSafeInteger(m.trackLength) || (m.trackLength as number) < 1 || (m.trackLength as number) > MAX_TRACK_LENGTH)
     return bad(`settings.match.trackLength must be a whole number from 1 to ${MAX_TRACK_LENGTH}`);
   if (!COLOUR_MODES.includes(m.colours as never)) return bad(`settings.match.colours must be one of ${COLOUR_MODES.join(', ')}`);
-  if (!isObject(s.players) || typeof s.players.A !== 'string' || typeof s.players.B !== 'string') return bad('settings.players needs A and B');
+  if (!isJsonObject(s.players) || typeof s.players.A !== 'string' || typeof s.players.B !== 'string') return bad('settings.players needs A and B');
   for (const k of ['placementGraceMs', 'holdingGraceMs', 'disagreementWindowMs'] as const)
     if (!isFiniteNumber(s[k]) || (s[k] as number) < 0) return bad(`settings.${k} must be a number of ms >= 0`);
   if (s.firstPosition !== undefined) {
@@ -164,7 +164,7 @@ export function parseHeader(text: string): Result<JournalHeader, { code: HeaderP
   const calibration = parseCalibrationText(h.calibration);
   if (!calibration.ok) return bad(`calibration: ${formatCalibrationProblems(calibration.error)}`);
   const src = h.source;
-  if (!isObject(src) || !((src.kind === 'sim' && Number.isSafeInteger(src.seed)) || (src.kind === 'port' && typeof src.path === 'string')))
+  if (!isJsonObject(src) || !((src.kind === 'sim' && Number.isSafeInteger(src.seed)) || (src.kind === 'port' && typeof src.path === 'string')))
     return bad("source must be { kind: 'sim', seed } or { kind: 'port', path }");
   return ok(h as unknown as JournalHeader);
 }

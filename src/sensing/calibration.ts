@@ -20,6 +20,7 @@ import { err, ok, type Result } from '../util/result.ts';
 import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import { WELLS } from '../rules/senryaku/types.ts';
 import type { Frame } from '../hardware/protocol/frame.ts';
+import { isJsonObject } from '../util/json.ts';
 
 export const CALIBRATION_FORMAT = 'senryaku-calibration';
 export const CALIBRATION_VERSION = 1;
@@ -75,7 +76,6 @@ export interface ParseCalibrationOptions {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Parses calibration text (JSON). */
 export function parseCalibrationText(
@@ -98,7 +98,7 @@ export function parseCalibration(
 ): Result<Calibration, CalibrationProblem[]> {
   if (typeof input === 'string') return parseCalibrationText(input, options);
   const json = input;
-  if (!isObject(json)) return err([{ code: 'NotObject', path: '', message: 'a calibration is a JSON object' }]);
+  if (!isJsonObject(json)) return err([{ code: 'NotObject', path: '', message: 'a calibration is a JSON object' }]);
   const problems: CalibrationProblem[] = [];
   const problem = (code: CalibrationProblemCode, path: string, message: string): void => {
     problems.push({ code, path, message });
@@ -129,7 +129,7 @@ export function parseCalibration(
       problem('WrongCellCount', 'cells', `the board has ${options.cellCount} cells, the file ${json.cells.length}`);
     json.cells.forEach((c: unknown, i: number) => {
       const path = `cells[${i}]`;
-      if (!isObject(c)) {
+      if (!isJsonObject(c)) {
         problem('NotObject', path, `${path} must be an object { offset, countsPerGram }`);
         return;
       }

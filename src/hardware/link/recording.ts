@@ -6,6 +6,7 @@
  */
 import { err, ok, type Result } from '../../util/result.ts';
 import type { BoardLink, LinkStateChange, RawLine } from './board-link.ts';
+import { isJsonObject } from '../../util/json.ts';
 
 export const RECORDING_FORMAT = 'senryaku-recording';
 export const RECORDING_VERSION = 1;
@@ -49,7 +50,6 @@ export interface RecordingProblem {
   readonly message: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads a whole recording; the first problem is reported with its line number (1-based). */
 export function parseRecording(text: string): Result<Recording, RecordingProblem> {
@@ -58,7 +58,7 @@ export function parseRecording(text: string): Result<Recording, RecordingProblem
   const parseLine = (i: number): Result<Record<string, unknown>, RecordingProblem> => {
     try {
       const v: unknown = JSON.parse(lines[i] ?? '');
-      return isObject(v) ? ok(v) : err({ line: i + 1, message: 'not a JSON object' });
+      return isJsonObject(v) ? ok(v) : err({ line: i + 1, message: 'not a JSON object' });
     } catch (e) {
       return err({ line: i + 1, message: `not JSON: ${(e as Error).message}` });
     }

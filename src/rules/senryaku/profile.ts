@@ -5,6 +5,7 @@
  */
 import { err, ok, type Result } from '../../util/result.ts';
 import { PIECE_CHARS, WELLS, parseWell, type ByPiece, type Well } from './types.ts';
+import { isJsonObject } from '../../util/json.ts';
 
 export const PROFILE_FORMAT = 'senryaku-board-profile';
 export const PROFILE_VERSION = 1;
@@ -68,7 +69,6 @@ export interface ProfileProblem {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Parses profile text (JSON). All problems are reported together, as settings validators do. */
 export function parseProfileText(text: string): Result<BoardProfile, ProfileProblem[]> {
@@ -86,7 +86,7 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
   const problem = (code: ProfileProblemCode, path: string, message: string): void => {
     problems.push({ code, path, message });
   };
-  if (!isObject(json)) return err([{ code: 'NotObject', path: '', message: 'a profile is a JSON object' }]);
+  if (!isJsonObject(json)) return err([{ code: 'NotObject', path: '', message: 'a profile is a JSON object' }]);
 
   if (json.format !== PROFILE_FORMAT) problem('WrongFormat', 'format', `format must be "${PROFILE_FORMAT}"`);
   if (json.version !== PROFILE_VERSION)
@@ -119,7 +119,7 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
   };
   const section = (key: string): Json => {
     const v = json[key];
-    if (!isObject(v)) {
+    if (!isJsonObject(v)) {
       problem(v === undefined ? 'Missing' : 'NotObject', key, `${key} must be an object`);
       return {};
     }
@@ -135,7 +135,7 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
   const masses = section('masses');
   const massUnit = str(masses, 'unit', 'masses.unit', 'g');
   const boardMass = positive(masses, 'board', 'masses.board');
-  const spheresJson = isObject(masses.spheres) ? masses.spheres : undefined;
+  const spheresJson = isJsonObject(masses.spheres) ? masses.spheres : undefined;
   if (!spheresJson) problem(masses.spheres === undefined ? 'Missing' : 'NotObject', 'masses.spheres', 'masses.spheres must be an object with w, W, b, B');
   const sphereMass = Object.fromEntries(
     PIECE_CHARS.map((p) => [p, spheresJson ? positive(spheresJson, p, `masses.spheres.${p}`) : 1]),
@@ -181,8 +181,8 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
     const lc = section('loadCells');
     let pivots: { nominalCountsPerGram: number; capacityG: number } | undefined;
     if (lc.pivots !== undefined) {
-      const pv = isObject(lc.pivots) ? lc.pivots : {};
-      if (!isObject(lc.pivots)) problem('NotObject', 'loadCells.pivots', 'loadCells.pivots must be an object');
+      const pv = isJsonObject(lc.pivots) ? lc.pivots : {};
+      if (!isJsonObject(lc.pivots)) problem('NotObject', 'loadCells.pivots', 'loadCells.pivots must be an object');
       pivots = {
         nominalCountsPerGram: positive(pv, 'nominalCountsPerGram', 'loadCells.pivots.nominalCountsPerGram'),
         capacityG: positive(pv, 'capacityG', 'loadCells.pivots.capacityG'),
