@@ -5,7 +5,7 @@
  * never a `Cannot read properties of null` later on.
  */
 import type { RefereeInput } from '../referee/inputs.ts';
-import type { Verdict } from '../referee/verdicts.ts';
+import { POLICIES, type FoulPolicy, type Verdict } from '../referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH, type MatchSettings } from '../rules/match/track.ts';
 import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import { WELLS } from '../rules/senryaku/types.ts';
@@ -20,8 +20,6 @@ export const JOURNAL_FORMAT = 'senryaku-journal';
 export const JOURNAL_VERSION = 2;
 const READABLE_VERSIONS: readonly number[] = [1, 2];
 
-export const POLICIES = ['casual', 'tournament'] as const;
-
 export interface JournalHeader {
   readonly kind: 'header';
   readonly format: typeof JOURNAL_FORMAT;
@@ -30,7 +28,7 @@ export interface JournalHeader {
   readonly startedAt: string;
   readonly ruleset: 'senryaku';
   readonly settings: {
-    readonly policy: (typeof POLICIES)[number];
+    readonly policy: FoulPolicy;
     readonly match: MatchSettings;
     readonly players: { readonly A: string; readonly B: string };
     readonly placementGraceMs: number;
