@@ -45,14 +45,20 @@ async function hostOn(path: string) {
 
 const noSocat = skipWithout('socat', 'socat');
 
+/** A booting sim board on a fresh pty, both stopped after the test. */
+async function startedPty() {
+  const board = startedBoard({ clock: 'timers', bootDelayMs: 50 });
+  const pty = new SimPty(board);
+  cleanups.push(() => board.stop());
+  cleanups.push(() => pty.stop());
+  const started = await pty.start();
+  if (!started.ok) throw new Error(started.error.message);
+  return { pty, started };
+}
+
 describe('SimPty', () => {
   it.skipIf(noSocat)('a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links', { timeout: 15_000 }, async () => {
-    const board = startedBoard({ clock: 'timers', bootDelayMs: 50 });
-    const pty = new SimPty(board);
-    cleanups.push(() => board.stop());
-    cleanups.push(() => pty.stop());
-    const started = await pty.start();
-    if (!started.ok) throw new Error(started.error.message);
+    const { pty, started } = await startedPty();
     expect(existsSync(started.value)).toBe(true);
     const host = await hostOn(started.value);
     // The boot HELLO waited in the pty for us; commands sent while the board boots would be lost.
@@ -68,12 +74,7 @@ describe('SimPty', () => {
   });
 
   it.skipIf(noSocat)('a HELLO the board sent before the host opened the port still reaches the host (the native open flushes what is already in a pty)', { timeout: 15_000 }, async () => {
-    const board = startedBoard({ clock: 'timers', bootDelayMs: 50 });
-    const pty = new SimPty(board);
-    cleanups.push(() => board.stop());
-    cleanups.push(() => pty.stop());
-    const started = await pty.start();
-    if (!started.ok) throw new Error(started.error.message);
+    const { pty, started } = await startedPty();
     await new Promise((resolve) => setTimeout(resolve, 400)); // the board has booted and said HELLO
     const host = await hostOn(started.value);
     const hello = await Promise.race([host.next((m) => m.type === 'hello'), new Promise((resolve) => setTimeout(() => resolve('nothing within 3 s'), 3000))]);
