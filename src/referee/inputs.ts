@@ -1,17 +1,19 @@
 /**
  * What the referee hears: physical board events (from the sensing pipeline, through an
  * adapter in the app), clock ticks for time-outs, and operator actions. Every input
- * carries the time it happened; the referee never reads a clock.
+ * carries the time it was known (`atMs`: its verdicts are dated then) and, for a physical
+ * action sensed after it happened, when it happened (`sinceMs`): the referee never reads a
+ * clock.
  */
 import type { Color, Well } from '../rules/senryaku/types.ts';
 
 export type RefereeInput =
-  | { readonly type: 'lifted'; readonly well: Well; readonly atMs: number }
-  | { readonly type: 'placed'; readonly well: Well; readonly atMs: number }
-  | { readonly type: 'rolled'; readonly from: Well; readonly to: Well; readonly atMs: number }
+  | { readonly type: 'lifted'; readonly well: Well; readonly atMs: number; readonly sinceMs?: number }
+  | { readonly type: 'placed'; readonly well: Well; readonly atMs: number; readonly sinceMs?: number }
+  | { readonly type: 'rolled'; readonly from: Well; readonly to: Well; readonly atMs: number; readonly sinceMs?: number }
   | { readonly type: 'tipped'; readonly toward: Color; readonly atMs: number }
   | { readonly type: 'levelled'; readonly atMs: number }
-  | { readonly type: 'interference'; readonly phase: 'start' | 'end'; readonly atMs: number }
+  | { readonly type: 'interference'; readonly phase: 'start' | 'end'; readonly atMs: number; readonly sinceMs?: number }
   /** The whole sensed board at once: after start-up, a reconnect or a restart. */
   /**
    * The whole board as sensing found it after (re)starting. `resumed`: the first one after the

@@ -1,8 +1,11 @@
 /**
  * What the sensing pipeline tells the referee. Every event carries `atMs`, on the board's
- * clock (FRAME/TILT `ms`, unwrapped past 2^32 so it only grows): for a change of load, the
- * time the new reading entered its settle band (the first frame of the settled window),
- * not the time the change was confirmed.
+ * clock (FRAME/TILT `ms`, unwrapped past 2^32 so it only grows): the frame (or TILT line)
+ * that completed it, i.e. the moment sensing knew, so latency read off a journal is real.
+ * When the change began earlier (a load entering its settle band k − 1 frames before the
+ * window was full, a pivot excess that had to last, a departure that waited to be paired),
+ * `sinceMs` says when: the referee orders physical actions by it (whose action tipped the
+ * board, how long the board was held).
  */
 import type { Color, PieceChar, Well } from '../rules/senryaku/types.ts';
 
@@ -39,33 +42,40 @@ export interface SphereIdentity {
   readonly kind?: PieceChar;
 }
 
-export type SensingEvent =
-  | { readonly type: 'sphere-lifted'; readonly atMs: number; readonly well: Well; readonly grams: number }
-  | ({ readonly type: 'sphere-placed'; readonly atMs: number; readonly well: Well } & SphereIdentity)
-  | ({
-      readonly type: 'sphere-rolled';
-      /** When it settled in `to`. */
-      readonly atMs: number;
-      /** When `from` settled empty. */
-      readonly departedAtMs: number;
-      readonly from: Well;
-      readonly to: Well;
-    } & SphereIdentity)
-  | { readonly type: 'well-pressed'; readonly atMs: number; readonly well: Well; readonly extraG: number }
-  | { readonly type: 'press-released'; readonly atMs: number; readonly well: Well }
-  | { readonly type: 'board-tipped'; readonly atMs: number; readonly toward: Color }
-  | { readonly type: 'board-levelled'; readonly atMs: number; readonly from: Color }
-  /** `marginGP`: moment (grams × pitches) still to add toward `toward` before the model tips. */
-  | { readonly type: 'leaning'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
-  | { readonly type: 'leaning-ended'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
-  /** `excessG`: pivot load minus (board + wells): positive = pressing down, negative = lifting. */
-  | { readonly type: 'interference-started'; readonly atMs: number; readonly excessG: number }
-  | { readonly type: 'interference-ended'; readonly atMs: number }
-  /** `offsetG`: with `drifted`, the tracked zero that crossed the limit, grams. */
-  | { readonly type: 'sensor-fault'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number; readonly offsetG?: number }
-  | { readonly type: 'sensor-fault-cleared'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number }
-  | { readonly type: 'frames-missing'; readonly atMs: number; readonly missing: number }
-  | { readonly type: 'frames-resumed'; readonly atMs: number };
+/** When the change began, if before `atMs` (see above). */
+interface Since {
+  readonly sinceMs?: number;
+}
+
+export type SensingEvent = Since &
+  (
+    | { readonly type: 'sphere-lifted'; readonly atMs: number; readonly well: Well; readonly grams: number }
+    | ({ readonly type: 'sphere-placed'; readonly atMs: number; readonly well: Well } & SphereIdentity)
+    | ({
+        readonly type: 'sphere-rolled';
+        /** When the pair was made (sinceMs: when it settled in `to`). */
+        readonly atMs: number;
+        /** When `from` settled empty. */
+        readonly departedAtMs: number;
+        readonly from: Well;
+        readonly to: Well;
+      } & SphereIdentity)
+    | { readonly type: 'well-pressed'; readonly atMs: number; readonly well: Well; readonly extraG: number }
+    | { readonly type: 'press-released'; readonly atMs: number; readonly well: Well }
+    | { readonly type: 'board-tipped'; readonly atMs: number; readonly toward: Color }
+    | { readonly type: 'board-levelled'; readonly atMs: number; readonly from: Color }
+    /** `marginGP`: moment (grams × pitches) still to add toward `toward` before the model tips. */
+    | { readonly type: 'leaning'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
+    | { readonly type: 'leaning-ended'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
+    /** `excessG`: pivot load minus (board + wells): positive = pressing down, negative = lifting. */
+    | { readonly type: 'interference-started'; readonly atMs: number; readonly excessG: number }
+    | { readonly type: 'interference-ended'; readonly atMs: number }
+    /** `offsetG`: with `drifted`, the tracked zero that crossed the limit, grams. */
+    | { readonly type: 'sensor-fault'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number; readonly offsetG?: number }
+    | { readonly type: 'sensor-fault-cleared'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number }
+    | { readonly type: 'frames-missing'; readonly atMs: number; readonly missing: number }
+    | { readonly type: 'frames-resumed'; readonly atMs: number }
+  );
 
 export type SensingEventOf<T extends SensingEventType> = Extract<SensingEvent, { type: T }>;
 

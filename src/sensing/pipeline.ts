@@ -11,6 +11,7 @@
  * fault checks, then calibration to grams and the well tracker (stale and faulty cells
  * are skipped) → pivot sum → well changes through the lift/roll logic → interference →
  * leaning → zero tracking (readings are taken relative to the tracked zeros, zero-tracker.ts).
+ * The frame's events are then dated at the frame (events.ts: `atMs` and `sinceMs`).
  */
 import type { Frame } from '../hardware/protocol/frame.ts';
 import type { Tilt } from '../hardware/protocol/fields.ts';
@@ -107,6 +108,7 @@ export function stepSensing(state: SensingState, input: SensingInput, nowMs: num
   switch (input.type) {
     case 'frame':
       stepFrame(state, input, nowMs, events);
+      completedAt(events, state.link.lastFrameMs);
       break;
     case 'tilt':
       observeTilt(state.tilt, input.tilt, unwrapMs(state.clock, input.ms), events);
@@ -116,6 +118,18 @@ export function stepSensing(state: SensingState, input: SensingInput, nowMs: num
       break;
   }
   return { state, events };
+}
+
+/**
+ * Every event of a frame is dated at that frame: it is when sensing knew. The detectors date
+ * a change from its physical start (a settle window's first frame, an excess run's start);
+ * that time is kept as `sinceMs`.
+ */
+function completedAt(events: SensingEvent[], atMs: number): void {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.atMs < atMs) events[i] = { ...e, sinceMs: e.atMs, atMs };
+  }
 }
 
 function onGap(state: SensingState, missing: number, nowMs: number, events: SensingEvent[]): void {

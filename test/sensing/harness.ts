@@ -6,6 +6,8 @@ import type { SynthBoard } from './synth.ts';
 
 export interface Logged {
   readonly frame: number;
+  /** Board time of the frame the event came out of. */
+  readonly frameMs: number;
   readonly event: SensingEvent;
 }
 
@@ -28,7 +30,7 @@ export class Harness {
     do {
       const f = this.board.next();
       const { events } = stepSensing(this.state, f, this.board.t);
-      for (const event of events) this.log.push({ frame: this.frames, event });
+      for (const event of events) this.log.push({ frame: this.frames, frameMs: f.ms, event });
       this.frames++;
     } while (this.board.t < until);
     return this.log.slice(from).map((l) => l.event);

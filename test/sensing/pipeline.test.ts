@@ -181,6 +181,29 @@ describe('leaning', () => {
   });
 });
 
+describe('dating', () => {
+  it.each(SEEDS.slice(0, 10))('every event is dated at the frame that completed it, and began no later (seed %i)', (seed) => {
+    const b = new SynthBoard(seed);
+    const h = settledHarness(b, HOME);
+    b.place(24, 'w');
+    h.run(600);
+    b.lift(24);
+    h.run(600);
+    b.roll(17, 18, 300);
+    h.run(1000);
+    b.hand(300, 800);
+    h.run(1500);
+    expect(h.types()).toEqual(['sphere-placed', 'sphere-lifted', 'sphere-rolled', 'interference-started', 'interference-ended']);
+    for (const { event, frameMs } of h.log) {
+      expect(event.atMs).toBe(frameMs);
+      expect(event.sinceMs ?? event.atMs).toBeLessThanOrEqual(event.atMs);
+    }
+    // A settled window is k frames: its first frame is when the new level began.
+    const placed = h.of('sphere-placed')[0]!;
+    expect(Math.abs(placed.atMs - placed.sinceMs! - (h.state.config.options.settleFrames - 1) * PERIOD_MS)).toBeLessThanOrEqual(1); // whole ms
+  });
+});
+
 describe('interference', () => {
   it.each([-300, -150, 120, 400])('a hand of %i g on the board for 1 s starts and ends interference', (force) => {
     const b = new SynthBoard(11);
@@ -190,10 +213,14 @@ describe('interference', () => {
     h.run(2000);
     expect(h.types()).toEqual(['interference-started', 'interference-ended']);
     const [start] = h.of('interference-started');
-    expect(start!.atMs).toBeGreaterThanOrEqual(t0);
-    expect(start!.atMs).toBeLessThan(t0 + 50);
+    // Known once the excess has lasted the grace (atMs); it began with the hand (sinceMs).
+    expect(start!.sinceMs).toBeGreaterThanOrEqual(t0);
+    expect(start!.sinceMs).toBeLessThan(t0 + 50);
+    expect(start!.atMs).toBeGreaterThanOrEqual(start!.sinceMs! + 250);
     expect(Math.sign(start!.excessG)).toBe(Math.sign(force));
-    expect(h.of('interference-ended')[0]!.atMs).toBeGreaterThanOrEqual(t0 + 1000);
+    const [end] = h.of('interference-ended');
+    expect(end!.sinceMs).toBeGreaterThanOrEqual(t0 + 1000);
+    expect(end!.atMs).toBeGreaterThanOrEqual(end!.sinceMs! + 100);
   });
 
   it('a touch shorter than the grace time is not interference', () => {

@@ -9,7 +9,10 @@ type VerdictBody = Verdict extends infer V ? (V extends Verdict ? Omit<V, 'atMs'
 
 export interface StepContext {
   readonly d: Draft;
+  /** When the input was known: verdicts are dated then, and timers run on it. */
   readonly at: number;
+  /** When its physical action happened (`sinceMs`, else `at`): what ordering actions and grace periods go by. */
+  readonly happenedAt: number;
   readonly model: BalanceModel;
   readonly verdicts: Verdict[];
   emit(v: VerdictBody): void;
@@ -22,11 +25,12 @@ const modelOf = (profile: BoardProfile): BalanceModel => {
   return m;
 };
 
-export function stepContext(d: Draft, at: number): StepContext {
+export function stepContext(d: Draft, at: number, happenedAt = at): StepContext {
   const verdicts: Verdict[] = [];
   return {
     d,
     at,
+    happenedAt,
     model: modelOf(d.settings.profile),
     verdicts,
     emit: (v) => verdicts.push({ ...v, atMs: at } as Verdict),

@@ -104,7 +104,7 @@ export function acceptMove(ctx: StepContext, move: Move): void {
   });
   // A capture wins once the board has stood through the placement grace (see checkTimers).
   if (move.capture) {
-    d.pendingCapture = { atMs: ctx.at };
+    d.pendingCapture = { atMs: ctx.happenedAt };
     d.phase = 'game-over';
     d.changedSinceOver = false;
     return;

@@ -42,7 +42,7 @@ export function senryakuReferee(settings: SenryakuRefereeSettings = DEFAULT_REFE
 const inGame = (ctx: StepContext): boolean => ctx.d.phase === 'play' || ctx.d.phase === 'foul';
 
 export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): RefereeStep<SenryakuRefereeState> {
-  const ctx = stepContext(draftOf(state), input.atMs);
+  const ctx = stepContext(draftOf(state), input.atMs, 'sinceMs' in input ? (input.sinceMs ?? input.atMs) : input.atMs);
   switch (input.type) {
     case 'lifted':
       onLift(ctx, input.well);
@@ -61,7 +61,7 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
       afterChange(ctx);
       break;
     case 'interference':
-      ctx.d.interferenceSince = input.phase === 'start' ? (ctx.d.interferenceSince ?? input.atMs) : undefined;
+      ctx.d.interferenceSince = input.phase === 'start' ? (ctx.d.interferenceSince ?? ctx.happenedAt) : undefined;
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
@@ -75,9 +75,10 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
 }
 
 /**
- * An action sensed this long after the tip may still be what caused it. A lift is dated
- * when the load left the well, at once; a placement when the sphere stopped bouncing,
- * up to ~120 ms after it landed. Later lifts are spheres spilling off the tipped board.
+ * An action that happened this long after the tip may still be what caused it. A lift
+ * happens (its `sinceMs`) when the load left the well, at once; a placement when the sphere
+ * stopped bouncing, up to ~120 ms after it landed. Later lifts are spheres spilling off the
+ * tipped board.
  */
 const TIP_SLACK_MS = { lift: 30, place: 150, roll: 150 } as const;
 /** A lift tips the board within a few tens of ms; a tip later than this while the sphere is held is its landing. */
@@ -87,9 +88,9 @@ function recordAction(ctx: StepContext, kind: 'lift' | 'place' | 'roll', well: W
   const { d } = ctx;
   if (d.phase === 'game-over') d.changedSinceOver = true;
   // Spheres spilling off a board that has already tipped are not anyone's action.
-  if (d.pendingTip && ctx.at > d.pendingTip.atMs + TIP_SLACK_MS[kind]) return;
+  if (d.pendingTip && ctx.happenedAt > d.pendingTip.atMs + TIP_SLACK_MS[kind]) return;
   if (d.pendingTip) d.pendingTip = { ...d.pendingTip, board: modelBoard(d.onBoard), lifted: d.hand.map((h) => h.from) };
-  if (inGame(ctx)) d.lastAction = { side: d.game.position.turn, kind, well, atMs: ctx.at };
+  if (inGame(ctx)) d.lastAction = { side: d.game.position.turn, kind, well, atMs: ctx.happenedAt };
 }
 
 /** During play, a physical change is judged at once, unless the board is tipping: then only the crash counts. */
@@ -245,7 +246,7 @@ function watchModel(ctx: StepContext): void {
   if (ctx.model.isStable(modelBoard(d.onBoard))) {
     d.modelTipSince = undefined;
     d.modelTipReported = false;
-  } else d.modelTipSince ??= ctx.at;
+  } else d.modelTipSince ??= ctx.happenedAt;
 }
 
 function checkTimers(ctx: StepContext): void {
