@@ -12,6 +12,12 @@ export interface SensingOptions {
   /** k: a reading is settled when k consecutive fresh samples lie within ±settleBandG of their mean. */
   readonly settleFrames: number;
   readonly settleBandG: number;
+  /**
+   * A well holding a sphere is empty once this many consecutive fresh samples (fewer than
+   * settleFrames) read below `emptyBelowG` within ±settleBandG of their mean: nothing
+   * bounces when a sphere leaves, so the lift is known a frame sooner.
+   */
+  readonly departureFrames: number;
   /** Empty → sphere when a settled level reaches this; sphere → empty below `emptyBelowG` (hysteresis). */
   readonly sphereAboveG: number;
   readonly emptyBelowG: number;
@@ -68,6 +74,9 @@ export function defaultSensingOptions(profile: BoardProfile): SensingOptions {
     // (goal ≤ 4). ±3 g is ~20 σ of HX711 noise at 80 SPS yet 5 % of a 60 g sphere.
     settleFrames: 4,
     settleBandG: 3,
+    // A lift's load falls to nothing within the fingers' grip (~30 ms) and stays there;
+    // 3 frames (25 ms) in band at empty is as sure as 4, and keeps a lift within 50 ms.
+    departureFrames: 3,
     sphereAboveG: 0.5 * light,
     emptyBelowG: 0.4 * light,
     kindResolutionG: 6,

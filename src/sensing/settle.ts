@@ -66,6 +66,29 @@ export function pushSample(bank: SettleBank, c: number, value: number, atMs: num
   return max - mean <= bank.band && mean - min <= bank.band;
 }
 
+/**
+ * The last n (≤ k) samples of a channel, if they lie within ±band of their mean: that mean
+ * and the time of the oldest of them. Undefined when fewer than n are held or they spread.
+ */
+export function settledTail(bank: SettleBank, c: number, n: number): { readonly mean: number; readonly since: number } | undefined {
+  const { k } = bank;
+  if ((bank.fill[c] ?? 0) < n || n > k) return undefined;
+  const base = c * k;
+  const head = bank.head[c] ?? 0;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let j = 1; j <= n; j++) {
+    const v = bank.values[base + ((head - j + k) % k)] ?? 0;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const mean = sum / n;
+  if (max - mean > bank.band || mean - min > bank.band) return undefined;
+  return { mean, since: bank.times[base + ((head - n + k) % k)] ?? 0 };
+}
+
 /** Forget a channel's samples (after a gap the next samples are not consecutive with the old). */
 export const resetChannel = (bank: SettleBank, c: number): void => {
   bank.fill[c] = 0;

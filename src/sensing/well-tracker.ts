@@ -17,7 +17,7 @@
  */
 import type { SensingConfig } from './config.ts';
 import { kindMaskOf } from './config.ts';
-import { createSettleBank, pushSample, resetBank, type SettleBank } from './settle.ts';
+import { createSettleBank, pushSample, resetBank, settledTail, type SettleBank } from './settle.ts';
 
 export const EMPTY_CLASS = 0;
 /**
@@ -122,9 +122,15 @@ export function trackWell(
     return;
   }
   if (settled) commit(bank, config, w, mean, since, out);
+  else if (bank.cls[w] === SPHERE_CLASS && grams < o.emptyBelowG) {
+    // A sphere leaving does not bounce: a shorter run at empty is enough (options.departureFrames).
+    const tail = settledTail(bank.settle, w, o.departureFrames);
+    if (tail && tail.mean < o.emptyBelowG) commit(bank, config, w, tail.mean, tail.since, out, o.departureFrames);
+  }
 }
 
-function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, since: number, out: WellChange[]): void {
+/** `samples`: how many samples the settled window held (the well's last `samples` readings). */
+function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, since: number, out: WellChange[], samples = bank.settle.k): void {
   const o = config.options;
   const was = bank.cls[w];
   if (was === EMPTY_CLASS) {
@@ -137,7 +143,7 @@ function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, 
     }
   } else if (mean < o.emptyBelowG) {
     bank.cls[w] = EMPTY_CLASS;
-    const unseen = bank.sinceGap[w] === bank.settle.k;
+    const unseen = bank.sinceGap[w] === samples;
     out.push({ type: 'departure', well: w, atMs: since, grams: bank.heldG[w] ?? 0, kinds: bank.kinds[w] ?? 0, ...(unseen ? { unseen } : {}) });
     bank.kinds[w] = 0;
     bank.heldG[w] = 0;
