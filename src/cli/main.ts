@@ -3,12 +3,6 @@
  * 0 ok, 1 a runtime failure, 2 bad input; each failure is one line on stderr.
  */
 import { readFileSync } from 'node:fs';
-import { movesCommand } from './commands/moves.ts';
-import { perftCommand } from './commands/perft.ts';
-import { demoCommand } from './commands/demo.ts';
-import { recordCommand } from './commands/record.ts';
-import { monitorCommand } from './commands/monitor.ts';
-import { calibrateCommand } from './commands/calibrate.ts';
 import { CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, oneLine, processIo, type CliDeps, type CliIo } from './io.ts';
 import { COMMAND_NAMES, commandHelpText, helpText, isCommandName, type CommandName } from './usage.ts';
 
@@ -16,18 +10,18 @@ export { helpText } from './usage.ts';
 
 type Command = (args: string[], io: CliIo, deps: CliDeps) => number | Promise<number>;
 
-/** The heavy commands are loaded on use: `senryaku perft` need not load the whole host. */
+/** Each command's modules are loaded when it runs: `senryaku perft` need not load the serial stack. */
 const COMMANDS: Record<CommandName, Command> = {
   referee: async (args, io, deps) => (await import('./commands/referee.ts')).refereeCommand(args, io, deps),
   replay: async (args, io) => (await import('./commands/replay.ts')).replayCommand(args, io),
-  calibrate: calibrateCommand,
-  monitor: monitorCommand,
-  record: recordCommand,
+  calibrate: async (args, io, deps) => (await import('./commands/calibrate.ts')).calibrateCommand(args, io, deps),
+  monitor: async (args, io, deps) => (await import('./commands/monitor.ts')).monitorCommand(args, io, deps),
+  record: async (args, io, deps) => (await import('./commands/record.ts')).recordCommand(args, io, deps),
   sim: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io),
   scoreboard: async (args, io, deps) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io, deps),
-  perft: perftCommand,
-  moves: movesCommand,
-  demo: demoCommand,
+  perft: async (args, io) => (await import('./commands/perft.ts')).perftCommand(args, io),
+  moves: async (args, io) => (await import('./commands/moves.ts')).movesCommand(args, io),
+  demo: async (args, io) => (await import('./commands/demo.ts')).demoCommand(args, io),
 };
 
 export function version(): string {

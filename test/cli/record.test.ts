@@ -1,13 +1,15 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
 import { main } from '../../src/cli/main.ts';
 import { parseRecording } from '../../src/hardware/link/index.ts';
 import { parseBoardLine, parseHostLine } from '../../src/hardware/protocol/index.ts';
 
 let clock: sinon.SinonFakeTimers;
+// main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.
+beforeAll(() => import('../../src/cli/commands/record.ts'));
 beforeEach(() => {
   // setImmediate stays real: the serial stream needs it; the sim, the link and the command use timeouts.
   clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });

@@ -1,0 +1,19 @@
+// Compiles src/ to dist/ (tsconfig.build.json) and stamps the build, for bin/senryaku.js to
+// start in plain Node. Run by `npm ci` (the prepare step) and `npm run build`. Without
+// TypeScript installed (an install without dev dependencies) it says so and leaves the
+// launcher on tsx, which is slower to start but runs the same code.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsc = `${root}node_modules/typescript/bin/tsc`;
+if (!existsSync(tsc)) {
+  console.error('build: TypeScript is not installed; the senryaku command will run through tsx');
+  process.exit(0);
+}
+const run = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
+if (run.status !== 0) process.exit(run.status ?? 1);
+mkdirSync(`${root}dist`, { recursive: true });
+// The launcher trusts dist/ while no source file is newer than this stamp.
+writeFileSync(`${root}dist/.built`, `${new Date().toISOString()}\n`);
