@@ -37,6 +37,11 @@ export interface SensingOptions {
   readonly transferToleranceFraction: number;
   /** The board "lost a sphere's weight" when the pivots fall this fraction of the sphere below expectation. */
   readonly lossFraction: number;
+  /**
+   * A well classed empty whose settled level is at least this carries part of a sphere (one
+   * resting on the rim between two wells): the pivots' excess counts it. Below, it is zero drift.
+   */
+  readonly partialLoadG: number;
   /** |pivots − (board + wells)| above this for `interferenceMs` is a hand on the board. */
   readonly interferenceAboveG: number;
   readonly interferenceMs: number;
@@ -92,6 +97,8 @@ export function defaultSensingOptions(profile: BoardProfile): SensingOptions {
     transferToleranceFraction: 0.25,
     // A rolling sphere or a bounce upsets the balance of pivots and wells for < 150 ms;
     // a hand holding the board does for much longer: 250 ms (20 frames) of grace.
+    // A quarter sphere: far above a tracked zero's drift, well below a sphere's half on a rim.
+    partialLoadG: 0.25 * light,
     interferenceAboveG: 0.5 * light,
     interferenceMs: 250,
     interferenceBelowG: 0.3 * light,

@@ -204,8 +204,10 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   const pivotFaulty = config.pivotCells.some((c) => isFaulty(faults, c));
   const pivotsReady = config.pivotCells.length > 0 && !pivotFaulty && state.pivots.fill[0] === config.options.settleFrames;
 
+  // Lift or roll asks whether a sphere's weight is still on the board: a part of it already on
+  // the neighbour's rim is that same sphere, so partial loads are not counted here.
   const excess = (): number | undefined =>
-    pivotsReady && !state.interference.active ? excessG(state) : undefined;
+    pivotsReady && !state.interference.active ? excessG(state, false) : undefined;
   // A sphere rolling into a neighbour can settle there in the very frame its old well settles
   // empty. Departures go first so the arrival can pair with them, and a departure is weighed
   // without the same frame's arrivals, which the settled wells already count.
@@ -249,14 +251,18 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
 /**
  * Pivots − (board + spheres on wells + spheres in transit), all from tracked zeros: what
  * the wells cannot account for. An empty well counts 0 (its few grams are zero drift, not
- * load); a pressed well counts its live reading (the press is measured there, not a board hold).
+ * load) unless it has settled with part of a sphere on it (partialLoadG: a sphere resting on
+ * the rim between two wells, the rest on its neighbour); a pressed well counts its live
+ * reading (the press is measured there, not a board hold). `partials` false leaves the
+ * partial loads out (the roll logic weighs a moving sphere as a whole).
  */
-export function excessG(state: SensingState): number {
+export function excessG(state: SensingState, partials = true): number {
   const { wells } = state;
+  const partial = partials ? state.config.options.partialLoadG : Infinity;
   let onWells = 0;
   for (let w = 0; w < wells.level.length; w++)
     if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
-    else if (wells.cls[w] === SPHERE_CLASS) onWells += wells.level[w] ?? 0;
+    else if (wells.cls[w] === SPHERE_CLASS || (wells.level[w] ?? 0) >= partial) onWells += wells.level[w] ?? 0;
   const pivots = state.pivots.mean[0] ?? 0;
   return pivots - state.config.profile.boardMass - onWells - pendingGrams(state.roll);
 }

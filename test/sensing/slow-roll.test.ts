@@ -2,7 +2,7 @@
 // shared by both, so either well may settle first. A transfer whose total stays about one
 // sphere is one roll; a lift and a placement (the total falls to ~0 between) never is.
 import { describe, expect, it } from 'vitest';
-import { wellStates } from '../../src/sensing/pipeline.ts';
+import { excessG, wellStates } from '../../src/sensing/pipeline.ts';
 import { settledHarness } from './harness.ts';
 import { SynthBoard } from './synth.ts';
 
@@ -27,6 +27,8 @@ describe('rolls of every speed are one sphere-rolled', () => {
     [600, 0],
     [300, 300],
     [500, 300],
+    // Resting half-way longer than the interference grace: the load on the rims is not a hand.
+    [500, 800],
   ] as const) {
     it.each(SEEDS)(`${durationMs} ms${pauseMs ? `, pausing ${pauseMs} ms half-way` : ''} (seed %i)`, (seed) => {
       const to = seed % 2 ? 24 : 18;
@@ -43,6 +45,19 @@ describe('rolls of every speed are one sphere-rolled', () => {
       expect(states[to]).toBe('sphere');
     });
   }
+});
+
+describe('a sphere resting on the rim between two wells', () => {
+  it.each(SEEDS)('less than half over, for 800 ms: its weight is on the wells, not a hand on the board (seed %i)', (seed) => {
+    const b = new SynthBoard(seed);
+    const h = settledHarness(b, HOME);
+    // 45 % over: the arriving well (27 g) stays below a sphere, the leaving one (33 g) above empty.
+    b.slowRoll(17, 24, 500, 800, b.t, 0.45);
+    h.run(650);
+    expect(Math.abs(excessG(h.state))).toBeLessThan(5);
+    h.run(2000);
+    expect(h.types()).toEqual(['sphere-rolled']);
+  });
 });
 
 describe('a lift and a placement on the neighbour is not a roll', () => {

@@ -145,18 +145,22 @@ export class SynthBoard {
   /**
    * Rolls over the rim slowly: the weight moves from `from` to `to` along a smoothstep over
    * durationMs, shared by the two wells the whole way (the sphere rests on both rims), with
-   * an optional pause of pauseMs half-way (half the weight on each well, still).
+   * an optional pause of pauseMs half-way (half the weight on each well, still; `pauseAt`
+   * moves the resting point: the share of the weight already over at the pause).
    */
-  slowRoll(from: number, to: number, durationMs: number, pauseMs = 0, t0 = this.t): void {
+  slowRoll(from: number, to: number, durationMs: number, pauseMs = 0, t0 = this.t, pauseAt = 0.5): void {
     const m = this.masses.get(from) ?? 0;
     this.masses.delete(from);
     this.masses.set(to, m);
     const half = durationMs / 2;
+    const smooth = (x: number): number => x * x * (3 - 2 * x);
     const moved = (t: number): number => {
       const dt = t - t0;
       if (dt <= 0) return 0;
-      const x = dt < half ? dt / durationMs : dt < half + pauseMs ? 0.5 : Math.min(1, (dt - pauseMs) / durationMs);
-      return x * x * (3 - 2 * x);
+      if (dt < half) return smooth(dt / durationMs) * (pauseAt / 0.5);
+      if (dt < half + pauseMs) return pauseAt;
+      const x = Math.min(1, (dt - pauseMs) / durationMs);
+      return pauseAt + ((smooth(x) - 0.5) / 0.5) * (1 - pauseAt);
     };
     const list = this.wells[from] ?? [];
     list.length = 0;
