@@ -12,9 +12,9 @@
  * simulated helper places the mass.
  */
 import type { BoardLink } from '../hardware/link/index.ts';
-import type { Frame, Hello } from '../hardware/protocol/index.ts';
+import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../hardware/protocol/index.ts';
 import type { SimBoard } from '../hardware/sim/index.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import { lightestSphereGrams, realGramsPerMassUnit, type BoardProfile } from '../rules/senryaku/profile.ts';
 import { WELLS, wellName, type Well } from '../rules/senryaku/types.ts';
 import { nominalCountsPerGram, type Calibration } from '../sensing/calibration.ts';
 import {
@@ -30,16 +30,18 @@ import type { CalibrationStore } from './calibration-store.ts';
 import type { TextOutput } from './text-output.ts';
 
 
-/** 2 s at 80 frames/s: the noise estimate needs many readings, the person little patience. */
-const ZERO_FRAMES = 160;
-/** 0.5 s at 80 frames/s of a still mass. */
-const SCALE_FRAMES = 40;
+/** The board streams at its default rate while it is calibrated. */
+const FRAMES_PER_S = DEFAULT_SAMPLE_RATE;
+/** 2 s of frames: the noise estimate needs many readings, the person little patience. */
+const ZERO_FRAMES = 2 * FRAMES_PER_S;
+/** 0.5 s of a still mass. */
+const SCALE_FRAMES = FRAMES_PER_S / 2;
 const ZERO_ATTEMPTS = 3;
 const READY_TIMEOUT_MS = 20_000;
 const WELL_TIMEOUT_MS = 120_000;
 const FRAME_TIMEOUT_MS = 3000;
-/** The measured cell stale this many frames in a row (2 s at 80/s): its HX711 is not answering. */
-const SILENT_FRAMES = 160;
+/** The measured cell stale this many frames in a row (2 s): its HX711 is not answering. */
+const SILENT_FRAMES = 2 * FRAMES_PER_S;
 
 /** What the person is asked to do; the simulated helper acts on it. */
 export type CalibrationPrompt =
@@ -134,9 +136,9 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   // Pivot cells may be another model (the reference board's are 5 kg bars, its wells 1 kg).
   const pivotNominal = s.profile.loadCells?.pivots?.nominalCountsPerGram ?? nominal;
   const nominalOf = (cell: number): number => (cell < hello.wellCells ? nominal : pivotNominal);
-  const gramsPerUnit = s.profile.massUnit === 'g' ? 1 : s.profile.massUnit === 'kg' ? 1000 : undefined;
-  // An abstract profile ("sphere" units) has no grams: take the reference board's 60 g sphere.
-  const sphereG = gramsPerUnit !== undefined ? Math.min(...Object.values(s.profile.sphereMass)) * gramsPerUnit : 60;
+  // An abstract profile ("sphere" units) has no grams: no pivot preload to expect.
+  const gramsPerUnit = realGramsPerMassUnit(s.profile);
+  const sphereG = lightestSphereGrams(s.profile);
   const pivotPreloadG = hello.pivotCells > 0 && gramsPerUnit !== undefined
     ? Array.from({ length: hello.pivotCells }, () => (s.profile.boardMass * gramsPerUnit) / hello.pivotCells)
     : undefined;
@@ -306,7 +308,7 @@ function silenceWatch(cell: number, cellName: (cell: number) => string, hint: st
       return false;
     }
     if (++staleInARow >= SILENT_FRAMES) {
-      throw new CalibrationAbort(`cell ${cell} (${cellName(cell)}) has sent no fresh reading for ${SILENT_FRAMES / 80} s — ${hint}`);
+      throw new CalibrationAbort(`cell ${cell} (${cellName(cell)}) has sent no fresh reading for ${SILENT_FRAMES / FRAMES_PER_S} s — ${hint}`);
     }
     return true;
   };
@@ -329,7 +331,7 @@ async function waitForStillMass(
   const window: Frame[] = [];
   let warned = false;
   let waited = 0;
-  const periodMs = 1000 / 80;
+  const periodMs = 1000 / FRAMES_PER_S;
   const stale = silenceWatch(cell, cellName, silentHint);
   for (;;) {
     const f = await feed.next();

@@ -12,6 +12,7 @@ import { err, ok, type Result } from '../util/result.ts';
 import type { CalibrationStore } from './calibration-store.ts';
 import { openBoard } from './open-board.ts';
 import { VirtualClock } from './virtual-clock.ts';
+import { lightestSphereGrams } from '../rules/senryaku/profile.ts';
 
 const STEP_MS = 250;
 /** Far more simulated time than the flow needs (about 80 s); past it something is wrong. */
@@ -42,11 +43,10 @@ export async function calibrateSimulatedBoard(options: {
   let outcome: Result<Calibration, string> | undefined;
   try {
     board.link.start();
-    const sphereGrams = Math.min(...Object.values(board.profile.sphereMass)) * (board.profile.massUnit === 'kg' ? 1000 : 1);
     const running = runCalibration({
       link: board.link,
       profile: board.profile,
-      referenceGrams: board.profile.massUnit === 'g' || board.profile.massUnit === 'kg' ? sphereGrams : 60,
+      referenceGrams: lightestSphereGrams(board.profile),
       store: options.store,
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
       ...(board.sim ? { onPrompt: simulatedHelper(board.sim) } : {}),

@@ -21,7 +21,6 @@ const COMMANDS: Record<CommandName, Command> = {
   scoreboard: async (args, io, deps) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io, deps),
   perft: async (args, io) => (await import('./commands/perft.ts')).perftCommand(args, io),
   moves: async (args, io) => (await import('./commands/moves.ts')).movesCommand(args, io),
-  demo: async (args, io) => (await import('./commands/demo.ts')).demoCommand(args, io),
 };
 
 export function version(): string {

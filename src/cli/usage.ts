@@ -4,7 +4,7 @@
  * the help never loads a command's modules (the referee's pull in the whole host).
  */
 
-export const COMMAND_NAMES = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'scoreboard', 'perft', 'moves', 'demo'] as const;
+export const COMMAND_NAMES = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'scoreboard', 'perft', 'moves'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const isCommandName = (name: string): name is CommandName => (COMMAND_NAMES as readonly string[]).includes(name);
@@ -89,11 +89,6 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     usage: 'senryaku moves [--position SPN] [--profile FILE]',
     summary: 'list the legal moves and their outcome',
     description: ['Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.'],
-  },
-  demo: {
-    usage: 'senryaku demo',
-    summary: 'show what the rules core does',
-    description: ["Prints the start position's legal moves and perft 1..5."],
   },
 };
 

@@ -101,8 +101,6 @@ const CASES: readonly Case[] = [
   bad(/bad --position: the SPN is empty.*\[Empty\]/, 'moves', '--position', ''),
   bad(/invalid profile .*empty: .*\[NotJson\]/, 'moves', '--profile', empty),
   bad(/geometry\.wellPitch.*\[Missing\]/, 'moves', '--profile', incompleteProfile),
-  // demo
-  bad(/demo takes no arguments, got 'now'/, 'demo', 'now'),
   // calibrate
   bad(/give exactly one of --port PATH \(or --port auto\) and --sim/, 'calibrate'),
   bad(/give exactly one of --port/, 'calibrate', '--sim', '--port', noDevice),

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
 import { calibrateCommand } from '../../src/cli/commands/calibrate.ts';
 import { simulatedHelper, type CalibrationPrompt } from '../../src/app/guided-calibration.ts';
@@ -15,6 +15,8 @@ import { simScript, wellOf, type SimBoard } from '../../src/hardware/sim/index.t
 import { charCell, WELLS } from '../../src/rules/senryaku/types.ts';
 
 let clock: sinon.SinonFakeTimers;
+// main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.
+beforeAll(() => import('../../src/cli/commands/calibrate.ts'));
 beforeEach(() => {
   // setImmediate, nextTick and queueMicrotask stay real: the serial stream needs them.
   clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });

@@ -7,6 +7,7 @@ import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-s
 import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../app/guided-calibration.ts';
 import { boardOptionSpecs } from '../../app/open-board.ts';
 import type { SimBoard } from '../../hardware/sim/index.ts';
+import { lightestSphereGrams } from '../../rules/senryaku/profile.ts';
 import { MIN_RISE_G } from '../../sensing/calibration-measure.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
@@ -37,8 +38,7 @@ export async function calibrateCommand(args: string[], io: CliIo, options: Calib
   try {
     const store = new CalibrationStore(calibrationDir);
     // Default reference: one sphere of the profile, the mass everyone has at hand.
-    const sphereUnits = Math.min(...Object.values(board.profile.sphereMass));
-    const defaultGrams = board.profile.massUnit === 'g' ? sphereUnits : board.profile.massUnit === 'kg' ? sphereUnits * 1000 : 60;
+    const defaultGrams = lightestSphereGrams(board.profile);
     board.link.start();
     await runCalibration({
       link: board.link,

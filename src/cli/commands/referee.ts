@@ -18,6 +18,7 @@ import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../re
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
+import type { Result } from '../../util/result.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -197,7 +198,7 @@ async function calibrationFor(
   board: OpenedBoard,
   tap: LinkTap,
   store: CalibrationStore,
-): Promise<{ ok: true; value: Calibration } | { ok: false; error: string }> {
+): Promise<Result<Calibration, string>> {
   if (board.sim) {
     const stored = store.load(board.sim.boardId);
     return stored.ok ? stored : { ok: false, error: stored.error.message };

@@ -24,8 +24,6 @@ export { BoundedLineParser } from './bounded-line-parser.ts';
 export type { BoundedLineParserOptions } from './bounded-line-parser.ts';
 export { emptyCounters } from './counters.ts';
 export type { LinkCounters } from './counters.ts';
-export { FakeBoardLink, FAKE_HELLO } from './fake-board-link.ts';
-export type { FakeBoardLinkOptions } from './fake-board-link.ts';
 export { isNewerMs } from './frame-order.ts';
 export { DEFAULT_LINK_TIMING } from './link-timing.ts';
 export type { LinkTiming } from './link-timing.ts';

@@ -13,6 +13,7 @@ import {
   MAX_BOARD_LINE,
   SequenceTracker,
   cellCountOf,
+  DEFAULT_SAMPLE_RATE,
   formatHostCommand,
   nextSeq,
   openLine,
@@ -46,7 +47,7 @@ const ENVELOPE_CODES: ReadonlySet<ErrorCode> = new Set(['TOOLONG', 'BADCHAR', 'N
 
 export interface SerialBoardLinkOptions {
   readonly open: PortOpener;
-  /** Frame rate to configure after every handshake (80 unless told). */
+  /** Frame rate to configure after every handshake (DEFAULT_SAMPLE_RATE unless told). */
   readonly rateHz?: SampleRate;
   /** Send START after the handshake (default true). */
   readonly stream?: boolean;
@@ -97,7 +98,7 @@ export class SerialBoardLink implements BoardLink {
 
   constructor(options: SerialBoardLinkOptions) {
     this.#open = options.open;
-    this.#rateHz = options.rateHz ?? 80;
+    this.#rateHz = options.rateHz ?? DEFAULT_SAMPLE_RATE;
     this.#stream = options.stream ?? true;
     this.#now = options.now ?? (() => performance.now());
     this.#timing = { ...DEFAULT_LINK_TIMING, ...options.timing };

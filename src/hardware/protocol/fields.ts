@@ -48,6 +48,8 @@ export const formatTilt = (tilt: Tilt): string => (tilt.white ? 'W' : '-') + (ti
 /** Frame rates a board accepts and announces (frames/s). */
 export const SAMPLE_RATES = [10, 20, 40, 80] as const;
 export type SampleRate = (typeof SAMPLE_RATES)[number];
+/** The rate a board boots with and the host asks for: its HX711s' own 80 samples/s. */
+export const DEFAULT_SAMPLE_RATE: SampleRate = 80;
 
 export const parseSampleRate = (s: string): SampleRate | undefined => {
   const hz = parseDecimal(s, 80);

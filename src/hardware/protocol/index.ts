@@ -5,7 +5,7 @@
 export { crc16 } from './crc16.ts';
 export { ERROR_CODES, isErrorCode, protocolError } from './errors.ts';
 export type { ErrorCode, ProtocolError } from './errors.ts';
-export { SAMPLE_RATES } from './fields.ts';
+export { DEFAULT_SAMPLE_RATE, SAMPLE_RATES } from './fields.ts';
 export type { SampleRate, Tilt } from './fields.ts';
 export { DIRECTIONS, LINE_TERMINATOR, MAX_BOARD_LINE, MAX_HOST_LINE, PROTOCOL_VERSION, openLine, sealLine } from './line.ts';
 export type { Direction, Envelope } from './line.ts';

@@ -1,5 +1,5 @@
 /**
- * The LED scoring board (issue #6). `createScoreboardService` is what the referee wires:
+ * The LED scoring board. `createScoreboardService` is what the referee wires:
  *
  *   const scoreboard = createScoreboardService({ bus, trackLength: 6, port: 'auto' });
  *   await scoreboard.start();   // returns at once; a missing board is one warn notice

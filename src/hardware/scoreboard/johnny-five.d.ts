@@ -1,4 +1,4 @@
-/** What @types/johnny-five leaves out and the scoring board uses (see /work/shared/STACK.md). */
+/** What @types/johnny-five leaves out and the scoring board uses. */
 import 'johnny-five';
 
 declare module 'johnny-five' {

@@ -6,7 +6,7 @@
  */
 import type { Verdict } from '../../referee/verdicts.ts';
 import { MAX_TRACK_LENGTH, type ByPlayer, type Player } from '../../rules/match/track.ts';
-import type { Color } from '../../rules/senryaku/types.ts';
+import { opposite, type Color } from '../../rules/senryaku/types.ts';
 
 /** The pattern after a game or the match ends; it lasts until the next game starts. */
 export type Ending = { readonly kind: 'game-over' | 'match-over'; readonly winner: Player };
@@ -35,7 +35,6 @@ export function initialScoreboard(trackLength: number): ScoreboardState {
   return { trackLength, points: { A: 0, B: 0 }, games: { A: 0, B: 0 }, countedGame: 0, foul: false, crash: false };
 }
 
-const otherColor = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const cleanScore = (s: ByPlayer<number>): ByPlayer<number> => ({ A: Math.max(0, s.A), B: Math.max(0, s.B) });
 
 /** Drops the optional keys (turn, ending) the spread would otherwise carry along. */
@@ -56,7 +55,7 @@ export function reduceScoreboard(s: ScoreboardState, v: Verdict): ScoreboardStat
       // White moves first in every game (RULES.md); the last game's lamps and pattern go.
       return { ...without(s, 'ending'), turn: 'white', foul: false, crash: false };
     case 'move':
-      return { ...s, turn: otherColor(v.side) };
+      return { ...s, turn: opposite(v.side) };
     case 'foul':
       return { ...s, foul: true };
     case 'restored':

@@ -9,7 +9,7 @@
  * bytes however the time is cut into advance() calls.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { DEFAULT_PROFILE, type BoardProfile } from '../../rules/senryaku/profile.ts';
+import { DEFAULT_PROFILE, gramsPerMassUnit, type BoardProfile } from '../../rules/senryaku/profile.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import type { ByColor, Color } from '../../rules/senryaku/types.ts';
 import type { Position } from '../../rules/senryaku/position.ts';
@@ -106,7 +106,6 @@ type PowerState = 'off' | 'booting' | 'running';
 
 const simError = (code: SimErrorCode, message: string): SimError => ({ code, message });
 
-const defaultGramsPerUnit = (unit: string): number => (unit === 'g' ? 1 : unit === 'kg' ? 1000 : 60);
 
 /** Everything a SimBoard is built from; createSimBoard checks the options and makes these. */
 export interface SimBoardParts {
@@ -133,8 +132,8 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   const ledCount = options.ledCount ?? 42;
   if (!Number.isInteger(ledCount) || ledCount < 0 || ledCount > 255) return err(simError('BadOption', 'ledCount must be 0..255'));
   const rng = new Rng(seed);
-  const gramsPerMassUnit = options.gramsPerMassUnit ?? defaultGramsPerUnit(profile.massUnit);
-  const physics = new BoardPhysics(RigidBoard.fromProfile(profile, gramsPerMassUnit), { ...DEFAULT_PHYSICS, ...options.physics });
+  const gramsPerUnit = options.gramsPerMassUnit ?? gramsPerMassUnit(profile);
+  const physics = new BoardPhysics(RigidBoard.fromProfile(profile, gramsPerUnit), { ...DEFAULT_PHYSICS, ...options.physics });
   const sensorParameters: SensorParameters = {
     ...DEFAULT_SENSORS,
     ...(profile.loadCells ? { nominalCountsPerGram: profile.loadCells.nominalCountsPerGram } : {}),

@@ -33,6 +33,19 @@ export interface BoardProfile {
   };
 }
 
+/** A sphere of the reference board, grams: what one unit of an abstract profile ("sphere" units) weighs. */
+export const REFERENCE_SPHERE_G = 60;
+
+/** Grams per mass unit of a profile in real units (g 1, kg 1000); undefined for abstract units, which have no grams. */
+export const realGramsPerMassUnit = (profile: BoardProfile): number | undefined =>
+  profile.massUnit === 'g' ? 1 : profile.massUnit === 'kg' ? 1000 : undefined;
+
+/** Grams per mass unit, an abstract unit taken as the reference board's sphere. */
+export const gramsPerMassUnit = (profile: BoardProfile): number => realGramsPerMassUnit(profile) ?? REFERENCE_SPHERE_G;
+
+/** The lightest sphere of the profile, grams (the reference mass everyone has at hand). */
+export const lightestSphereGrams = (profile: BoardProfile): number => Math.min(...Object.values(profile.sphereMass)) * gramsPerMassUnit(profile);
+
 /** RULES.md's default: every sphere mass 1, M = 12, d = 0.25. */
 export const DEFAULT_PROFILE: BoardProfile = Object.freeze({
   name: 'default',
