@@ -235,14 +235,19 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
 /**
  * Pivots − (board + spheres on wells + spheres in transit), all from tracked zeros: what
  * the wells cannot account for. An empty well counts 0 (its few grams are zero drift, not
- * load); a pressed well counts its live reading (the press is measured there, not a board hold).
+ * load), unless it has settled at emptyBelowG or more: then part of a sphere rests on it (a
+ * roll paused on the rim, half on each well, reads just under the arrival threshold on a
+ * drifting cell), which is load on a well, not a hand on the board. A pressed well counts
+ * its live reading (the press is measured there, not a board hold).
  */
 export function excessG(state: SensingState): number {
   const { wells } = state;
+  const partial = state.config.options.emptyBelowG;
   let onWells = 0;
   for (let w = 0; w < wells.level.length; w++)
     if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
     else if (wells.cls[w] === SPHERE_CLASS) onWells += wells.level[w] ?? 0;
+    else if (wells.settled[w] && (wells.level[w] ?? 0) >= partial) onWells += wells.level[w] ?? 0;
   const pivots = state.pivots.mean[0] ?? 0;
   return pivots - state.config.profile.boardMass - onWells - pendingGrams(state.roll);
 }
