@@ -18,8 +18,15 @@ import type { Service } from '../service.ts';
 import { planTurn, type PlanOdds, type TurnPlan } from './plan-turn.ts';
 import { turnScript } from './turn-script.ts';
 
-/** A start position short of one sphere: setting up is two steps, so the board visibly changes. */
-const ALMOST_START = 'bbbBbbb/7/7/7/7/wwwWww1 w - -';
+/**
+ * Setting up is two steps: clear the board, then set out the start position. The simulator
+ * moves every sphere of a step at once, and the referee may sense those changes in any
+ * order; from a cleared board every partial view has fewer spheres than the start, so it
+ * can never see the start position before it stands. (Going through "the start short of
+ * one sphere" instead, a view with that sphere's removal sensed last looked like the start
+ * position, and the next game began with a phantom lift.)
+ */
+const CLEARED = '7/7/7/7/7/7';
 const SETUP_DELAY_MS = 2500;
 const SETUP_STEP_MS = 1500;
 /** Waiting this long for the referee to accept a move means it saw something else: tidy up. */
@@ -117,7 +124,7 @@ export class Autoplayer implements Service {
   }
 
   private setUpNextGame(): void {
-    this.sim.resetBoard(ALMOST_START);
+    this.sim.resetBoard(CLEARED);
     this.later(SETUP_STEP_MS, () => this.sim.resetBoard(START_SPN));
   }
 
