@@ -173,7 +173,7 @@ export class Autoplayer implements Service {
   /** Plays a planned turn; if no move is accepted in time, restores the board and thinks again. */
   private play(plan: TurnPlan): void {
     const token = ++this.turnToken;
-    this.turn = { plan, done: this.sim.play(turnScript(plan)) };
+    this.turn = { plan, done: this.sim.play(turnScript(plan, this.sim.physics.rigid.geometry.pitch).script) };
     this.later(STUCK_MS + plan.thinkMs + plan.holdMs + 4000, () => token === this.turnToken && this.tidyUp(token));
   }
 
