@@ -13,6 +13,7 @@
  *     foul, a touch-move notice does not) and end (winner and reason) are the ledger's;
  *   - false fouls: fouls the referee called that nobody committed;
  *   - missed fouls: fouls committed that the referee did not call (of `committed`);
+ *   - ends: how the games ended (capture, crash, holding, no-move), by the players' account;
  *   - antics played: the turns played with each antic (slow lift, touch, wrong sphere,
  *     roll, rim, hold, two in hand), whether or not they commit a foul;
  *   - play: simulated minutes of play; wall: seconds it took here.
@@ -85,23 +86,23 @@ function runWorker(share: readonly Condition[]): Promise<ConditionTally[]> {
   });
 }
 
-function anticsText(t: ConditionTally): string {
-  return Object.entries(t.antics)
+function counts(of: Partial<Record<string, number>>): string {
+  return Object.entries(of)
     .map(([antic, n]) => `${antic} ${n}`)
     .join(', ');
 }
 
 function printTable(rows: readonly ConditionTally[], wallS: number): void {
-  const head = ['condition', 'games', 'exact', 'false fouls', 'missed fouls', 'committed', 'moves', 'antics played', 'play (min)', 'wall (s)'];
+  const head = ['condition', 'games', 'exact', 'false fouls', 'missed fouls', 'committed', 'moves', 'ends', 'antics played', 'play (min)', 'wall (s)'];
   const line = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
   const sum = (f: (t: ConditionTally) => number): number => rows.reduce((n, t) => n + f(t), 0);
   console.log('');
   console.log(line(head));
   console.log(line(head.map(() => '---')));
   for (const t of rows)
-    console.log(line([t.condition, t.games, t.exact, t.falseFouls, t.missedFouls, t.committedFouls, t.moves, anticsText(t), (t.virtualMs / 60_000).toFixed(1), (t.wallMs / 1000).toFixed(1)]));
+    console.log(line([t.condition, t.games, t.exact, t.falseFouls, t.missedFouls, t.committedFouls, t.moves, counts(t.ends), counts(t.antics), (t.virtualMs / 60_000).toFixed(1), (t.wallMs / 1000).toFixed(1)]));
   console.log(
-    line(['**total**', sum((t) => t.games), sum((t) => t.exact), sum((t) => t.falseFouls), sum((t) => t.missedFouls), sum((t) => t.committedFouls), sum((t) => t.moves), '', (sum((t) => t.virtualMs) / 60_000).toFixed(1), sum((t) => t.wallMs / 1000).toFixed(1)]),
+    line(['**total**', sum((t) => t.games), sum((t) => t.exact), sum((t) => t.falseFouls), sum((t) => t.missedFouls), sum((t) => t.committedFouls), sum((t) => t.moves), '', '', (sum((t) => t.virtualMs) / 60_000).toFixed(1), sum((t) => t.wallMs / 1000).toFixed(1)]),
   );
   console.log(`\nwall time ${wallS.toFixed(1)} s`);
   const mismatches = rows.flatMap((t) => t.mismatches);

@@ -5,6 +5,7 @@
  * players), so the conditions that change only the board (drift, ramp) replay the very
  * games of `clean`, and a reported game is reproduced by its condition, seed and number.
  */
+import type { EndReason } from '../../rules/senryaku/index.ts';
 import type { Antic } from '../autoplay/plan-turn.ts';
 import { compareSession, type GameComparison } from './compare.ts';
 import type { Condition } from './conditions.ts';
@@ -26,6 +27,8 @@ export interface ConditionTally {
   readonly moves: number;
   /** Turns played with each antic (the players' ledger; 'none' left out). */
   readonly antics: Partial<Record<Antic, number>>;
+  /** How the games ended, by the players' account. */
+  readonly ends: Partial<Record<EndReason, number>>;
   readonly virtualMs: number;
   readonly wallMs: number;
   /** The games that were not exact. */
@@ -49,6 +52,7 @@ export async function sweepCondition(condition: Condition, o: SweepOptions): Pro
   let moves = 0;
   let virtualMs = 0;
   const antics: Partial<Record<Antic, number>> = {};
+  const ends: Partial<Record<EndReason, number>> = {};
   for (let k = 0, left = o.games; left > 0; k++, left -= perSession) {
     const seed = (o.seed ?? 1) + k;
     const games = Math.min(perSession, left);
@@ -58,6 +62,7 @@ export async function sweepCondition(condition: Condition, o: SweepOptions): Pro
       if (r.kind !== 'turn') continue;
       committedFouls += r.fouls.length;
       if (r.antic !== 'none') antics[r.antic] = (antics[r.antic] ?? 0) + 1;
+      if (r.end && r.game <= games) ends[r.end.reason] = (ends[r.end.reason] ?? 0) + 1;
     }
     moves += session.verdicts.filter((v) => v.type === 'move').length;
     for (const c of compareSession(session.records, session.verdicts, games)) reports.push({ ...c, condition: condition.name, seed });
@@ -71,6 +76,7 @@ export async function sweepCondition(condition: Condition, o: SweepOptions): Pro
     committedFouls,
     moves,
     antics,
+    ends,
     virtualMs,
     wallMs: performance.now() - t0,
     mismatches: reports.filter((r) => !r.exact),
