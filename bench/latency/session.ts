@@ -128,7 +128,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     } else {
       const before = moves;
       let done = false;
-      const played = sim.play(turnScript(plan)).then((outcomes) => {
+      const played = sim.play(turnScript(plan, sim.physics.rigid.geometry.pitch).script).then((outcomes) => {
         record(truth, outcomes);
         done = true;
       });

@@ -7,6 +7,7 @@ import type { SensingEvent } from '../sensing/events.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { StorageEvent } from './journal-file.ts';
+import type { PlayRecord } from './autoplay/ledger.ts';
 
 /** The board link's health, as outputs show it. */
 export interface LinkStatus {
@@ -27,6 +28,8 @@ export interface BusEvents {
   notice: { readonly level: 'info' | 'warn' | 'error'; readonly message: string };
   /** The journal could not write, recovered, or lost records: said at once on every output. */
   storage: StorageEvent;
+  /** Simulated players only: what they did in a turn and what a correct referee must call for it. */
+  play: PlayRecord;
 }
 
 export type BusTopic = keyof BusEvents;

@@ -13,6 +13,7 @@ import { BalanceModel } from '../rules/senryaku/balance.ts';
 import { formatSpn } from '../rules/senryaku/spn.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { Autoplayer } from './autoplay/autoplayer.ts';
+import type { PlanOdds } from './autoplay/plan-turn.ts';
 import { EventBus } from './event-bus.ts';
 import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, type JournalContents, type JournalHeader } from './journal.ts';
 import { LinkTap } from './link-tap.ts';
@@ -39,6 +40,8 @@ export interface RefereeAppConfig {
    */
   readonly tap?: LinkTap;
   readonly autoplaySeed?: number;
+  /** How often the simulated players do what (default DEFAULT_ODDS): the accuracy sweep's conditions. */
+  readonly autoplayOdds?: PlanOdds;
   /** Stop once this game number has ended. */
   readonly gamesLimit?: number;
   readonly io: TextOutput;
@@ -112,7 +115,7 @@ export class RefereeApp {
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json) this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));
     if (c.autoplaySeed !== undefined && c.board.sim)
-      this.services.push(new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed));
+      this.services.push(new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed, c.autoplayOdds));
     for (const s of this.services) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     if (repairNotice) this.bus.emit('notice', { level: 'warn', message: repairNotice });

@@ -8,18 +8,29 @@
  * they had planned again (so a fault never changes what they choose). When the referee and
  * the board disagree for too long without a word, they put the board back as the referee
  * last saw it and think again.
+ *
+ * After each turn they say on the bus ('play') what they did and what a correct referee
+ * must call for it (ledger.ts): the ground truth the accuracy sweep holds the verdicts to.
  */
-import type { SimBoard } from '../../hardware/sim/sim-board.ts';
+import type { SimBoard, StepOutcome } from '../../hardware/sim/sim-board.ts';
 import { Rng } from '../../hardware/sim/rng.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
-import { START_SPN, parseSpn, type BalanceModel } from '../../rules/senryaku/index.ts';
+import { START_SPN, parseSpn, type BalanceModel, type Position } from '../../rules/senryaku/index.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
 import { planTurn, type PlanOdds, type TurnPlan } from './plan-turn.ts';
-import { turnScript } from './turn-script.ts';
+import { turnRecord } from './ledger.ts';
+import { turnScript, type StepCall } from './turn-script.ts';
 
-/** A start position short of one sphere: setting up is two steps, so the board visibly changes. */
-const ALMOST_START = 'bbbBbbb/7/7/7/7/wwwWww1 w - -';
+/**
+ * Setting up is two steps: clear the board, then set out the start position. The simulator
+ * moves every sphere of a step at once, and the referee may sense those changes in any
+ * order; from a cleared board every partial view has fewer spheres than the start, so it
+ * can never see the start position before it stands. (Going through "the start short of
+ * one sphere" instead, a view with that sphere's removal sensed last looked like the start
+ * position, and the next game began with a phantom lift.)
+ */
+const CLEARED = '7/7/7/7/7/7';
 const SETUP_DELAY_MS = 2500;
 const SETUP_STEP_MS = 1500;
 /** Waiting this long for the referee to accept a move means it saw something else: tidy up. */
@@ -47,6 +58,8 @@ export class Autoplayer implements Service {
   /** The referee's last word on a resync: it is back to play after 'done'. */
   private resyncState: 'needed' | 'done' = 'done';
   private rng: Rng;
+  /** The game being played, as the referee numbered it when it started (labels the ledger). */
+  private game = 0;
 
   constructor(
     private readonly bus: EventBus,
@@ -81,6 +94,7 @@ export class Autoplayer implements Service {
   private onVerdict(v: Verdict): void {
     switch (v.type) {
       case 'game-started':
+        this.game = v.game;
         this.expectedSpn = v.spn;
         this.nextTurn();
         break;
@@ -117,7 +131,7 @@ export class Autoplayer implements Service {
   }
 
   private setUpNextGame(): void {
-    this.sim.resetBoard(ALMOST_START);
+    this.sim.resetBoard(CLEARED);
     this.later(SETUP_STEP_MS, () => this.sim.resetBoard(START_SPN));
   }
 
@@ -147,6 +161,7 @@ export class Autoplayer implements Service {
     this.restoring = restoring;
     void turn.done.then(() => {
       if (this.stopped || restoring !== this.restoring || restoring.token !== this.turnToken) return;
+      this.bus.emit('play', { kind: 'put-back', game: this.game, why: 'resync' });
       this.sim.resetBoard(this.expectedSpn);
       restoring.boardBack = true;
       // Already back to play (the board matched again by itself): no resync-done will come.
@@ -166,14 +181,31 @@ export class Autoplayer implements Service {
   /** Plays a planned turn; if no move is accepted in time, restores the board and thinks again. */
   private play(plan: TurnPlan): void {
     const token = ++this.turnToken;
-    this.turn = { plan, done: this.sim.play(turnScript(plan)) };
+    const pos = parseSpn(this.expectedSpn);
+    const actions = turnScript(plan, this.sim.physics.rigid.geometry.pitch);
+    const startMs = this.sim.nowMs;
+    const done = this.sim.play(actions.script);
+    this.turn = { plan, done };
+    if (pos.ok) this.account(pos.value, plan, actions.calls, startMs, done);
     this.later(STUCK_MS + plan.thinkMs + plan.holdMs + 4000, () => token === this.turnToken && this.tidyUp(token));
+  }
+
+  /** Once the turn's hands are done: what they did, and what the referee must call for it, into the ledger. */
+  private account(position: Position, plan: TurnPlan, calls: readonly StepCall[], startMs: number, done: Promise<StepOutcome[]>): void {
+    const game = this.game;
+    void done.then((outcomes) => {
+      if (this.stopped) return;
+      const tip = this.sim.physics.lastTip;
+      const tipAtMs = tip && tip.atMs >= startMs ? tip.atMs : undefined;
+      this.bus.emit('play', turnRecord({ game, position, plan, calls, outcomes, tipAtMs }));
+    });
   }
 
   /** The referee and the board disagree and nobody says why: put the board back as the referee last saw it, think again. */
   private tidyUp(token: number): void {
     this.restoring = undefined;
     this.bus.emit('notice', { level: 'info', message: 'autoplay: the board does not match the game; putting it back as the referee last saw it' });
+    this.bus.emit('play', { kind: 'put-back', game: this.game, why: 'tidy-up' });
     this.sim.resetBoard(this.expectedSpn);
     this.later(1500, () => token === this.turnToken && this.nextTurn());
   }

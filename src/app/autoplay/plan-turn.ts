@@ -3,6 +3,9 @@
  * sensible play (take a winning capture, avoid crashing the board), with the things real
  * players do now and then: a slow lift, a touched sphere put back, the wrong sphere
  * lifted, a sphere rolled instead of lifted, and once in a while a move that crashes.
+ * Off by default (odds 0, so that a seed plays as it always did), the rest of what players
+ * do on real boards (issue 10): a hand resting on the rim for half a second, a hand really
+ * holding the board for 3 s, and two own spheres in hand at once.
  * Pure: the position, the balance model and a seeded generator in, a plan out.
  */
 import type { Rng } from '../../hardware/sim/rng.ts';
@@ -20,7 +23,7 @@ import {
   type Well,
 } from '../../rules/senryaku/index.ts';
 
-export const ANTICS = ['none', 'slow', 'touch', 'wrong-sphere', 'roll'] as const;
+export const ANTICS = ['none', 'slow', 'touch', 'wrong-sphere', 'roll', 'rim', 'hold', 'two-in-hand'] as const;
 export type Antic = (typeof ANTICS)[number];
 
 export interface TurnPlan {
@@ -35,17 +38,51 @@ export interface TurnPlan {
   readonly wrongWell?: Well;
   /** For roll: how long the sphere takes to roll over, and how long it rests half-way (real rolls take 150–600 ms). */
   readonly roll?: { readonly durationMs: number; readonly pauseMs: number };
+  /** For rim and hold: the hand on the board (see HandOnBoard). */
+  readonly hand?: HandOnBoard;
+  /** For two-in-hand: the second own sphere lifted while the moving one is in hand. */
+  readonly secondWell?: Well;
 }
 
+/**
+ * A hand pressing on the board's side rim. It presses between the two pinnacle lines
+ * (|y| < d), where any downward force steadies the board instead of tipping it, so what it
+ * tests is the holding rule alone. Where, in well pitches from the board's centre (x across
+ * the files, y toward Black); when, from the start of the turn's hand actions.
+ */
+export interface HandOnBoard {
+  readonly grams: number;
+  readonly x: number;
+  readonly y: number;
+  readonly startMs: number;
+  readonly durationMs: number;
+}
+
+/** A hand resting briefly (not holding: well inside the referee's 2 s grace). */
+export const RIM_REST_MS = 500;
+/** A hand really holding the board (well past the grace: the side to move forfeits). */
+export const HOLD_MS = 3000;
+
+/** The chance of each antic on a turn (and of choosing a crashing move when a safe one exists). */
 export interface PlanOdds {
   readonly crash: number;
   readonly slow: number;
   readonly touch: number;
   readonly wrongSphere: number;
   readonly roll: number;
+  readonly rim?: number;
+  readonly hold?: number;
+  readonly twoInHand?: number;
+  /** How long a roll moves, ms: drawn from [min, max] (default 150–600, as real rolls). */
+  readonly rollMs?: readonly [number, number];
+  /** The chance a roll rests half-way (default 0.3). */
+  readonly rollPause?: number;
 }
 
 export const DEFAULT_ODDS: PlanOdds = { crash: 0.02, slow: 0.08, touch: 0.03, wrongSphere: 0.02, roll: 0.02 };
+
+/** The side rim, half a pitch beyond the outer files (well pitches from the centre). */
+const RIM_X = 3.75;
 
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.int(0, items.length - 1)]!;
 
@@ -64,6 +101,11 @@ export function planTurn(pos: Position, model: BalanceModel, rng: Rng, odds: Pla
   const sphere = cellChar(pos.board[move.from] ?? 0) as PieceChar;
 
   const enemies = spheresOf(pos.board, opposite(pos.turn)).filter((w) => pos.board[w] !== colouredOf(opposite(pos.turn)));
+  // A second own sphere to lift beside the moving one: one whose lift with it leaves the
+  // board standing, and only for a move that does not crash, so that the one thing the
+  // referee must call is the two spheres in hand.
+  const seconds =
+    choice.o.kind === 'crash' ? [] : spheresOf(pos.board, pos.turn).filter((w) => w !== move.from && model.isStable(pos.board, [move.from, w]));
   let antic: Antic = 'none';
   const roll = rng.float();
   let edge = odds.roll;
@@ -71,15 +113,37 @@ export function planTurn(pos: Position, model: BalanceModel, rng: Rng, odds: Pla
   else if (roll < (edge += odds.wrongSphere) && enemies.length > 0) antic = 'wrong-sphere';
   else if (roll < (edge += odds.touch)) antic = 'touch';
   else if (roll < (edge += odds.slow)) antic = 'slow';
+  // The antics below draw nothing unless chosen: at odds 0 every seed plays as before they existed.
+  else if (roll < (edge += odds.rim ?? 0)) antic = 'rim';
+  else if (roll < (edge += odds.hold ?? 0)) antic = 'hold';
+  else if (roll < (edge += odds.twoInHand ?? 0) && seconds.length > 0) antic = 'two-in-hand';
 
+  const [rollMin, rollMax] = odds.rollMs ?? [150, 600];
+  const captureOrder = rng.chance(0.5) ? 'captured-first' : 'capturer-first';
+  const thinkMs = Math.round(rng.uniform(500, 1400));
+  const holdMs = Math.round(antic === 'slow' ? rng.uniform(2000, 3500) : rng.uniform(300, 800));
   return {
     move,
     sphere,
     antic,
-    captureOrder: rng.chance(0.5) ? 'captured-first' : 'capturer-first',
-    thinkMs: Math.round(rng.uniform(500, 1400)),
-    holdMs: Math.round(antic === 'slow' ? rng.uniform(2000, 3500) : rng.uniform(300, 800)),
+    captureOrder,
+    thinkMs,
+    holdMs,
     ...(antic === 'wrong-sphere' ? { wrongWell: pick(rng, enemies) } : {}),
-    ...(antic === 'roll' ? { roll: { durationMs: Math.round(rng.uniform(150, 600)), pauseMs: rng.chance(0.3) ? Math.round(rng.uniform(100, 400)) : 0 } } : {}),
+    ...(antic === 'roll'
+      ? { roll: { durationMs: Math.round(rng.uniform(rollMin, rollMax)), pauseMs: rng.chance(odds.rollPause ?? 0.3) ? Math.round(rng.uniform(100, 400)) : 0 } }
+      : {}),
+    // Resting: any time in the turn, while thinking or with the sphere in the other hand.
+    ...(antic === 'rim' ? { hand: handOnRim(rng, model, rng.uniform(80, 300), rng.uniform(200, thinkMs + holdMs), RIM_REST_MS) } : {}),
+    // Holding: while thinking, and nothing else this turn (the referee ends the game).
+    ...(antic === 'hold' ? { hand: handOnRim(rng, model, rng.uniform(150, 500), rng.uniform(200, thinkMs), HOLD_MS) } : {}),
+    ...(antic === 'two-in-hand' ? { secondWell: pick(rng, seconds) } : {}),
   };
+}
+
+function handOnRim(rng: Rng, model: BalanceModel, grams: number, startMs: number, durationMs: number): HandOnBoard {
+  const side = rng.chance(0.5) ? -1 : 1;
+  // Inside the pinnacle lines by a margin, so the hand steadies the board whatever it weighs.
+  const y = rng.uniform(-0.8, 0.8) * model.halfGap;
+  return { grams: Math.round(grams), x: side * RIM_X, y, startMs: Math.round(startMs), durationMs };
 }

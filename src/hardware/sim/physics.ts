@@ -136,6 +136,7 @@ export class BoardPhysics {
   #hand: Cell[] = [];
   #onTable: Cell[] = [];
   #tipped: Color | undefined = undefined;
+  #lastTip: { readonly toward: Color; readonly atMs: number } | undefined = undefined;
   #rolls: Roll[] = [];
   #forces: TimedForce[] = [];
   #fades: Fade[] = [];
@@ -152,6 +153,14 @@ export class BoardPhysics {
 
   get tipped(): Color | undefined {
     return this.#tipped;
+  }
+
+  /**
+   * The last crash and when it happened, kept through reset(): whoever set the board up
+   * again can still tell whether it crashed while they were acting (the autoplayers' ledger).
+   */
+  get lastTip(): { readonly toward: Color; readonly atMs: number } | undefined {
+    return this.#lastTip;
   }
 
   /** The tilt switches: closed (true) on the side the board rests tipped toward. */
@@ -336,6 +345,7 @@ export class BoardPhysics {
 
   #crash(side: Color, nowMs: number): void {
     this.#tipped = side;
+    this.#lastTip = { toward: side, atMs: nowMs };
     const endMs = nowMs + this.parameters.spillMs;
     for (let w = 0; w < WELLS; w++) {
       const cell = this.cellAt(w);

@@ -1,0 +1,104 @@
+/**
+ * One session of the accuracy sweep: the whole referee as `senryaku referee --sim
+ * --autoplay` runs it (simulated board → serial link → sensing → referee → verdicts on the
+ * bus, journal included), on virtual time, for `games` games in a row on one board, so
+ * that drift and ramps build up over the session as they do over a real evening. Returns
+ * the verdicts and the players' ledger. Everything follows from the seed (the board's and
+ * the players'), so a session is replayed exactly by running it again.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
+import type { Verdict } from '../../referee/verdicts.ts';
+import { START_SPN } from '../../rules/senryaku/index.ts';
+import type { Calibration } from '../../sensing/calibration.ts';
+import type { PlayRecord } from '../autoplay/ledger.ts';
+import { CalibrationStore } from '../calibration-store.ts';
+import { openBoard } from '../open-board.ts';
+import { RefereeApp } from '../referee-app.ts';
+import { calibrateSimulatedBoard } from '../sim-calibration.ts';
+import { VirtualClock } from '../virtual-clock.ts';
+import type { Condition } from './conditions.ts';
+
+/** Virtual time per clock step: the sim and the referee's timers still run every ms they ask for. */
+const STEP_MS = 250;
+/** A game takes well under a minute of play; past this much per game the session is stuck. */
+const MAX_MS_PER_GAME = 4 * 60_000;
+/**
+ * After the last game-over, the players finish what is in their hands before their ledger
+ * is closed: a hold outlasts its forfeit by a second, and a slow lift that crashed the board
+ * still "places" (on the crashed board) up to 3.5 s after it. Until their own account of
+ * the last game has an end, or this long.
+ */
+const WIND_DOWN_MS = 6000;
+
+export interface SessionResult {
+  readonly verdicts: readonly Verdict[];
+  readonly records: readonly PlayRecord[];
+  /** The session reached the end of its last game. */
+  readonly finished: boolean;
+  /** Board time the session played (calibration left out). */
+  readonly virtualMs: number;
+}
+
+/** Calibrations by board seed, made once per process (a simulated calibration takes ~0.5 s). */
+export type CalibrationCache = Map<number, Calibration>;
+
+export async function runSession(o: {
+  readonly condition: Condition;
+  readonly seed: number;
+  readonly games: number;
+  readonly calibrations?: CalibrationCache;
+}): Promise<SessionResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'senryaku-accuracy-'));
+  const clock = new VirtualClock({ stepMs: STEP_MS });
+  try {
+    clock.install();
+    let calibration = o.calibrations?.get(o.seed);
+    if (!calibration) {
+      const made = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')), clock });
+      if (!made.ok) throw new Error(`calibrating the board of seed ${o.seed}: ${made.error}`);
+      calibration = made.value;
+      o.calibrations?.set(o.seed, calibration);
+    }
+    const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN, simOptions: { sensors: o.condition.sensors } });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const board = opened.value;
+    const app = new RefereeApp({
+      board,
+      calibration,
+      // A track long enough that the session, not the match, decides how many games are played.
+      settings: { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, match: { trackLength: 99, colours: 'alternate' } },
+      players: { A: 'A', B: 'B' },
+      journalDir: join(dir, 'journal'),
+      autoplaySeed: o.seed,
+      autoplayOdds: o.condition.odds,
+      gamesLimit: o.games,
+      io: { out: () => {}, err: () => {} },
+      json: false,
+      scoreboard: 'none',
+      source: { kind: 'sim', seed: o.seed },
+      now: () => performance.now(),
+    });
+    const verdicts: Verdict[] = [];
+    const records: PlayRecord[] = [];
+    let lastGameEnded: () => void = () => {};
+    const ledgerClosed = new Promise<void>((resolve) => (lastGameEnded = resolve));
+    app.bus.on('verdict', verdicts, (v) => verdicts.push(v));
+    app.bus.on('play', records, (r) => {
+      records.push(r);
+      if (r.kind === 'turn' && r.game >= o.games && r.end) lastGameEnded();
+    });
+    const startMs = clock.nowMs;
+    await app.start();
+    const played = await clock.fastForward(app.finished, o.games * MAX_MS_PER_GAME);
+    await clock.fastForward(ledgerClosed, WIND_DOWN_MS);
+    const virtualMs = clock.nowMs - startMs;
+    await clock.fastForward(app.stop(), 60_000);
+    return { verdicts, records, finished: played.ok, virtualMs };
+  } finally {
+    await clock.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
