@@ -43,6 +43,13 @@ export const isFaulty = (f: FaultBank, cell: number): boolean =>
 
 const cap = (n: number): number => (n < 65535 ? n + 1 : n);
 
+/** Sets or clears a fault flag, with its event when it changes. (Module level: no closure per cell and frame.) */
+function setFlag(events: SensingEvent[], atMs: number, cell: number, fault: SensorFault, flags: Uint8Array, on: boolean): void {
+  if (on === (flags[cell] === 1)) return;
+  flags[cell] = on ? 1 : 0;
+  events.push(on ? { type: 'sensor-fault', atMs, fault, cell } : { type: 'sensor-fault-cleared', atMs, fault, cell });
+}
+
 /** Updates one cell with this frame's reading (`stale` = no fresh reading); pushes fault events. */
 export function checkCell(
   f: FaultBank,
@@ -54,18 +61,13 @@ export function checkCell(
   events: SensingEvent[],
 ): void {
   const o = config.options;
-  const raise = (fault: SensorFault, flags: Uint8Array, on: boolean): void => {
-    if (on === (flags[cell] === 1)) return;
-    flags[cell] = on ? 1 : 0;
-    events.push(on ? { type: 'sensor-fault', atMs, fault, cell } : { type: 'sensor-fault-cleared', atMs, fault, cell });
-  };
   if (stale) {
     f.staleRun[cell] = cap(f.staleRun[cell] ?? 0);
-    if ((f.staleRun[cell] ?? 0) >= o.silentFrames) raise('silent', f.silent, true);
+    if ((f.staleRun[cell] ?? 0) >= o.silentFrames) setFlag(events, atMs, cell, 'silent', f.silent, true);
     return;
   }
   f.staleRun[cell] = 0;
-  raise('silent', f.silent, false);
+  setFlag(events, atMs, cell, 'silent', f.silent, false);
 
   // A cell pinned at the range end is saturated, not stuck.
   const same = f.hasRaw[cell] === 1 && f.lastRaw[cell] === raw && raw < RAW_MAX && raw > RAW_MIN;
@@ -73,16 +75,16 @@ export function checkCell(
   f.lastRaw[cell] = raw;
   f.hasRaw[cell] = 1;
   // sameRun counts repeats, so N identical readings give N − 1.
-  if ((f.sameRun[cell] ?? 0) + 1 >= o.stuckFrames) raise('stuck', f.stuck, true);
-  else if (!same) raise('stuck', f.stuck, false);
+  if ((f.sameRun[cell] ?? 0) + 1 >= o.stuckFrames) setFlag(events, atMs, cell, 'stuck', f.stuck, true);
+  else if (!same) setFlag(events, atMs, cell, 'stuck', f.stuck, false);
 
   if (raw >= RAW_MAX || raw <= RAW_MIN) {
     f.okRun[cell] = 0;
     f.satRun[cell] = cap(f.satRun[cell] ?? 0);
-    if ((f.satRun[cell] ?? 0) >= o.saturatedFrames) raise('saturated', f.saturated, true);
+    if ((f.satRun[cell] ?? 0) >= o.saturatedFrames) setFlag(events, atMs, cell, 'saturated', f.saturated, true);
   } else {
     f.satRun[cell] = 0;
     f.okRun[cell] = cap(f.okRun[cell] ?? 0);
-    if ((f.okRun[cell] ?? 0) >= o.saturatedClearFrames) raise('saturated', f.saturated, false);
+    if ((f.okRun[cell] ?? 0) >= o.saturatedClearFrames) setFlag(events, atMs, cell, 'saturated', f.saturated, false);
   }
 }
