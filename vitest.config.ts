@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config';
  * time but little CPU: they go first, so the rest runs beside them on the other worker
  * instead of after them.
  */
-const REAL_TIME_FIRST = ['test/e2e/link-faults.test.ts', 'test/e2e/kill-resume.test.ts', 'test/e2e/drift.test.ts', 'test/cli/referee.test.ts'];
+const REAL_TIME_FIRST = [
+  'test/e2e/link-faults.test.ts',
+  'test/e2e/kill-resume.test.ts',
+  'test/e2e/drift.test.ts',
+  'test/cli/referee.test.ts',
+];
 
 class RealTimeFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -44,7 +44,12 @@ const games = Number(values.games);
 const seed = Number(values.seed);
 const perSession = Number(values['per-session']);
 const jobs = Number(values.jobs);
-for (const [name, n] of [['--games', games], ['--seed', seed], ['--per-session', perSession], ['--jobs', jobs]] as const)
+for (const [name, n] of [
+  ['--games', games],
+  ['--seed', seed],
+  ['--per-session', perSession],
+  ['--jobs', jobs],
+] as const)
   if (!Number.isInteger(n) || n < (name === '--seed' ? 0 : 1)) throw new TypeError(`${name} must be a whole number, got ${n}`);
 const names = (values.condition ?? []).flatMap((c) => c.split(','));
 const unknown = names.filter((n) => !conditionNamed(n));
@@ -57,15 +62,30 @@ if (values.worker) {
   for (const c of chosen) console.log(JSON.stringify(await sweepCondition(c, { games, seed, perSession, calibrations })));
 } else {
   const t0 = performance.now();
-  console.log(`accuracy sweep: ${games} game(s) per condition, ${chosen.length} condition(s), seeds from ${seed}, ${Math.min(jobs, chosen.length)} process(es)`);
+  console.log(
+    `accuracy sweep: ${games} game(s) per condition, ${chosen.length} condition(s), seeds from ${seed}, ${Math.min(jobs, chosen.length)} process(es)`,
+  );
   const shares = Array.from({ length: Math.min(jobs, chosen.length) }, (_, j) => chosen.filter((_, i) => i % jobs === j));
   const tallies = (await Promise.all(shares.map(runWorker))).flat();
   const byName = new Map(tallies.map((t) => [t.condition, t]));
-  printTable(chosen.map((c) => byName.get(c.name)!), (performance.now() - t0) / 1000);
+  printTable(
+    chosen.map((c) => byName.get(c.name)!),
+    (performance.now() - t0) / 1000,
+  );
 }
 
 function runWorker(share: readonly Condition[]): Promise<ConditionTally[]> {
-  const args = [...process.execArgv, process.argv[1]!, '--worker', '--games', String(games), '--seed', String(seed), '--per-session', String(perSession)];
+  const args = [
+    ...process.execArgv,
+    process.argv[1]!,
+    '--worker',
+    '--games',
+    String(games),
+    '--seed',
+    String(seed),
+    '--per-session',
+    String(perSession),
+  ];
   for (const c of share) args.push('--condition', c.name);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -93,16 +113,54 @@ function counts(of: Partial<Record<string, number>>): string {
 }
 
 function printTable(rows: readonly ConditionTally[], wallS: number): void {
-  const head = ['condition', 'games', 'exact', 'false fouls', 'missed fouls', 'committed', 'moves', 'ends', 'antics played', 'play (min)', 'wall (s)'];
+  const head = [
+    'condition',
+    'games',
+    'exact',
+    'false fouls',
+    'missed fouls',
+    'committed',
+    'moves',
+    'ends',
+    'antics played',
+    'play (min)',
+    'wall (s)',
+  ];
   const line = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
   const sum = (f: (t: ConditionTally) => number): number => rows.reduce((n, t) => n + f(t), 0);
   console.log('');
   console.log(line(head));
   console.log(line(head.map(() => '---')));
   for (const t of rows)
-    console.log(line([t.condition, t.games, t.exact, t.falseFouls, t.missedFouls, t.committedFouls, t.moves, counts(t.ends), counts(t.antics), (t.virtualMs / 60_000).toFixed(1), (t.wallMs / 1000).toFixed(1)]));
+    console.log(
+      line([
+        t.condition,
+        t.games,
+        t.exact,
+        t.falseFouls,
+        t.missedFouls,
+        t.committedFouls,
+        t.moves,
+        counts(t.ends),
+        counts(t.antics),
+        (t.virtualMs / 60_000).toFixed(1),
+        (t.wallMs / 1000).toFixed(1),
+      ]),
+    );
   console.log(
-    line(['**total**', sum((t) => t.games), sum((t) => t.exact), sum((t) => t.falseFouls), sum((t) => t.missedFouls), sum((t) => t.committedFouls), sum((t) => t.moves), '', '', (sum((t) => t.virtualMs) / 60_000).toFixed(1), sum((t) => t.wallMs / 1000).toFixed(1)]),
+    line([
+      '**total**',
+      sum((t) => t.games),
+      sum((t) => t.exact),
+      sum((t) => t.falseFouls),
+      sum((t) => t.missedFouls),
+      sum((t) => t.committedFouls),
+      sum((t) => t.moves),
+      '',
+      '',
+      (sum((t) => t.virtualMs) / 60_000).toFixed(1),
+      sum((t) => t.wallMs / 1000).toFixed(1),
+    ]),
   );
   console.log(`\nwall time ${wallS.toFixed(1)} s`);
   const mismatches = rows.flatMap((t) => t.mismatches);

@@ -18,7 +18,11 @@ import { START_SPN } from '../src/rules/senryaku/index.ts';
 
 const STEP_MS = 250;
 
-export async function simulatedJournal(o: { minutes: number; seed: number; log: (line: string) => void }): Promise<{ lines: string[]; bytes: number }> {
+export async function simulatedJournal(o: {
+  minutes: number;
+  seed: number;
+  log: (line: string) => void;
+}): Promise<{ lines: string[]; bytes: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-bench-journal-'));
   try {
     const calibration = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')) });

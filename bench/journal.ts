@@ -19,7 +19,10 @@ import { nodeFs } from '../src/app/journal-fs.ts';
 import { JournalFile, readJournalLines, type JournalFs } from '../src/app/journal-file.ts';
 import { simulatedJournal } from './journal-stream.ts';
 
-const { values, positionals } = parseArgs({ options: { minutes: { type: 'string', default: '30' }, seed: { type: 'string', default: '1' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { minutes: { type: 'string', default: '30' }, seed: { type: 'string', default: '1' } },
+  allowPositionals: true,
+});
 
 interface Entry {
   readonly line: string;
@@ -57,22 +60,29 @@ const compressed = (bs: readonly Entry[][], keep: (e: Entry) => boolean = () => 
   }, 0);
 const raw = (es: readonly Entry[]): number => es.reduce((n, e) => n + Buffer.byteLength(e.line) + 1, 0);
 
-const percentile = (xs: readonly number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+const percentile = (xs: readonly number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 /** Writes the stream through a real JournalFile, one flush per batch, timing each flush and its write + fdatasync part. */
 function writeThrough(bs: readonly Entry[][]): { bytes: number; flushMs: number[]; ioMs: number[] } {
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-bench-journal-file-'));
   try {
     let io = 0;
-    const timed = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => {
-      const t0 = performance.now();
-      try {
-        return f(...a);
-      } finally {
-        io += performance.now() - t0;
-      }
+    const timed =
+      <A extends unknown[], R>(f: (...a: A) => R) =>
+      (...a: A): R => {
+        const t0 = performance.now();
+        try {
+          return f(...a);
+        } finally {
+          io += performance.now() - t0;
+        }
+      };
+    const fs: JournalFs = {
+      ...nodeFs,
+      writeSync: timed((...a: Parameters<typeof nodeFs.writeSync>) => nodeFs.writeSync(...a)),
+      fdatasyncSync: timed((fd: number) => nodeFs.fdatasyncSync(fd)),
     };
-    const fs: JournalFs = { ...nodeFs, writeSync: timed(nodeFs.writeSync), fdatasyncSync: timed(nodeFs.fdatasyncSync) };
     const path = join(dir, 'match.jsonl.gz');
     const created = JournalFile.create(path, { fs, batchMs: 3_600_000 });
     if (!created.ok) throw new Error(created.error.message);
@@ -128,7 +138,9 @@ log('\nby record kind (each kind compressed alone, same flushes):');
 log('  kind        lines     plain        gzip');
 for (const kind of [...new Set(entries.map((e) => e.kind))]) {
   const of = entries.filter((e) => e.kind === kind);
-  log(`  ${kind.padEnd(9)} ${String(of.length).padStart(7)}  ${perHour(raw(of)).padStart(11)}  ${perHour(compressed(bs, (e) => e.kind === kind)).padStart(10)}`);
+  log(
+    `  ${kind.padEnd(9)} ${String(of.length).padStart(7)}  ${perHour(raw(of)).padStart(11)}  ${perHour(compressed(bs, (e) => e.kind === kind)).padStart(10)}`,
+  );
 }
 
 log('\nwhat else would change the size:');
@@ -147,5 +159,9 @@ const rawFrames = entries.map((e) => {
 log(`  FRAME lines not delta-coded: ${perHour(compressed(batches(rawFrames, 1000)))}  (plain ${perHour(raw(rawFrames))})`);
 
 log(`\nflush cost on ${tmpdir()} (${bs.length} flushes, ${Math.round(raw(entries) / bs.length)} plain bytes each on average):`);
-log(`  flush() (gzip + write + fdatasync): median ${percentile(written.flushMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.flushMs, 0.99).toFixed(2)} ms`);
-log(`  write + fdatasync alone:            median ${percentile(written.ioMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.ioMs, 0.99).toFixed(2)} ms`);
+log(
+  `  flush() (gzip + write + fdatasync): median ${percentile(written.flushMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.flushMs, 0.99).toFixed(2)} ms`,
+);
+log(
+  `  write + fdatasync alone:            median ${percentile(written.ioMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.ioMs, 0.99).toFixed(2)} ms`,
+);

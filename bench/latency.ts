@@ -62,7 +62,13 @@ export async function latencyReport(seeds: number, games: number, crashDrills: n
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const { values } = parseArgs({ options: { seeds: { type: 'string', default: '4' }, games: { type: 'string', default: '12' }, crashes: { type: 'string', default: '100' } } });
+  const { values } = parseArgs({
+    options: {
+      seeds: { type: 'string', default: '4' },
+      games: { type: 'string', default: '12' },
+      crashes: { type: 'string', default: '100' },
+    },
+  });
   const t0 = performance.now();
   const ok = await latencyReport(Number(values.seeds), Number(values.games), Number(values.crashes), (l) => console.log(l));
   console.log(`(${((performance.now() - t0) / 1000).toFixed(1)} s wall time)`);

@@ -24,7 +24,8 @@ function synthFrames(): { b: SynthBoard; frames: Frame[] } {
   for (const w of HOME) b.put(w);
   const frames: Frame[] = [];
   for (let i = 0; i < 40_000; i++) {
-    if (i % 80 === 40) (i % 160 === 40 ? b.place(24) : b.lift(24));
+    if (i % 160 === 40) b.place(24);
+    else if (i % 160 === 120) b.lift(24);
     frames.push(b.next());
   }
   return { b, frames };
@@ -36,7 +37,11 @@ function fullPathThroughput(): number {
   const lines = frames.map((f) => formatBoardMessage(f));
   let best = 0;
   for (let round = 0; round < 5; round++) {
-    const pipeline = new RefereePipeline({ profile: b.profile, calibration: b.calibration, referee: senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, profile: b.profile }) });
+    const pipeline = new RefereePipeline({
+      profile: b.profile,
+      calibration: b.calibration,
+      referee: senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, profile: b.profile }),
+    });
     const t0 = performance.now();
     for (let i = 0; i < lines.length; i++) pipeline.feed(lines[i]!, i * 12.5);
     best = Math.max(best, lines.length / ((performance.now() - t0) / 1000));
@@ -57,9 +62,13 @@ function throughput(): number {
 }
 
 const full = fullPathThroughput();
-console.log(`full path (FRAME line → decode → plausibility → sensing → referee): ${Math.round(full).toLocaleString('en')} lines/s on one core (${(full / 80).toFixed(0)} boards at 80 frames/s)`);
+console.log(
+  `full path (FRAME line → decode → plausibility → sensing → referee): ${Math.round(full).toLocaleString('en')} lines/s on one core (${(full / 80).toFixed(0)} boards at 80 frames/s)`,
+);
 const fps = throughput();
-console.log(`stepSensing alone on decoded frames: ${Math.round(fps).toLocaleString('en')} frames/s on one core (${(fps / 80).toFixed(0)} boards at 80 frames/s)`);
+console.log(
+  `stepSensing alone on decoded frames: ${Math.round(fps).toLocaleString('en')} frames/s on one core (${(fps / 80).toFixed(0)} boards at 80 frames/s)`,
+);
 console.log('');
 console.log('latency (npm run bench:latency):');
 await latencyReport(4, 12, 100, (l) => console.log(`  ${l}`));

@@ -41,7 +41,10 @@ export interface LatencyFigures {
 export async function collectLatency(run: LatencyRun): Promise<LatencyFigures> {
   const profile = loadProfileFile(REFERENCE_PROFILE_PATH);
   if (!profile.ok) throw new Error(profile.error);
-  const byKind = Object.fromEntries(ACTION_KINDS.map((k) => [k, { samples: [], unmatched: [], silent: 0 }])) as unknown as Record<ActionKind, KindFigures>;
+  const byKind = Object.fromEntries(ACTION_KINDS.map((k) => [k, { samples: [], unmatched: [], silent: 0 }])) as unknown as Record<
+    ActionKind,
+    KindFigures
+  >;
   const add = (m: Record<ActionKind, KindFigures>): void => {
     for (const k of ACTION_KINDS) {
       byKind[k].samples.push(...m[k].samples);
@@ -63,7 +66,11 @@ export async function collectLatency(run: LatencyRun): Promise<LatencyFigures> {
   let stuckTurns = 0;
   let simMs = 0;
   let drills = 0;
-  const session = async (seed: number, games: number, extra: { odds: PlanOdds; firstPosition?: ReturnType<typeof crashPosition> }): Promise<void> => {
+  const session = async (
+    seed: number,
+    games: number,
+    extra: { odds: PlanOdds; firstPosition?: ReturnType<typeof crashPosition> },
+  ): Promise<void> => {
     const { firstPosition, odds } = extra;
     const r = await runSession({
       seed,

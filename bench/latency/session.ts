@@ -64,7 +64,12 @@ const SETUP_MS = 2500;
 const PLAY_SLICE_MS = 25;
 
 export async function runSession(o: SessionOptions): Promise<SessionResult> {
-  const created = createSimBoard({ seed: o.seed, profile: o.profile, position: o.firstPosition ?? START_SPN, ...(o.sensors ? { sensors: o.sensors } : {}) });
+  const created = createSimBoard({
+    seed: o.seed,
+    profile: o.profile,
+    position: o.firstPosition ?? START_SPN,
+    ...(o.sensors ? { sensors: o.sensors } : {}),
+  });
   if (!created.ok) throw new Error(created.error.message);
   const sim = created.value;
   const truth = new PhysicalTruth(sim);
@@ -162,6 +167,6 @@ function record(truth: PhysicalTruth, outcomes: readonly StepOutcome[]): void {
   for (const { step, atMs, result } of outcomes) {
     if (!result.ok) continue;
     if (step.action === 'lift' || step.action === 'place') truth.record(step.action, wellOf(step.well)!, atMs);
-    else if (step.action === 'roll') truth.record('roll', wellOf(step.to)!, atMs, wellOf(step.from)!);
+    else if (step.action === 'roll') truth.record('roll', wellOf(step.to)!, atMs, wellOf(step.from));
   }
 }

@@ -78,7 +78,8 @@ export class CalibrationStore {
   load(boardId: number, options: { readonly cellCount?: number } = {}): Result<Calibration, CalibrationStoreError> {
     const path = this.pathOf(boardId);
     const loaded = loadCalibrationFile(path, { ...options, boardId });
-    if (!loaded.ok && loaded.error.code === 'NotFound') return err({ ...loaded.error, message: `no calibration for board ${hex8(boardId)} (${path})` });
+    if (!loaded.ok && loaded.error.code === 'NotFound')
+      return err({ ...loaded.error, message: `no calibration for board ${hex8(boardId)} (${path})` });
     return loaded;
   }
 

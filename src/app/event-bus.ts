@@ -40,7 +40,7 @@ export class EventBus {
 
   on<T extends BusTopic>(topic: T, owner: object, fn: Listener<T>): void {
     const list = this.listeners.get(topic) ?? [];
-    list.push({ owner, fn: fn as (payload: never) => void });
+    list.push({ owner, fn: fn });
     this.listeners.set(topic, list);
   }
 
@@ -56,7 +56,11 @@ export class EventBus {
   }
 
   removeListeners(owner: object): void {
-    for (const [topic, list] of this.listeners) this.listeners.set(topic, list.filter((l) => l.owner !== owner));
+    for (const [topic, list] of this.listeners)
+      this.listeners.set(
+        topic,
+        list.filter((l) => l.owner !== owner),
+      );
   }
 
   listenerCount(topic: BusTopic): number {

@@ -58,14 +58,15 @@ export class FrameDeltaEncoder {
     const prev = this.last;
     this.last = frame;
     const crc = line.slice(-4);
-    const keep = !prev || prev.cells.length !== frame.cells.length || formatHex(crc16(line.slice(0, -5)), 4) !== crc || ++this.sinceWhole >= KEY_EVERY;
+    const keep =
+      !prev || prev.cells.length !== frame.cells.length || formatHex(crc16(line.slice(0, -5)), 4) !== crc || ++this.sinceWhole >= KEY_EVERY;
     if (keep) {
       this.sinceWhole = 0;
       return line;
     }
     let cells = '';
-    for (let i = 0; i < frame.cells.length; i++) cells += digits(zigzag(frame.cells[i]! - prev!.cells[i]!));
-    return `+${(frame.seq - prev!.seq) & 0xffff} ${(frame.ms - prev!.ms) >>> 0} ${frame.tilt} ${frame.stale} ${cells}*${crc}`;
+    for (let i = 0; i < frame.cells.length; i++) cells += digits(zigzag(frame.cells[i]! - prev.cells[i]!));
+    return `+${(frame.seq - prev.seq) & 0xffff} ${(frame.ms - prev.ms) >>> 0} ${frame.tilt} ${frame.stale} ${cells}*${crc}`;
   }
 }
 
@@ -85,7 +86,13 @@ export class FrameDeltaDecoder {
     if (!m || !prev) return err(m ? 'a frame delta with no frame before it' : 'not a frame delta');
     const cells = undigits(m[5]!, prev.cells);
     if (!cells) return err('frame delta cells do not fit the frame before it');
-    const frame: FrameText = { seq: (prev.seq + Number(m[1])) & 0xffff, ms: (prev.ms + Number(m[2])) >>> 0, tilt: m[3]!, stale: m[4]!, cells };
+    const frame: FrameText = {
+      seq: (prev.seq + Number(m[1])) & 0xffff,
+      ms: (prev.ms + Number(m[2])) >>> 0,
+      tilt: m[3]!,
+      stale: m[4]!,
+      cells,
+    };
     const body = bodyOf(frame);
     if (formatHex(crc16(body), 4) !== m[6]) return err('the rebuilt frame fails its CRC: the frame before it is missing');
     this.last = frame;

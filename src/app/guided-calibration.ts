@@ -29,7 +29,6 @@ import {
 import type { CalibrationStore } from './calibration-store.ts';
 import type { TextOutput } from './text-output.ts';
 
-
 /** The board streams at its default rate while it is calibrated. */
 const FRAMES_PER_S = DEFAULT_SAMPLE_RATE;
 /** 2 s of frames: the noise estimate needs many readings, the person little patience. */
@@ -109,7 +108,7 @@ const progressBar = (done: number, total: number, width = 30): string => {
 
 const HINTS: Record<MeasureRejection['code'], string> = {
   TooFewFrames: 'the board sent too few frames: check the link',
-  NoReadings: 'that cell\'s HX711 is not answering: check its wiring',
+  NoReadings: "that cell's HX711 is not answering: check its wiring",
   Saturated: 'overloaded or miswired',
   Noisy: 'is someone touching the board?',
   LevelMoved: 'keep the board still and your hands off it',
@@ -139,12 +138,15 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   // An abstract profile ("sphere" units) has no grams: no pivot preload to expect.
   const gramsPerUnit = realGramsPerMassUnit(s.profile);
   const sphereG = lightestSphereGrams(s.profile);
-  const pivotPreloadG = hello.pivotCells > 0 && gramsPerUnit !== undefined
-    ? Array.from({ length: hello.pivotCells }, () => (s.profile.boardMass * gramsPerUnit) / hello.pivotCells)
-    : undefined;
+  const pivotPreloadG =
+    hello.pivotCells > 0 && gramsPerUnit !== undefined
+      ? Array.from({ length: hello.pivotCells }, () => (s.profile.boardMass * gramsPerUnit) / hello.pivotCells)
+      : undefined;
   const previous = s.store.load(hello.boardId, { cellCount });
   if (cellCount !== (s.profile.cells ? s.profile.cells.wells.length + s.profile.cells.pivots.length : cellCount)) {
-    throw new CalibrationAbort(`the board has ${hello.wellCells}+${hello.pivotCells} cells but profile ${s.profile.name} maps a different number`);
+    throw new CalibrationAbort(
+      `the board has ${hello.wellCells}+${hello.pivotCells} cells but profile ${s.profile.name} maps a different number`,
+    );
   }
   say(`Calibrating board ${boardHex} (${hello.wellCells} well cells, ${hello.pivotCells} pivot cells, firmware ${hello.firmwareVersion}).`);
   if (previous.ok) say('A previous calibration exists; it is used to spot spheres left on the board, and will be replaced.');
@@ -206,10 +208,17 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
       s.onPrompt?.({ kind: 'place', well, grams: s.referenceGrams });
       feed.clear();
       const window = await waitForStillMass(feed, cell, zero.levels, nominal, s.referenceGrams, cellName, say, HINTS.NoReadings);
-      const scale = measureScale(window, { cell, baseline: zero.levels[cell] ?? 0, riseG: s.referenceGrams, nominalCountsPerGram: nominal });
+      const scale = measureScale(window, {
+        cell,
+        baseline: zero.levels[cell] ?? 0,
+        riseG: s.referenceGrams,
+        nominalCountsPerGram: nominal,
+      });
       if (!scale.ok) throw new CalibrationAbort(explain(scale.error[0]!));
       countsPerGram[cell] = scale.value.countsPerGram;
-      say(`    ${name}: ${scale.value.countsPerGram.toFixed(1)} counts/g (${((scale.value.countsPerGram / nominal) * 100).toFixed(1)} % of nominal)`);
+      say(
+        `    ${name}: ${scale.value.countsPerGram.toFixed(1)} counts/g (${((scale.value.countsPerGram / nominal) * 100).toFixed(1)} % of nominal)`,
+      );
       // Pivot lines: the mass's share on each, while it is still on this well.
       const rise = pivotRiseG(s.profile.halfGap, well, s.referenceGrams);
       for (let p = 0; p < hello.pivotCells && rise; p++) {
@@ -233,8 +242,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
       if (median === undefined) {
         const why = pivotRejections[p];
         say(`${name}: no usable reading${why ? ` (last: ${explain(why)})` : ''}; keeping the nominal ${pivotNominal} counts/g`);
-      }
-      else {
+      } else {
         countsPerGram[hello.wellCells + p] = median;
         say(`${name}: ${median.toFixed(1)} counts/g (median of ${scales.length} placements)`);
       }
@@ -272,7 +280,9 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
 function withoutPivotEchoes(rejections: readonly MeasureRejection[], wellCells: number): MeasureRejection[] {
   const sphereOnWell = rejections.some((r) => r.code === 'SpherePresent' && r.cell !== undefined && r.cell < wellCells);
   if (!sphereOnWell) return [...rejections];
-  return rejections.filter((r) => !(r.cell !== undefined && r.cell >= wellCells && (r.code === 'SpherePresent' || r.code === 'ZeroShifted')));
+  return rejections.filter(
+    (r) => !(r.cell !== undefined && r.cell >= wellCells && (r.code === 'SpherePresent' || r.code === 'ZeroShifted')),
+  );
 }
 
 function waitReady(link: BoardLink): Promise<Hello> {
@@ -308,7 +318,9 @@ function silenceWatch(cell: number, cellName: (cell: number) => string, hint: st
       return false;
     }
     if (++staleInARow >= SILENT_FRAMES) {
-      throw new CalibrationAbort(`cell ${cell} (${cellName(cell)}) has sent no fresh reading for ${SILENT_FRAMES / FRAMES_PER_S} s — ${hint}`);
+      throw new CalibrationAbort(
+        `cell ${cell} (${cellName(cell)}) has sent no fresh reading for ${SILENT_FRAMES / FRAMES_PER_S} s — ${hint}`,
+      );
     }
     return true;
   };

@@ -9,7 +9,7 @@
  * 8-byte trailer (CRC32, size) is checked, so a member cut short or garbled by a crash is
  * told apart from the good ones before it.
  */
-import { gzipSync, inflateRawSync, type ZlibOptions } from 'node:zlib';
+import { gzipSync, inflateRawSync } from 'node:zlib';
 import { err, ok, type Result } from '../util/result.ts';
 
 const ID1 = 0x1f;
@@ -40,7 +40,7 @@ export function readMember(buf: Buffer, at: number): Result<Member, string> {
   let used: number;
   try {
     // `info` also returns the engine, whose bytesWritten is the deflate input it consumed.
-    const r = inflateRawSync(buf.subarray(p), { info: true } as ZlibOptions) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    const r = inflateRawSync(buf.subarray(p), { info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     data = r.buffer;
     used = r.engine.bytesWritten;
   } catch (e) {
@@ -48,7 +48,8 @@ export function readMember(buf: Buffer, at: number): Result<Member, string> {
   }
   const trailer = p + used;
   if (trailer + 8 > buf.length) return err('the gzip trailer is cut short');
-  if (buf.readUInt32LE(trailer) !== crc32(data) || buf.readUInt32LE(trailer + 4) !== data.length % 2 ** 32) return err('CRC or size mismatch');
+  if (buf.readUInt32LE(trailer) !== crc32(data) || buf.readUInt32LE(trailer + 4) !== data.length % 2 ** 32)
+    return err('CRC or size mismatch');
   return ok({ length: trailer + 8 - at, data });
 }
 
@@ -80,7 +81,10 @@ export interface JournalScan {
  * appending (each flush reaches the disk before the next starts), so it is an error at its
  * offset; a bad member with nothing good after it is the torn tail.
  */
-export function scanJournal(buf: Buffer, onData: (data: Buffer) => void = () => {}): Result<JournalScan, { offset: number; reason: string }> {
+export function scanJournal(
+  buf: Buffer,
+  onData: (data: Buffer) => void = () => {},
+): Result<JournalScan, { offset: number; reason: string }> {
   // JSON text never holds a raw 0x1f byte, so the first 1f 8b is where gzip data starts.
   const gz = buf.indexOf(MAGIC.subarray(0, 2));
   const plainEnd = gz < 0 ? buf.length : gz;

@@ -18,7 +18,19 @@
  */
 import { dirname } from 'node:path';
 import { scanJournal } from './gzip-members.ts';
-import { closeQuietly, corrupt, fileError, nodeFs, osCode, readAll, readOpen, syncDirOf, writeAll, writeAside, type JournalFs } from './journal-fs.ts';
+import {
+  closeQuietly,
+  corrupt,
+  fileError,
+  nodeFs,
+  osCode,
+  readAll,
+  readOpen,
+  syncDirOf,
+  writeAll,
+  writeAside,
+  type JournalFs,
+} from './journal-fs.ts';
 import { PendingLines } from './journal-queue.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
@@ -80,7 +92,12 @@ export class JournalFile {
   private retryTimer: Timer | undefined;
   private readonly listeners = new Set<(e: StorageEvent) => void>();
 
-  private constructor(readonly path: string, fd: number, size: number, options: JournalFileOptions) {
+  private constructor(
+    readonly path: string,
+    fd: number,
+    size: number,
+    options: JournalFileOptions,
+  ) {
     this.fd = fd;
     this.goodSize = size;
     this.io = options.fs ?? nodeFs;
@@ -107,7 +124,10 @@ export class JournalFile {
   }
 
   /** Continues an existing journal (gzip or legacy plain), after moving a torn tail aside. */
-  static append(path: string, options: JournalFileOptions = {}): Result<{ file: JournalFile; repaired: RepairedTail | undefined }, JournalFileError> {
+  static append(
+    path: string,
+    options: JournalFileOptions = {},
+  ): Result<{ file: JournalFile; repaired: RepairedTail | undefined }, JournalFileError> {
     checkOptions(options);
     const io = options.fs ?? nodeFs;
     let fd: number;
@@ -164,7 +184,11 @@ export class JournalFile {
     }
     if (this.failing) {
       this.failing = false;
-      this.emit({ kind: 'recovered', message: `journal ${this.path}: writing works again; ${written} lines kept during the fault are on disk`, writtenLines: written });
+      this.emit({
+        kind: 'recovered',
+        message: `journal ${this.path}: writing works again; ${written} lines kept during the fault are on disk`,
+        writtenLines: written,
+      });
     }
     return true;
   }
@@ -237,7 +261,10 @@ export class JournalFile {
     this.fd = fresh;
     this.dirty = false;
     const what = madeDir === undefined ? 'was removed' : 'and its directory were removed';
-    this.emit({ kind: 'file-removed', message: `journal ${this.path} ${what} while open: re-created with the ${this.goodSize} bytes already written` });
+    this.emit({
+      kind: 'file-removed',
+      message: `journal ${this.path} ${what} while open: re-created with the ${this.goodSize} bytes already written`,
+    });
   }
 
   private fault(e: unknown): void {
@@ -260,7 +287,12 @@ export class JournalFile {
   /** Drops are said at the next flush or timer tick, so a long fault gives one event per tick, not per line. */
   private reportDrops(reason: string): void {
     const n = this.pending.takeUnreported();
-    if (n > 0) this.emit({ kind: 'dropped', message: `journal ${this.path}: ${n} lines lost for good (${reason}); ${this.droppedLines} in all`, droppedLines: n });
+    if (n > 0)
+      this.emit({
+        kind: 'dropped',
+        message: `journal ${this.path}: ${n} lines lost for good (${reason}); ${this.droppedLines} in all`,
+        droppedLines: n,
+      });
   }
 
   private stopTimers(): void {
@@ -289,7 +321,9 @@ function startTimer(fn: () => void, ms: number): Timer {
 function checkOptions(o: JournalFileOptions): void {
   for (const key of ['maxPendingBytes', 'retryMs', 'batchMs', 'level'] as const) {
     const v = o[key];
-    if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new TypeError(`JournalFile option ${key} must be a non-negative number, got ${v}`);
+    if (v !== undefined && !(Number.isFinite(v) && v >= 0))
+      throw new TypeError(`JournalFile option ${key} must be a non-negative number, got ${v}`);
   }
-  if (o.level !== undefined && !(Number.isInteger(o.level) && o.level <= 9)) throw new TypeError(`JournalFile option level must be an integer 0–9, got ${o.level}`);
+  if (o.level !== undefined && !(Number.isInteger(o.level) && o.level <= 9))
+    throw new TypeError(`JournalFile option level must be an integer 0–9, got ${o.level}`);
 }

@@ -54,7 +54,7 @@ export function readAll(io: JournalFs, fd: number, size: number): Buffer {
 
 /** Writes all of `data` at `position`; short writes are continued. */
 export function writeAll(io: JournalFs, fd: number, data: Uint8Array, position: number): void {
-  for (let done = 0; done < data.length; ) {
+  for (let done = 0; done < data.length;) {
     const n = io.writeSync(fd, data, done, data.length - done, position + done);
     if (n <= 0) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
     done += n;
@@ -128,7 +128,10 @@ export const corrupt = (path: string, at: { offset: number; reason: string }): J
 });
 
 /** Every complete line of a journal (gzip members or legacy plain text), and the torn tail after them if any. */
-export function readJournalLines(path: string, options: { fs?: JournalFs } = {}): Result<{ lines: string[]; torn: TornTail | undefined }, JournalFileError> {
+export function readJournalLines(
+  path: string,
+  options: { fs?: JournalFs } = {},
+): Result<{ lines: string[]; torn: TornTail | undefined }, JournalFileError> {
   const io = options.fs ?? nodeFs;
   let fd: number;
   try {

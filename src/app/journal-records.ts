@@ -88,7 +88,9 @@ function bodyProblem(r: Record<string, unknown>): string | undefined {
     case 'sensing':
       return hasType(r.event) ? undefined : 'a sensing record needs an event with a type';
     case 'input':
-      return hasType(r.input) && isFiniteNumber((r.input as Record<string, unknown>).atMs) ? undefined : 'an input record needs an input with a type and atMs';
+      return hasType(r.input) && isFiniteNumber((r.input as Record<string, unknown>).atMs)
+        ? undefined
+        : 'an input record needs an input with a type and atMs';
     case 'verdict':
       return hasType(r.verdict) ? undefined : 'a verdict record needs a verdict with a type';
     case 'note':
@@ -117,11 +119,12 @@ function boardProfileProblem(p: unknown): string | undefined {
   if (!isJsonObject(p)) return 'missing';
   for (const k of ['boardMass', 'halfGap', 'wellPitch'] as const) if (!isFiniteNumber(p[k])) return `${k} must be a number`;
   const m = p.sphereMass;
-  if (!isJsonObject(m) || !['w', 'W', 'b', 'B'].every((k) => isFiniteNumber(m[k]) && (m[k] as number) > 0)) return 'sphereMass needs w, W, b and B > 0';
+  if (!isJsonObject(m) || !['w', 'W', 'b', 'B'].every((k) => isFiniteNumber(m[k]) && m[k] > 0)) return 'sphereMass needs w, W, b and B > 0';
   if (p.cells !== undefined) {
     const c = p.cells;
     if (!isJsonObject(c) || !Array.isArray(c.wells) || !Array.isArray(c.pivots)) return 'cells needs wells and pivots';
-    if (!c.wells.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) < WELLS)) return 'cells.wells must be well indexes';
+    if (!c.wells.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) < WELLS))
+      return 'cells.wells must be well indexes';
   }
   return undefined;
 }
@@ -146,12 +149,18 @@ export function parseHeader(text: string): Result<JournalHeader, { code: HeaderP
   if (!isJsonObject(s)) return bad('settings are missing');
   if (!POLICIES.includes(s.policy as never)) return bad(`settings.policy must be one of ${POLICIES.join(', ')}`);
   const m = s.match;
-  if (!isJsonObject(m) || !Number.isSafeInteger(m.trackLength) || (m.trackLength as number) < 1 || (m.trackLength as number) > MAX_TRACK_LENGTH)
+  if (
+    !isJsonObject(m) ||
+    !Number.isSafeInteger(m.trackLength) ||
+    (m.trackLength as number) < 1 ||
+    (m.trackLength as number) > MAX_TRACK_LENGTH
+  )
     return bad(`settings.match.trackLength must be a whole number from 1 to ${MAX_TRACK_LENGTH}`);
   if (!COLOUR_MODES.includes(m.colours as never)) return bad(`settings.match.colours must be one of ${COLOUR_MODES.join(', ')}`);
-  if (!isJsonObject(s.players) || typeof s.players.A !== 'string' || typeof s.players.B !== 'string') return bad('settings.players needs A and B');
+  if (!isJsonObject(s.players) || typeof s.players.A !== 'string' || typeof s.players.B !== 'string')
+    return bad('settings.players needs A and B');
   for (const k of ['placementGraceMs', 'holdingGraceMs', 'disagreementWindowMs'] as const)
-    if (!isFiniteNumber(s[k]) || (s[k] as number) < 0) return bad(`settings.${k} must be a number of ms >= 0`);
+    if (!isFiniteNumber(s[k]) || s[k] < 0) return bad(`settings.${k} must be a number of ms >= 0`);
   if (s.firstPosition !== undefined) {
     const first = typeof s.firstPosition === 'string' ? parseSpn(s.firstPosition) : undefined;
     if (!first?.ok) return bad(`settings.firstPosition is not a valid SPN${first && !first.ok ? `: ${first.error.message}` : ''}`);
@@ -162,7 +171,10 @@ export function parseHeader(text: string): Result<JournalHeader, { code: HeaderP
   const calibration = parseCalibrationText(h.calibration);
   if (!calibration.ok) return bad(`calibration: ${formatCalibrationProblems(calibration.error)}`);
   const src = h.source;
-  if (!isJsonObject(src) || !((src.kind === 'sim' && Number.isSafeInteger(src.seed)) || (src.kind === 'port' && typeof src.path === 'string')))
+  if (
+    !isJsonObject(src) ||
+    !((src.kind === 'sim' && Number.isSafeInteger(src.seed)) || (src.kind === 'port' && typeof src.path === 'string'))
+  )
     return bad("source must be { kind: 'sim', seed } or { kind: 'port', path }");
   return ok(h as unknown as JournalHeader);
 }

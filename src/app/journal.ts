@@ -11,7 +11,14 @@
  */
 import { FrameDeltaDecoder, FrameDeltaEncoder } from './frame-delta.ts';
 import { JournalFile, readJournalLines, type JournalFileOptions, type RepairedTail, type StorageEvent } from './journal-file.ts';
-import { parseBodyRecord, parseHeader, type BodyRecord, type JournalHeader, type JournalRecord, type SessionMarker } from './journal-records.ts';
+import {
+  parseBodyRecord,
+  parseHeader,
+  type BodyRecord,
+  type JournalHeader,
+  type JournalRecord,
+  type SessionMarker,
+} from './journal-records.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 export * from './journal-records.ts';
@@ -86,7 +93,8 @@ export function readJournal(path: string): Result<JournalContents, JournalError>
     if (record.kind === 'session') {
       if (frames) frames = new FrameDeltaDecoder();
       const expected = (sessions.at(-1)?.number ?? 0) + 1;
-      if (record.session !== expected) return err({ code: 'BadRecord', message: `${path}:${i + 1}: session ${record.session} where session ${expected} was due` });
+      if (record.session !== expected)
+        return err({ code: 'BadRecord', message: `${path}:${i + 1}: session ${record.session} where session ${expected} was due` });
       sessions.push({ number: record.session, records: [] });
       continue;
     }

@@ -11,8 +11,7 @@ import type { BoardLink, LinkStateChange, RawLine } from '../hardware/link/index
 
 /** A line (dated by the link), or a state change dated by the tap when it happened, not when it is handed over. */
 export type TappedEvent =
-  | { readonly kind: 'line'; readonly raw: RawLine }
-  | { readonly kind: 'state'; readonly change: LinkStateChange; readonly atMs: number };
+  { readonly kind: 'line'; readonly raw: RawLine } | { readonly kind: 'state'; readonly change: LinkStateChange; readonly atMs: number };
 
 /**
  * A guard, not a limit in practice: the referee takes over within the 30 s it waits for the

@@ -76,5 +76,4 @@ export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, 
 }
 
 /** For a command line: `--option: message; --other: message`. */
-export const formatSettingsProblems = (problems: readonly SettingsProblem[]): string =>
-  problems.map((p) => `--${p.message}`).join('; ');
+export const formatSettingsProblems = (problems: readonly SettingsProblem[]): string => problems.map((p) => `--${p.message}`).join('; ');

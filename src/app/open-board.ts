@@ -24,7 +24,15 @@ import {
   type SerialBoardLinkOptions,
   type SerialDevices,
 } from '../hardware/link/index.ts';
-import { createSimBoard, registerSimBoard, SimBinding, simPath, unregisterSimBoard, type SimBoard, type SimBoardOptions } from '../hardware/sim/index.ts';
+import {
+  createSimBoard,
+  registerSimBoard,
+  SimBinding,
+  simPath,
+  unregisterSimBoard,
+  type SimBoard,
+  type SimBoardOptions,
+} from '../hardware/sim/index.ts';
 import { loadProfileFile } from './load-profile.ts';
 
 export const REFERENCE_PROFILE_PATH = fileURLToPath(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url));
@@ -70,7 +78,8 @@ export const BOARD_AUTO_PORT: AutoPort = {
 
 export interface OpenBoardExtras {
   /** For --sim: the spheres at power-on (default: an empty board). */
-  readonly simPosition?: string | 'empty';
+  /** An SPN, or 'empty'. */
+  readonly simPosition?: string;
   readonly simOptions?: Partial<SimBoardOptions>;
   readonly link?: Omit<SerialBoardLinkOptions, 'open'>;
   /** For --port: the binding (the native one unless a test says otherwise). */

@@ -32,7 +32,10 @@ export interface RefereeAppConfig {
   readonly players: { readonly A: string; readonly B: string };
   readonly journalDir: string;
   /** A journal to continue (host restarted mid-match): a new session is appended to it. */
-  readonly resume?: { readonly path: string; /** As the caller already read it (else it is read here). */ readonly contents?: JournalContents };
+  readonly resume?: {
+    readonly path: string;
+    /** As the caller already read it (else it is read here). */ readonly contents?: JournalContents;
+  };
   /**
    * The link's events since it started, when the caller had to start it before the app
    * (to read the board's HELLO for its calibration). Without one the app taps the link
@@ -87,13 +90,16 @@ export class RefereeApp {
       resumed = resumePoint(opened.value.contents, c.settings);
       history = opened.value.contents.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
       const { repaired } = opened.value;
-      if (repaired) repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
+      if (repaired)
+        repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
     } else {
       const matchId = new Date().toISOString().replace(/[:.]/g, '-');
       try {
         mkdirSync(c.journalDir, { recursive: true });
       } catch (e) {
-        throw new JournalOpenError(`cannot create the journal directory ${c.journalDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new JournalOpenError(
+          `cannot create the journal directory ${c.journalDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        );
       }
       const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.header(matchId));
       if (!created.ok) throw new JournalOpenError(created.error.message);
@@ -104,7 +110,9 @@ export class RefereeApp {
       profile: c.board.profile,
       calibration: c.calibration,
       referee,
-      ...(resumed ? { refereeState: resumed.state, ...(resumed.lastInputMs !== undefined ? { resumeAfterMs: resumed.lastInputMs } : {}) } : {}),
+      ...(resumed
+        ? { refereeState: resumed.state, ...(resumed.lastInputMs !== undefined ? { resumeAfterMs: resumed.lastInputMs } : {}) }
+        : {}),
     });
 
     const tap = c.tap ?? new LinkTap(c.board.link, c.now);
@@ -113,7 +121,8 @@ export class RefereeApp {
     this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(tap, this.pipeline, this.journal, this.bus)];
     const scoreboard = this.scoreboardService(history);
     if (scoreboard) this.services.push(scoreboard);
-    if (scoreboard && c.scoreboard === 'virtual' && !c.json) this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));
+    if (scoreboard && c.scoreboard === 'virtual' && !c.json)
+      this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));
     if (c.autoplaySeed !== undefined && c.board.sim)
       this.services.push(new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed, c.autoplayOdds));
     for (const s of this.services) await s.start();

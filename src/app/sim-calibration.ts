@@ -33,7 +33,11 @@ export async function calibrateSimulatedBoard(options: {
   const clock = options.clock ?? new VirtualClock({ stepMs: STEP_MS });
   const ownClock = !clock.installed;
   clock.install();
-  const opened = await openBoard({ sim: true, seed: String(options.seed), ...(options.profilePath ? { profile: options.profilePath } : {}) });
+  const opened = await openBoard({
+    sim: true,
+    seed: String(options.seed),
+    ...(options.profilePath ? { profile: options.profilePath } : {}),
+  });
   if (!opened.ok) {
     if (ownClock) await clock.stop();
     return err(opened.error.message);

@@ -35,7 +35,9 @@ export class TerminalOutput implements Service {
     // A load cell that failed or drifted past what zero tracking may follow: the operator must act.
     this.bus.on('sensing', this, (e) => {
       if (e.type === 'sensor-fault')
-        this.io.err(`SENSOR: cell ${e.cell} ${e.fault}${e.offsetG !== undefined ? ` (zero moved ${e.offsetG.toFixed(1)} g; recalibrate the board)` : ''}`);
+        this.io.err(
+          `SENSOR: cell ${e.cell} ${e.fault}${e.offsetG !== undefined ? ` (zero moved ${e.offsetG.toFixed(1)} g; recalibrate the board)` : ''}`,
+        );
       else if (e.type === 'sensor-fault-cleared') this.io.err(`SENSOR: cell ${e.cell} ${e.fault} cleared`);
     });
     this.bus.on('link', this, (s) => {

@@ -70,7 +70,10 @@ export class VirtualClock implements Service {
     if (this.#clock) return;
     this.#real = { now: performance.now.bind(performance), setTimeout: globalThis.setTimeout, setImmediate: globalThis.setImmediate };
     this.#startMs = Date.now();
-    this.#clock = FakeTimers.install({ now: this.#startMs, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+    this.#clock = FakeTimers.install({
+      now: this.#startMs,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
+    });
   }
 
   /**

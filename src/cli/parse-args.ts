@@ -6,6 +6,6 @@ export function parseCommandArgs<T extends ParseArgsConfig['options']>(args: str
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError((e as Error).message.split('. To specify')[0]!.split('\n')[0]!);
+    throw new UsageError((e as Error).message.split('. To specify')[0]!.split('\n')[0]);
   }
 }

@@ -83,23 +83,30 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   perft: {
     usage: 'senryaku perft DEPTH [--position SPN] [--profile FILE] [--divide]',
     summary: 'count move paths (rules check)',
-    description: ['Prints `<depth> <count>` for each depth 1..DEPTH (at most 12); --divide prints `<move> <count>` per root move, then `total <count>`.'],
+    description: [
+      'Prints `<depth> <count>` for each depth 1..DEPTH (at most 12); --divide prints `<move> <count>` per root move, then `total <count>`.',
+    ],
   },
   moves: {
     usage: 'senryaku moves [--position SPN] [--profile FILE]',
     summary: 'list the legal moves and their outcome',
-    description: ['Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.'],
+    description: [
+      'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',
+    ],
   },
 };
 
-const EXIT_CODES_LINE = 'Exit codes: 0 ok, 1 runtime failure (no board, a missing device, a failed link), 2 bad input (one line on stderr).';
+const EXIT_CODES_LINE =
+  'Exit codes: 0 ok, 1 runtime failure (no board, a missing device, a failed link), 2 bad input (one line on stderr).';
 
 export const usageOf = (name: CommandName): string => COMMAND_HELP[name].usage;
 
 /** `senryaku COMMAND --help`. */
 export function commandHelpText(name: CommandName): string {
   const h = COMMAND_HELP[name];
-  return [`usage: ${h.usage}`, '', `${h.summary[0]!.toUpperCase()}${h.summary.slice(1)}.`, ...h.description, '', EXIT_CODES_LINE].join('\n');
+  return [`usage: ${h.usage}`, '', `${h.summary[0]!.toUpperCase()}${h.summary.slice(1)}.`, ...h.description, '', EXIT_CODES_LINE].join(
+    '\n',
+  );
 }
 
 /** `senryaku help`. */

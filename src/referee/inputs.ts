@@ -19,7 +19,13 @@ export type RefereeInput =
    * The whole board as sensing found it after (re)starting. `resumed`: the first one after the
    * host restarted on a journal, when the referee confirms the board even if it matches.
    */
-  | { readonly type: 'snapshot'; readonly occupied: readonly Well[]; readonly tipped?: Color; readonly resumed?: true; readonly atMs: number }
+  | {
+      readonly type: 'snapshot';
+      readonly occupied: readonly Well[];
+      readonly tipped?: Color;
+      readonly resumed?: true;
+      readonly atMs: number;
+    }
   | { readonly type: 'tick'; readonly atMs: number };
 
 export type RefereeInputType = RefereeInput['type'];

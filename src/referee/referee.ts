@@ -18,7 +18,11 @@ export interface RulesetReferee<S> {
 }
 
 /** Folds many inputs, collecting every verdict (replay, restore from a journal). */
-export function replayInputs<S>(referee: RulesetReferee<S>, inputs: Iterable<RefereeInput>, from: S = referee.initialState()): RefereeStep<S> {
+export function replayInputs<S>(
+  referee: RulesetReferee<S>,
+  inputs: Iterable<RefereeInput>,
+  from: S = referee.initialState(),
+): RefereeStep<S> {
   let state = from;
   const verdicts: Verdict[] = [];
   for (const input of inputs) {

@@ -118,8 +118,7 @@ function checkStill(
 ): MeasureRejection | undefined {
   if (s.fresh < frameCount / 2)
     return { code: 'NoReadings', cell, message: `cell ${cell} gave a fresh reading in only ${s.fresh} of ${frameCount} frames` };
-  if (s.saturated)
-    return { code: 'Saturated', cell, message: `cell ${cell} reads at the end of the HX711 range: overloaded or miswired` };
+  if (s.saturated) return { code: 'Saturated', cell, message: `cell ${cell} reads at the end of the HX711 range: overloaded or miswired` };
   const movedByG = s.blockRange / countsPerGram;
   if (movedByG >= movedG)
     return {
@@ -165,8 +164,7 @@ export interface ZeroMeasurement {
 /** Zero levels of an empty, still board. All problems are reported, one per cell at most. */
 export function measureZero(frames: readonly Frame[], options: ZeroOptions): Result<ZeroMeasurement, MeasureRejection[]> {
   const minFrames = options.minFrames ?? DEFAULT_MIN_FRAMES;
-  if (frames.length < minFrames)
-    return err([{ code: 'TooFewFrames', message: `${frames.length} frames, at least ${minFrames} needed` }]);
+  if (frames.length < minFrames) return err([{ code: 'TooFewFrames', message: `${frames.length} frames, at least ${minFrames} needed` }]);
   const n = frames[0]?.cells.length ?? 0;
   const maxNoiseG = options.maxNoiseG ?? DEFAULT_MAX_NOISE_G;
   const halfSphere = options.sphereMassG / 2;
@@ -230,10 +228,11 @@ export const MIN_RISE_G = 10;
 export function measureScale(frames: readonly Frame[], options: ScaleOptions): Result<ScaleMeasurement, MeasureRejection[]> {
   const { cell, riseG, nominalCountsPerGram: nominal } = options;
   const minFrames = options.minFrames ?? DEFAULT_MIN_FRAMES;
-  if (frames.length < minFrames)
-    return err([{ code: 'TooFewFrames', message: `${frames.length} frames, at least ${minFrames} needed` }]);
+  if (frames.length < minFrames) return err([{ code: 'TooFewFrames', message: `${frames.length} frames, at least ${minFrames} needed` }]);
   if (Math.abs(riseG) < MIN_RISE_G)
-    return err([{ code: 'RiseTooSmall', cell, message: `an expected rise of ${g(riseG)} is too small to measure a scale (at least ${MIN_RISE_G} g)` }]);
+    return err([
+      { code: 'RiseTooSmall', cell, message: `an expected rise of ${g(riseG)} is too small to measure a scale (at least ${MIN_RISE_G} g)` },
+    ]);
   const s = cellStats(frames, cell);
   const maxNoiseG = options.maxNoiseG ?? DEFAULT_MAX_NOISE_G;
   const still = checkStill(s, cell, frames.length, nominal, maxNoiseG, options.movedG ?? Math.abs(riseG) / 4);

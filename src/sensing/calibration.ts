@@ -75,13 +75,8 @@ export interface ParseCalibrationOptions {
   readonly cellCount?: number;
 }
 
-type Json = Record<string, unknown>;
-
 /** Parses calibration text (JSON). */
-export function parseCalibrationText(
-  text: string,
-  options: ParseCalibrationOptions = {},
-): Result<Calibration, CalibrationProblem[]> {
+export function parseCalibrationText(text: string, options: ParseCalibrationOptions = {}): Result<Calibration, CalibrationProblem[]> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -92,10 +87,7 @@ export function parseCalibrationText(
 }
 
 /** Checks parsed JSON (or text, for convenience); every problem is reported, not just the first. */
-export function parseCalibration(
-  input: unknown,
-  options: ParseCalibrationOptions = {},
-): Result<Calibration, CalibrationProblem[]> {
+export function parseCalibration(input: unknown, options: ParseCalibrationOptions = {}): Result<Calibration, CalibrationProblem[]> {
   if (typeof input === 'string') return parseCalibrationText(input, options);
   const json = input;
   if (!isJsonObject(json)) return err([{ code: 'NotObject', path: '', message: 'a calibration is a JSON object' }]);
@@ -160,8 +152,7 @@ export function parseCalibration(
 
 /** The file text, two-space indented, one cell per line, ending in a newline. */
 export function formatCalibration(c: Calibration): string {
-  if (!Number.isInteger(c.boardId) || c.boardId < 0 || c.boardId > 0xffffffff)
-    throw new RangeError(`boardId ${c.boardId} is not a uint32`);
+  if (!Number.isInteger(c.boardId) || c.boardId < 0 || c.boardId > 0xffffffff) throw new RangeError(`boardId ${c.boardId} is not a uint32`);
   const head = {
     format: CALIBRATION_FORMAT,
     version: CALIBRATION_VERSION,
@@ -180,8 +171,7 @@ export const formatCalibrationProblems = (problems: readonly CalibrationProblem[
 export const cellCountOf = (profile: BoardProfile): number =>
   profile.cells ? profile.cells.wells.length + profile.cells.pivots.length : WELLS;
 
-export const nominalCountsPerGram = (profile: BoardProfile): number =>
-  profile.loadCells?.nominalCountsPerGram ?? FALLBACK_COUNTS_PER_GRAM;
+export const nominalCountsPerGram = (profile: BoardProfile): number => profile.loadCells?.nominalCountsPerGram ?? FALLBACK_COUNTS_PER_GRAM;
 
 /**
  * Offset 0 and the datasheet scale for every cell: for tests and a board never calibrated.

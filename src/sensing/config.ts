@@ -23,11 +23,7 @@ export interface SensingConfig {
   readonly lightestSphereG: number;
 }
 
-export function createConfig(
-  profile: BoardProfile,
-  calibration: Calibration,
-  overrides: Partial<SensingOptions> = {},
-): SensingConfig {
+export function createConfig(profile: BoardProfile, calibration: Calibration, overrides: Partial<SensingOptions> = {}): SensingConfig {
   const wellOfCell = profile.cells ? [...profile.cells.wells] : Array.from({ length: WELLS }, (_, i) => i);
   const pivots = profile.cells?.pivots.length ?? 0;
   const cellCount = wellOfCell.length + pivots;

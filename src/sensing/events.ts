@@ -71,7 +71,13 @@ export type SensingEvent = Since &
     | { readonly type: 'interference-started'; readonly atMs: number; readonly excessG: number }
     | { readonly type: 'interference-ended'; readonly atMs: number }
     /** `offsetG`: with `drifted`, the tracked zero that crossed the limit, grams. */
-    | { readonly type: 'sensor-fault'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number; readonly offsetG?: number }
+    | {
+        readonly type: 'sensor-fault';
+        readonly atMs: number;
+        readonly fault: SensorFault;
+        readonly cell: number;
+        readonly offsetG?: number;
+      }
     | { readonly type: 'sensor-fault-cleared'; readonly atMs: number; readonly fault: SensorFault; readonly cell: number }
     | { readonly type: 'frames-missing'; readonly atMs: number; readonly missing: number }
     | { readonly type: 'frames-resumed'; readonly atMs: number }

@@ -79,11 +79,7 @@ export interface SensingStep {
   readonly events: SensingEvent[];
 }
 
-export function createSensingState(
-  profile: BoardProfile,
-  calibration: Calibration,
-  options: Partial<SensingOptions> = {},
-): SensingState {
+export function createSensingState(profile: BoardProfile, calibration: Calibration, options: Partial<SensingOptions> = {}): SensingState {
   const config = createConfig(profile, calibration, options);
   return {
     config,
@@ -206,8 +202,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
 
   // Lift or roll asks whether a sphere's weight is still on the board: a part of it already on
   // the neighbour's rim is that same sphere, so partial loads are not counted here.
-  const excess = (): number | undefined =>
-    pivotsReady && !state.interference.active ? excessG(state, false) : undefined;
+  const excess = (): number | undefined => (pivotsReady && !state.interference.active ? excessG(state, false) : undefined);
   // A sphere rolling into a neighbour can settle there in the very frame its old well settles
   // empty. Departures go first so the arrival can pair with them, and a departure is weighed
   // without the same frame's arrivals, which the settled wells already count.

@@ -90,7 +90,13 @@ type Arrival = Extract<WellChange, { type: 'arrival' }>;
  * without this sphere, is ≈ +grams if it is still on the board and ≈ 0 if lifted.
  * `undefined` = the pivots cannot weigh now.
  */
-export function onDeparture(state: RollState, config: SensingConfig, d: Departure, excessG: number | undefined, events: SensingEvent[]): void {
+export function onDeparture(
+  state: RollState,
+  config: SensingConfig,
+  d: Departure,
+  excessG: number | undefined,
+  events: SensingEvent[],
+): void {
   const ai = state.arrivals.findIndex((a) => a.from === d.well || a.to === d.well);
   const a = ai < 0 ? undefined : state.arrivals.splice(ai, 1)[0];
   if (a && a.to === d.well) return; // the sphere went back: `from` never changed owner
@@ -100,14 +106,29 @@ export function onDeparture(state: RollState, config: SensingConfig, d: Departur
       events.push({ type: 'sphere-lifted', atMs: d.atMs, well: d.well, grams: d.grams });
       events.push({ type: 'sphere-placed', atMs: a.atMs, well: a.to, ...id });
     } else
-      events.push({ type: 'sphere-rolled', atMs: Math.max(a.atMs, d.atMs), departedAtMs: Math.min(a.atMs, d.atMs), from: d.well, to: a.to, ...id });
+      events.push({
+        type: 'sphere-rolled',
+        atMs: Math.max(a.atMs, d.atMs),
+        departedAtMs: Math.min(a.atMs, d.atMs),
+        from: d.well,
+        to: a.to,
+        ...id,
+      });
     return;
   }
   if (excessG === undefined || excessG - d.grams <= -config.options.lossFraction * d.grams) {
     events.push({ type: 'sphere-lifted', atMs: d.atMs, well: d.well, grams: d.grams });
     return;
   }
-  state.pending.push({ from: d.well, grams: d.grams, kinds: d.kinds, atMs: d.atMs, reported: false, unseen: d.unseen ?? false, lossRun: 0 });
+  state.pending.push({
+    from: d.well,
+    grams: d.grams,
+    kinds: d.kinds,
+    atMs: d.atMs,
+    reported: false,
+    unseen: d.unseen ?? false,
+    lossRun: 0,
+  });
 }
 
 export function onArrival(state: RollState, config: SensingConfig, wells: WellBank, a: Arrival, events: SensingEvent[]): void {
@@ -127,7 +148,14 @@ export function onArrival(state: RollState, config: SensingConfig, wells: WellBa
   }
   if (rolled) {
     // The sphere as it was weighed standing still before it left: a slow arrival settles mid-ramp.
-    events.push({ type: 'sphere-rolled', atMs: a.atMs, departedAtMs: rolled.atMs, from: rolled.from, to: a.well, ...identity(rolled.grams, rolled.kinds) });
+    events.push({
+      type: 'sphere-rolled',
+      atMs: a.atMs,
+      departedAtMs: rolled.atMs,
+      from: rolled.from,
+      to: a.well,
+      ...identity(rolled.grams, rolled.kinds),
+    });
     return;
   }
   const tol = config.options.transferToleranceFraction;
@@ -147,7 +175,14 @@ export function onArrival(state: RollState, config: SensingConfig, wells: WellBa
 }
 
 /** Each frame: pending departures whose weight has gone, or that waited too long. */
-export function checkPending(state: RollState, config: SensingConfig, wells: WellBank, excessG: number | undefined, atMs: number, events: SensingEvent[]): void {
+export function checkPending(
+  state: RollState,
+  config: SensingConfig,
+  wells: WellBank,
+  excessG: number | undefined,
+  atMs: number,
+  events: SensingEvent[],
+): void {
   const o = config.options;
   for (let i = 0; i < state.arrivals.length; i++) {
     const t = state.arrivals[i];

@@ -60,7 +60,14 @@ export type WellChange =
    * `unseen`: the well already read empty in every sample since a gap, so the sphere left
    * while the frames were missing and nothing is known of how (lifted or rolled).
    */
-  | { readonly type: 'departure'; readonly well: number; readonly atMs: number; readonly grams: number; readonly kinds: number; readonly unseen?: true }
+  | {
+      readonly type: 'departure';
+      readonly well: number;
+      readonly atMs: number;
+      readonly grams: number;
+      readonly kinds: number;
+      readonly unseen?: true;
+    }
   | { readonly type: 'press'; readonly well: number; readonly atMs: number; readonly extraG: number }
   | { readonly type: 'release'; readonly well: number; readonly atMs: number };
 
@@ -82,14 +89,7 @@ export function createWellBank(wells: number, config: SensingConfig): WellBank {
 }
 
 /** One fresh reading of well `w`; appends changes to `out`. */
-export function trackWell(
-  bank: WellBank,
-  config: SensingConfig,
-  w: number,
-  grams: number,
-  atMs: number,
-  out: WellChange[],
-): void {
+export function trackWell(bank: WellBank, config: SensingConfig, w: number, grams: number, atMs: number, out: WellChange[]): void {
   const o = config.options;
   bank.current[w] = grams;
   bank.sinceGap[w] = Math.min(0xffff, (bank.sinceGap[w] ?? 0) + 1);
@@ -130,7 +130,15 @@ export function trackWell(
 }
 
 /** `samples`: how many samples the settled window held (the well's last `samples` readings). */
-function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, since: number, out: WellChange[], samples = bank.settle.k): void {
+function commit(
+  bank: WellBank,
+  config: SensingConfig,
+  w: number,
+  mean: number,
+  since: number,
+  out: WellChange[],
+  samples = bank.settle.k,
+): void {
   const o = config.options;
   const was = bank.cls[w];
   if (was === EMPTY_CLASS) {
@@ -144,7 +152,14 @@ function commit(bank: WellBank, config: SensingConfig, w: number, mean: number, 
   } else if (mean < o.emptyBelowG) {
     bank.cls[w] = EMPTY_CLASS;
     const unseen = bank.sinceGap[w] === samples;
-    out.push({ type: 'departure', well: w, atMs: since, grams: bank.heldG[w] ?? 0, kinds: bank.kinds[w] ?? 0, ...(unseen ? { unseen } : {}) });
+    out.push({
+      type: 'departure',
+      well: w,
+      atMs: since,
+      grams: bank.heldG[w] ?? 0,
+      kinds: bank.kinds[w] ?? 0,
+      ...(unseen ? { unseen } : {}),
+    });
     bank.kinds[w] = 0;
     bank.heldG[w] = 0;
   } else {

@@ -68,7 +68,14 @@ export interface ZeroFrame {
 const clamp = (x: number, limit: number): number => (x > limit ? limit : x < -limit ? -limit : x);
 
 /** One frame: follows the drift of every cell if the board has been calm long enough; pushes fault events. */
-export function trackZeros(z: ZeroState, config: SensingConfig, wells: WellBank, faults: FaultBank, f: ZeroFrame, events: SensingEvent[]): void {
+export function trackZeros(
+  z: ZeroState,
+  config: SensingConfig,
+  wells: WellBank,
+  faults: FaultBank,
+  f: ZeroFrame,
+  events: SensingEvent[],
+): void {
   const o = config.options;
   const dt = Number.isNaN(z.lastMs) ? 0 : Math.min(Math.max(0, f.atMs - z.lastMs), 2000 / o.frameRate);
   z.lastMs = f.atMs;

@@ -37,7 +37,10 @@ async function players(seed: number) {
   bus.on('notice', {}, (n) => notices.push(n.message));
   const auto = new Autoplayer(bus, sim, BalanceModel.fromProfile(DEFAULT_PROFILE), seed);
   await auto.start();
-  cleanup.push(() => auto.stop(), () => sim.stop());
+  cleanup.push(
+    () => auto.stop(),
+    () => sim.stop(),
+  );
   const say = (v: Verdict): void => bus.emit('verdict', v);
   return { sim, scripts, notices, say, tick: (ms: number) => (clock as sinon.SinonFakeTimers).tickAsync(ms) };
 }

@@ -34,13 +34,22 @@ describe('CalibrationStore', { timeout: 5000 }, () => {
   it('reports a missing, corrupt, mis-filed or wrong-size file with a clear coded error', () => {
     const dir = freshDir();
     const store = new CalibrationStore(dir);
-    expect(store.load(1)).toMatchObject({ ok: false, error: { code: 'NotFound', message: expect.stringMatching(/no calibration for board 00000001/) } });
+    expect(store.load(1)).toMatchObject({
+      ok: false,
+      error: { code: 'NotFound', message: expect.stringMatching(/no calibration for board 00000001/) },
+    });
     writeFileSync(store.pathOf(2), '{ not json');
-    expect(store.load(2)).toMatchObject({ ok: false, error: { code: 'Invalid', message: expect.stringMatching(/invalid calibration .*00000002\.json: .*NotJson/) } });
+    expect(store.load(2)).toMatchObject({
+      ok: false,
+      error: { code: 'Invalid', message: expect.stringMatching(/invalid calibration .*00000002\.json: .*NotJson/) },
+    });
     store.save(cal(3));
     writeFileSync(store.pathOf(4), readFileSync(store.pathOf(3)));
     expect(store.load(4)).toMatchObject({ ok: false, error: { code: 'WrongBoard' } });
-    expect(store.load(3, { cellCount: 42 })).toMatchObject({ ok: false, error: { code: 'Invalid', message: expect.stringMatching(/WrongCellCount/) } });
+    expect(store.load(3, { cellCount: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'Invalid', message: expect.stringMatching(/WrongCellCount/) },
+    });
   });
 
   it('a failed write is a value, not an exception', () => {

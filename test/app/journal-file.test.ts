@@ -57,7 +57,7 @@ function readOk(path: string): { lines: string[]; torn: { offset: number; bytes:
 /** Offsets where each member starts, and the file's end. */
 function memberStarts(buf: Buffer): number[] {
   const starts = [0];
-  for (let at = 0; at < buf.length; ) {
+  for (let at = 0; at < buf.length;) {
     const m = readMember(buf, at);
     if (!m.ok) throw new Error(`no member at ${at}: ${m.error}`);
     at += m.value.length;
@@ -212,7 +212,12 @@ describe('journal file: format', () => {
     expect(codeOf(JournalFile.append(join(dir, 'nope.gz')))).toBe('NotFound');
     expect(codeOf(readJournalLines(join(dir, 'nope.gz')))).toBe('NotFound');
     expect(codeOf(readJournalLines(dir))).toBe('Unreadable');
-    const denied: JournalFs = { ...nodeFs, openSync: () => { throw Object.assign(new Error('denied'), { code: 'EACCES' }); } };
+    const denied: JournalFs = {
+      ...nodeFs,
+      openSync: () => {
+        throw Object.assign(new Error('denied'), { code: 'EACCES' });
+      },
+    };
     const perm = JournalFile.create(join(dir, 'other.gz'), { fs: denied });
     expect(codeOf(perm)).toBe('Permission');
     expect(perm.ok ? '' : perm.error.message).toContain('EACCES');
@@ -287,7 +292,8 @@ describe('journal file: batching and faults (fake timers)', () => {
     const before = lines(20);
     for (const l of before) f.write(l);
     expect(f.flush()).toBe(true);
-    if (code === 'ENOSPC') disk.free = 100; // part of the next member fits
+    if (code === 'ENOSPC')
+      disk.free = 100; // part of the next member fits
     else disk.syncError = 'EIO';
     const during = lines(30, 7, 20);
     for (const l of during) f.write(l);

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { JournalWriter, readJournal } from '../../src/app/journal.ts';
 import { header } from './journal-fixture.ts';
 
-
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'senryaku-journal-')), 'match.jsonl.gz');
 
 function created(path: string): JournalWriter {
@@ -77,18 +76,36 @@ describe('match journal', () => {
     write(JSON.stringify({ ...header, version: 9 }) + '\n');
     expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'WrongFormat' } });
     write(`${line}\nnot json\n{"kind":"note","t":0,"message":"x"}\n`);
-    expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadRecord', message: expect.stringContaining(':2: not a JSON record') } });
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadRecord', message: expect.stringContaining(':2: not a JSON record') },
+    });
     write(`${line}\nnull\n`);
-    expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadRecord', message: expect.stringContaining(':2: not a journal record') } });
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadRecord', message: expect.stringContaining(':2: not a journal record') },
+    });
     write(`${line}\n{"kind":"verdict","t":1,"verdict":null}\n`);
-    expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadRecord', message: expect.stringMatching(/:2: a verdict record needs/) } });
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadRecord', message: expect.stringMatching(/:2: a verdict record needs/) },
+    });
     write(`${line}\n{"kind":"line","t":"soon","dir":"in","line":"x"}\n`);
-    expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadRecord', message: expect.stringMatching(/:2: a 'line' record needs a time/) } });
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadRecord', message: expect.stringMatching(/:2: a 'line' record needs a time/) },
+    });
     write(`${line}\n{"kind":"session","t":0,"session":2,"startedAt":"x","reason":"resume"}\n`);
-    expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadRecord', message: expect.stringMatching(/session 2 where session 1/) } });
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadRecord', message: expect.stringMatching(/session 2 where session 1/) },
+    });
     const { settings: _settings, ...noSettings } = header;
     write(JSON.stringify(noSettings) + '\n');
-    expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadHeader', message: expect.stringMatching(/:1: journal header: settings are missing/) } });
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadHeader', message: expect.stringMatching(/:1: journal header: settings are missing/) },
+    });
     write(JSON.stringify({ ...header, calibration: '{}' }) + '\n');
     expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadHeader', message: expect.stringMatching(/calibration/) } });
     write(JSON.stringify({ ...header, settings: { ...header.settings, firstPosition: 'nonsense' } }) + '\n');

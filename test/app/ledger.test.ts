@@ -53,7 +53,12 @@ describe('turnRecord', () => {
   it('holding: the forfeit of the side to move, the game over, no move', () => {
     const hand = { grams: 200, x: 3.75, y: 0.1, startMs: 500, durationMs: 3000 };
     expect(turnRecord(done(plan({ antic: 'hold', hand })))).toEqual({
-      kind: 'turn', game: 3, side: 'white', antic: 'hold', fouls: [{ side: 'white', code: 'holding' }], end: { winner: 'black', reason: 'holding' },
+      kind: 'turn',
+      game: 3,
+      side: 'white',
+      antic: 'hold',
+      fouls: [{ side: 'white', code: 'holding' }],
+      end: { winner: 'black', reason: 'holding' },
     });
   });
 
@@ -66,7 +71,14 @@ describe('turnRecord', () => {
   it('a crash at the first lift: nothing after it is called (no foul, no move); the mover loses', () => {
     // wrong sphere at 1000 ms tips the board as it leaves its well
     const r = turnRecord(done(plan({ antic: 'wrong-sphere', wrongWell: w('b6') }), START, 1000, 1001));
-    expect(r).toEqual({ kind: 'turn', game: 3, side: 'white', antic: 'wrong-sphere', fouls: [], end: { winner: 'black', reason: 'crash' } });
+    expect(r).toEqual({
+      kind: 'turn',
+      game: 3,
+      side: 'white',
+      antic: 'wrong-sphere',
+      fouls: [],
+      end: { winner: 'black', reason: 'crash' },
+    });
   });
 
   it('a crash as the sphere is set down: the foul before it stands, the move does not', () => {

@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { planTurn, DEFAULT_ODDS, type PlanOdds, type TurnPlan } from '../../src/app/autoplay/plan-turn.ts';
 import { turnScript } from '../../src/app/autoplay/turn-script.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
-import { BalanceModel, DEFAULT_PROFILE, formatMove, legalMoves, positionAfter, spheresOf, startPosition, type Position } from '../../src/rules/senryaku/index.ts';
+import {
+  BalanceModel,
+  DEFAULT_PROFILE,
+  formatMove,
+  legalMoves,
+  positionAfter,
+  spheresOf,
+  startPosition,
+  type Position,
+} from '../../src/rules/senryaku/index.ts';
 
 const model = BalanceModel.fromProfile(DEFAULT_PROFILE);
 const PITCH = 40;
@@ -44,8 +53,18 @@ describe('planTurn: the antics of issue 10', () => {
       pos = positionAfter(pos, p.move);
     }
     expect(seen).toEqual([
-      'e1-d2 none 1250', 'e6-e5 none 612', 'f1-g2 none 1040', 'b6-b5 roll 608', 'd2-c3 none 823', 'e5-d4 none 1221',
-      'c1-d2 none 855', 'b5-c5 none 1113', 'g2-g3 none 748', 'g6-g5 none 993', 'd2-e2 none 717', 'c5-c4 none 1321',
+      'e1-d2 none 1250',
+      'e6-e5 none 612',
+      'f1-g2 none 1040',
+      'b6-b5 roll 608',
+      'd2-c3 none 823',
+      'e5-d4 none 1221',
+      'c1-d2 none 855',
+      'b5-c5 none 1113',
+      'g2-g3 none 748',
+      'g6-g5 none 993',
+      'd2-e2 none 717',
+      'c5-c4 none 1321',
     ]);
   });
 

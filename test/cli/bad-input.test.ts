@@ -27,7 +27,10 @@ const missing = at('no-such-file.json');
 const garbage = at('garbage.json', 'not json\nat all\n');
 const nullJson = at('null.json', 'null\n');
 const empty = at('empty', '');
-const incompleteProfile = at('incomplete-profile.json', JSON.stringify({ format: 'senryaku-board-profile', version: 1, name: 'x', geometry: {}, masses: {} }));
+const incompleteProfile = at(
+  'incomplete-profile.json',
+  JSON.stringify({ format: 'senryaku-board-profile', version: 1, name: 'x', geometry: {}, masses: {} }),
+);
 const notJournal = at('not-a-journal.jsonl', '{"hello":1}\n');
 const binary = at('binary', '\x00\x01\x02 garbage\n');
 // Journals that are damaged or edited: a `null` record, a header without settings, a verdict the replay does not give.
@@ -36,7 +39,10 @@ const session1 = JSON.stringify({ kind: 'session', t: 0, session: 1, startedAt: 
 const nullRecord = at('null-record.jsonl', `${goodHeader}\n${session1}\nnull\n`);
 const { settings: _settings, ...headerWithoutSettings } = journalHeader;
 const noSettings = at('no-settings.jsonl', `${JSON.stringify(headerWithoutSettings)}\n${session1}\n`);
-const editedVerdict = at('edited.jsonl', `${goodHeader}\n${session1}\n${JSON.stringify({ kind: 'verdict', t: 1, verdict: { type: 'notice', message: 'edited', atMs: 1 } })}\n`);
+const editedVerdict = at(
+  'edited.jsonl',
+  `${goodHeader}\n${session1}\n${JSON.stringify({ kind: 'verdict', t: 1, verdict: { type: 'notice', message: 'edited', atMs: 1 } })}\n`,
+);
 const badRecording = at('bad.rec', '{"format":"senryaku-recording","version":99}\n');
 const existing = at('existing.rec', 'an earlier recording\n');
 const subdir = join(dir, 'a-dir');
@@ -110,11 +116,24 @@ const CASES: readonly Case[] = [
   bad(/--seed must be an integer, got 'x'/, 'calibrate', '--sim', '--seed', 'x', '--calibration-dir', calDir),
   bad(/--seed only applies to --sim/, 'calibrate', '--port', noDevice, '--seed', '3', '--calibration-dir', calDir),
   bad(/calibration directory .*a-file: it is a file, not a directory$/, 'calibrate', '--sim', '--calibration-dir', file),
-  bad(/calibration directory .*a-file\/below: .*a-file is a file, not a directory \(ENOTDIR\)$/, 'calibrate', '--sim', '--calibration-dir', underFile),
+  bad(
+    /calibration directory .*a-file\/below: .*a-file is a file, not a directory \(ENOTDIR\)$/,
+    'calibrate',
+    '--sim',
+    '--calibration-dir',
+    underFile,
+  ),
   bad(/invalid profile .*garbage\.json/, 'calibrate', '--sim', '--profile', garbage, '--calibration-dir', calDir),
   bad(/--port needs a path, or "auto"/, 'calibrate', '--port', '', '--calibration-dir', calDir),
   fails(NO_DEVICE, 'calibrate', '--port', noDevice, '--calibration-dir', calDir),
-  fails(/--port auto: no Arduino-like port \(USB ids 2341:\*.*\) found; serial ports on this machine: none found$/, 'calibrate', '--port', 'auto', '--calibration-dir', calDir),
+  fails(
+    /--port auto: no Arduino-like port \(USB ids 2341:\*.*\) found; serial ports on this machine: none found$/,
+    'calibrate',
+    '--port',
+    'auto',
+    '--calibration-dir',
+    calDir,
+  ),
   // monitor
   bad(/give exactly one of --port/, 'monitor'),
   bad(/--duration must be a number of seconds > 0, got '0'/, 'monitor', '--sim', '--duration', '0'),
@@ -124,13 +143,29 @@ const CASES: readonly Case[] = [
   bad(/--port .*a-dir is not a serial device \(it is a directory\)/, 'monitor', '--port', subdir, '--calibration-dir', calDir),
   bad(/calibration directory .*a-file: it is a file/, 'monitor', '--sim', '--calibration-dir', file),
   fails(NO_DEVICE, 'monitor', '--port', noDevice, '--calibration-dir', calDir),
-  withPorts(SERIAL_ONLY, fails(/--port auto: no Arduino-like port .* found; serial ports on this machine: \/dev\/ttyS0 \(no USB id\)$/, 'monitor', '--port', 'auto', '--calibration-dir', calDir)),
+  withPorts(
+    SERIAL_ONLY,
+    fails(
+      /--port auto: no Arduino-like port .* found; serial ports on this machine: \/dev\/ttyS0 \(no USB id\)$/,
+      'monitor',
+      '--port',
+      'auto',
+      '--calibration-dir',
+      calDir,
+    ),
+  ),
   // record
   bad(/--out FILE is required/, 'record', '--sim'),
   bad(/give exactly one of --port/, 'record', '--out', newOut()),
   bad(/--out .*existing\.rec: it exists; add --force to overwrite it$/, 'record', '--sim', '--out', existing),
   bad(/--out .*a-dir: it is a directory$/, 'record', '--sim', '--out', subdir, '--force'),
-  bad(/--out .*a-file\/below\/x\.rec: .*a-file is a file, not a directory \(ENOTDIR\)$/, 'record', '--sim', '--out', join(underFile, 'x.rec')),
+  bad(
+    /--out .*a-file\/below\/x\.rec: .*a-file is a file, not a directory \(ENOTDIR\)$/,
+    'record',
+    '--sim',
+    '--out',
+    join(underFile, 'x.rec'),
+  ),
   bad(/Option '--duration' argument is ambiguous/, 'record', '--sim', '--out', newOut(), '--duration', '-1'),
   bad(/--duration must be a number of seconds > 0, got '=1'/, 'record', '--sim', '--out', newOut(), '--duration', '=1'),
   bad(/--seed must be an integer, got 'x'/, 'record', '--sim', '--out', existing, '--force', '--seed', 'x'),
@@ -153,9 +188,26 @@ const CASES: readonly Case[] = [
   bad(/--position is not valid SPN/, 'referee', '--sim', '--position', 'nonsense', ...dirs),
   bad(/cannot read journal .*no-such-file\.json/, 'referee', '--sim', '--resume', missing, ...dirs),
   bad(/journal directory .*a-file: it is a file, not a directory$/, 'referee', '--sim', '--journal-dir', file, '--calibration-dir', calDir),
-  bad(/journal directory .*a-file\/below: .*a-file is a file, not a directory \(ENOTDIR\)$/, 'referee', '--sim', '--journal-dir', underFile, '--calibration-dir', calDir),
+  bad(
+    /journal directory .*a-file\/below: .*a-file is a file, not a directory \(ENOTDIR\)$/,
+    'referee',
+    '--sim',
+    '--journal-dir',
+    underFile,
+    '--calibration-dir',
+    calDir,
+  ),
   bad(/calibration directory .*a-file: it is a file/, 'referee', '--sim', '--journal-dir', journalDir, '--calibration-dir', file),
-  bad(/calibration directory .*a-file: it is a file/, 'referee', '--port', noDevice, '--journal-dir', journalDir, '--calibration-dir', file),
+  bad(
+    /calibration directory .*a-file: it is a file/,
+    'referee',
+    '--port',
+    noDevice,
+    '--journal-dir',
+    journalDir,
+    '--calibration-dir',
+    file,
+  ),
   bad(/--seed must be an integer, got '1\.5'/, 'referee', '--sim', '--seed', '1.5', ...dirs),
   bad(/--scoreboard needs PATH, auto, virtual or none/, 'referee', '--sim', '--scoreboard', '', ...dirs),
   bad(/invalid profile .*null\.json/, 'referee', '--sim', '--profile', nullJson, ...dirs),
@@ -163,9 +215,20 @@ const CASES: readonly Case[] = [
   bad(/unexpected argument 'now'/, 'referee', '--sim', 'now', ...dirs),
   fails(NO_DEVICE, 'referee', '--port', noDevice, ...dirs),
   fails(/--port auto: no Arduino-like port .* found; serial ports on this machine: none found$/, 'referee', '--port', 'auto', ...dirs),
-  withPorts(A_MEGA, fails(/does not exist .*serial ports on this machine: \/dev\/ttyACM0 2341:0042 Arduino/, 'referee', '--port', noDevice, ...dirs)),
+  withPorts(
+    A_MEGA,
+    fails(/does not exist .*serial ports on this machine: \/dev\/ttyACM0 2341:0042 Arduino/, 'referee', '--port', noDevice, ...dirs),
+  ),
   // After the board is open: the stored calibration of the simulated board is broken.
-  fails(/^senryaku referee: invalid calibration .*\[NotJson\]$/, 'referee', '--sim', '--journal-dir', journalDir, '--calibration-dir', brokenCalDir),
+  fails(
+    /^senryaku referee: invalid calibration .*\[NotJson\]$/,
+    'referee',
+    '--sim',
+    '--journal-dir',
+    journalDir,
+    '--calibration-dir',
+    brokenCalDir,
+  ),
   // replay
   bad(/replay takes one file/, 'replay'),
   bad(/replay takes one file/, 'replay', existing, notJournal),
@@ -176,12 +239,25 @@ const CASES: readonly Case[] = [
   bad(/not a journal header/, 'replay', binary),
   bad(/null-record\.jsonl:3: not a journal record/, 'replay', nullRecord),
   bad(/no-settings\.jsonl:1: journal header: settings are missing/, 'replay', noSettings),
-  fails(/the replay differs from the journal at line 3 \(session 1\): the journal has .*edited.*, the replay gives nothing more/, 'replay', editedVerdict),
+  fails(
+    /the replay differs from the journal at line 3 \(session 1\): the journal has .*edited.*, the replay gives nothing more/,
+    'replay',
+    editedVerdict,
+  ),
   fails(/the replay differs from the journal at line 3/, 'replay', editedVerdict, '--check'),
   bad(/--check needs a journal/, 'replay', badRecording, '--check'),
   bad(/null-record\.jsonl:3: not a journal record/, 'referee', '--sim', '--resume', nullRecord, ...dirs),
   bad(/settings are missing/, 'referee', '--sim', '--resume', noSettings, ...dirs),
-  bad(/--position does not go with --resume/, 'referee', '--sim', '--resume', editedVerdict, '--position', 'bbbBbbb/7/7/7/7/wwwWwww w - -', ...dirs),
+  bad(
+    /--position does not go with --resume/,
+    'referee',
+    '--sim',
+    '--resume',
+    editedVerdict,
+    '--position',
+    'bbbBbbb/7/7/7/7/wwwWwww w - -',
+    ...dirs,
+  ),
   bad(/not a valid recording: line 1/, 'replay', badRecording),
   bad(/Unknown option '--frobnicate'/, 'replay', notJournal, '--frobnicate'),
   bad(/calibration directory .*a-file: it is a file, not a directory$/, 'replay', notJournal, '--calibration-dir', file),
@@ -193,7 +269,16 @@ const CASES: readonly Case[] = [
   bad(/--pause is a number of milliseconds, got 'slow'/, 'scoreboard', 'test', '--port', noDevice, '--pause', 'slow'),
   bad(/--port .*a-file is not a serial device/, 'scoreboard', 'test', '--port', file),
   fails(NO_DEVICE, 'scoreboard', 'test', '--port', noDevice),
-  withPorts(A_MEGA, fails(/--port auto: no Arduino Uno \(USB ids .*\) found; serial ports on this machine: \/dev\/ttyACM0 2341:0042/, 'scoreboard', 'test', '--port', 'auto')),
+  withPorts(
+    A_MEGA,
+    fails(
+      /--port auto: no Arduino Uno \(USB ids .*\) found; serial ports on this machine: \/dev\/ttyACM0 2341:0042/,
+      'scoreboard',
+      'test',
+      '--port',
+      'auto',
+    ),
+  ),
 ];
 
 /** What a case may print: one line on stderr, no stack trace, no "internal error", nothing on stdout. */
@@ -216,7 +301,11 @@ describe('bad input and runtime failures (in process)', () => {
     const out: string[] = [];
     const err: string[] = [];
     const ports = c.ports ?? [];
-    const code = await main([...c.argv], { out: (l) => out.push(l), err: (l) => err.push(l) }, { serialDevices: { list: async () => ports } });
+    const code = await main(
+      [...c.argv],
+      { out: (l) => out.push(l), err: (l) => err.push(l) },
+      { serialDevices: { list: async () => ports } },
+    );
     expectOneCleanLine(err.map((l) => `${l}\n`).join(''), out.join('\n'), c);
     expect(code).toBe(c.code);
   });
@@ -249,23 +338,49 @@ describe('bad input and runtime failures (the real binary exits)', () => {
   // Started together; the time to start Node and tsx on a busy machine is bounded by the
   // test's timeout, the exit after the error line by runBinary's 5 s.
   const CHILD_CASES: readonly Case[] = [
-    bad(/journal directory .*a-file: it is a file, not a directory$/, 'referee', '--sim', '--journal-dir', file, '--calibration-dir', calDir),
-    fails(/does not exist \(is the board plugged in\?\); (serial ports on this machine: .*|the serial ports could not be listed .*)$/, 'referee', '--port', noDevice, ...dirs),
+    bad(
+      /journal directory .*a-file: it is a file, not a directory$/,
+      'referee',
+      '--sim',
+      '--journal-dir',
+      file,
+      '--calibration-dir',
+      calDir,
+    ),
+    fails(
+      /does not exist \(is the board plugged in\?\); (serial ports on this machine: .*|the serial ports could not be listed .*)$/,
+      'referee',
+      '--port',
+      noDevice,
+      ...dirs,
+    ),
     fails(/does not exist/, 'monitor', '--port', noDevice, '--duration', '1', '--calibration-dir', calDir),
     fails(/does not exist/, 'scoreboard', 'test', '--port', noDevice),
     bad(/--out .*existing\.rec: it exists; add --force to overwrite it$/, 'record', '--sim', '--out', existing),
-    fails(/^senryaku referee: invalid calibration .*\[NotJson\]$/, 'referee', '--sim', '--journal-dir', journalDir, '--calibration-dir', brokenCalDir),
+    fails(
+      /^senryaku referee: invalid calibration .*\[NotJson\]$/,
+      'referee',
+      '--sim',
+      '--journal-dir',
+      journalDir,
+      '--calibration-dir',
+      brokenCalDir,
+    ),
     bad(/empty journal/, 'replay', empty),
     bad(/Unknown option '--frobnicate'/, 'referee', '--frobnicate'),
   ];
 
-  it(`${CHILD_CASES.length} commands, each one line and the documented exit code, and no process left behind`, { timeout: 60_000 }, async () => {
-    const runs = await Promise.all(CHILD_CASES.map((c) => runBinary(c.argv)));
-    runs.forEach((r, i) => {
-      const c = CHILD_CASES[i]!;
-      expect(r.hung, `${c.argv.join(' ')} did not exit`).toBe(false);
-      expectOneCleanLine(r.stderr, r.stdout, c);
-      expect(r.code, c.argv.join(' ')).toBe(c.code);
-    });
-  });
+  it(
+    `${CHILD_CASES.length} commands, each one line and the documented exit code, and no process left behind`,
+    { timeout: 60_000 },
+    async () => {
+      const runs = await Promise.all(CHILD_CASES.map((c) => runBinary(c.argv)));
+      runs.forEach((r, i) => {
+        const c = CHILD_CASES[i]!;
+        expect(r.hung, `${c.argv.join(' ')} did not exit`).toBe(false);
+        expectOneCleanLine(r.stderr, r.stdout, c);
+        expect(r.code, c.argv.join(' ')).toBe(c.code);
+      });
+    },
+  );
 });

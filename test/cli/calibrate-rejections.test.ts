@@ -37,9 +37,13 @@ interface Run {
 async function calibrate(helper: Helper | undefined, dir = mkdtempSync(join(tmpdir(), 'senryaku-cal-')), maxSimS = 200): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const done = calibrateCommand(['--sim', '--seed', '4', '--calibration-dir', dir], { out: (l) => out.push(l), err: (l) => err.push(l) }, {
-    ...(helper ? { simHelper: helper } : {}),
-  });
+  const done = calibrateCommand(
+    ['--sim', '--seed', '4', '--calibration-dir', dir],
+    { out: (l) => out.push(l), err: (l) => err.push(l) },
+    {
+      ...(helper ? { simHelper: helper } : {}),
+    },
+  );
   let code: number | undefined;
   void done.then((c) => (code = c));
   for (let i = 0; i < maxSimS * 2 && code === undefined; i++) await clock.tickAsync(500);
@@ -80,8 +84,12 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     expect(run.err).toEqual([]);
     expect(run.code).toBe(0);
     expect(zeroRefusals(run.text)).toBe(2);
-    expect(run.text).toMatch(/Zero refused \(attempt 1 of 3\):\n(  .*\n)*  cell 17 \(d3\) changed by [\d.]+ g during the window .*— keep the board still and your hands off it/);
-    expect(run.text).toMatch(/Zero refused \(attempt 2 of 3\):\n(  .*\n)*  cell 17 \(d3\) is too noisy: [\d.]+ g standard deviation.* — is someone touching the board\?/);
+    expect(run.text).toMatch(
+      /Zero refused \(attempt 1 of 3\):\n( {2}.*\n)* {2}cell 17 \(d3\) changed by [\d.]+ g during the window .*— keep the board still and your hands off it/,
+    );
+    expect(run.text).toMatch(
+      /Zero refused \(attempt 2 of 3\):\n( {2}.*\n)* {2}cell 17 \(d3\) is too noisy: [\d.]+ g standard deviation.* — is someone touching the board\?/,
+    );
     expect(run.text).toMatch(/Zero done: 160 frames/);
     expect(run.out.filter((l) => l.startsWith('Step 1:'))).toHaveLength(3);
     expect(run.text).toMatch(/Saved /);
@@ -102,7 +110,7 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     const run = await calibrate(helper, first.dir);
     expect(run.text).toMatch(/A previous calibration exists/);
     expect(run.text).toMatch(
-      /Zero refused \(attempt 1 of 3\):\n  cell 23 \(c4\) reads [\d.]+ g above its stored zero \(limit 30\.0 g\): is a sphere on it\? — take every sphere off the board\n/,
+      /Zero refused \(attempt 1 of 3\):\n {2}cell 23 \(c4\) reads [\d.]+ g above its stored zero \(limit 30\.0 g\): is a sphere on it\? — take every sphere off the board\n/,
     );
     // The sphere's weight on the pivot rails is its consequence, not a second problem: no
     // "sphere on a pivot", no "delete the old calibration".
@@ -119,7 +127,9 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     const helper = helperWith((sim, p, n, place) => {
       if (p.kind === 'place' && n === 1) {
         // a1 asked; it goes on b1 first, is taken off, then put on a1.
-        void sim.play(simScript().press('b1', p.grams, { durationMs: 1500, afterMs: 200 }).press('a1', p.grams, { durationMs: 1500, afterMs: 500 }));
+        void sim.play(
+          simScript().press('b1', p.grams, { durationMs: 1500, afterMs: 200 }).press('a1', p.grams, { durationMs: 1500, afterMs: 500 }),
+        );
       } else place(p);
     });
     const run = await calibrate(helper);
@@ -146,7 +156,9 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     const run = await calibrate(helper);
     expect(run.code).toBe(1);
     expect(zeroRefusals(run.text)).toBe(3);
-    expect(run.text).toMatch(/cell 17 \(d3\) gave a fresh reading in only 0 of 160 frames — that cell's HX711 is not answering: check its wiring/);
+    expect(run.text).toMatch(
+      /cell 17 \(d3\) gave a fresh reading in only 0 of 160 frames — that cell's HX711 is not answering: check its wiring/,
+    );
     expect(run.err).toEqual(['senryaku calibrate: no clean zero after 3 attempts; nothing was saved']);
   });
 

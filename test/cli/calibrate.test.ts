@@ -20,7 +20,10 @@ describe('senryaku calibrate', { timeout: 120_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'senryaku-cal-'));
     const out: string[] = [];
     const err: string[] = [];
-    const done = main(['calibrate', '--sim', '--seed', '4', '--calibration-dir', dir], { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const done = main(['calibrate', '--sim', '--seed', '4', '--calibration-dir', dir], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
     let code: number | undefined;
     void done.then((c) => (code = c));
     for (let i = 0; i < 400 && code === undefined; i++) await clock.tickAsync(500);
@@ -32,7 +35,9 @@ describe('senryaku calibrate', { timeout: 120_000 }, () => {
     expect(text).toMatch(/\[1\/42\] place the mass on a1/);
     expect(text).toMatch(/\[42\/42\] place the mass on g6/);
     // The pivots: measured, or (when every window was refused) the nominal slope with the reason.
-    expect(text).toMatch(/pivot-white: ([\d.]+ counts\/g \(median of \d+ placements\)|no usable reading .*keeping the nominal 429\.5 counts\/g)/);
+    expect(text).toMatch(
+      /pivot-white: ([\d.]+ counts\/g \(median of \d+ placements\)|no usable reading .*keeping the nominal 429\.5 counts\/g)/,
+    );
     const savedLine = out.find((l) => l.startsWith('Saved '));
     expect(savedLine).toBeDefined();
     const boardHex = /Calibrating board ([0-9A-F]{8})/.exec(text)?.[1];

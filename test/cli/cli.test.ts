@@ -67,7 +67,7 @@ describe('senryaku CLI (in process)', () => {
     expect(r.code).toBe(2);
     expect(r.err).toHaveLength(1);
     expect(r.err[0]).toMatch(message);
-    expect(r.err[0]).not.toMatch(/\n|    at /);
+    expect(r.err[0]).not.toMatch(/\n| {4}at /);
   });
 
   it('rejects an invalid profile with the problems listed', async () => {

@@ -16,7 +16,12 @@ async function run(...argv: string[]) {
 const pkgVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 describe('help and version', () => {
-  it.each(COMMAND_NAMES.flatMap((name) => [[name, '--help'], [name, '-h']]))('senryaku %s %s: usage and description on stdout, exit 0', async (name, flag) => {
+  it.each(
+    COMMAND_NAMES.flatMap((name) => [
+      [name, '--help'],
+      [name, '-h'],
+    ]),
+  )('senryaku %s %s: usage and description on stdout, exit 0', async (name, flag) => {
     const r = await run(name, flag);
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);

@@ -24,7 +24,15 @@ afterEach(() => clock.restore());
 
 /** Runs the monitor on a fake link, its lines into `out`, until `stop()`. */
 function monitorOn(link: FakeBoardLink, out: string[], calibrationFor: Parameters<typeof runMonitor>[0]['calibrationFor']) {
-  const session = { link, profile, calibrationFor, io: { out: (l: string) => out.push(l), err: () => undefined }, tty: false, write: () => undefined, redrawMs: 1000 };
+  const session = {
+    link,
+    profile,
+    calibrationFor,
+    io: { out: (l: string) => out.push(l), err: () => undefined },
+    tty: false,
+    write: () => undefined,
+    redrawMs: 1000,
+  };
   let stop!: () => void;
   const running = runMonitor(session, new Promise<void>((r) => (stop = r)));
   return { stop, running };
@@ -57,12 +65,14 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     });
     expect(lines[0]).toMatch(/loads in grams/);
     expect(lines[1]).toMatch(/^\s+a\s+b\s+c\s+d\s+e\s+f\s+g$/);
-    expect(lines[2]).toMatch(/^  6 +35\.0 +36\.0/); // a6 is cell 35 on the reference board
-    expect(lines[7]).toMatch(/^  1 +0\.0 +1\.0 +2\.0 +-- +4\.0/); // d1 stale
+    expect(lines[2]).toMatch(/^ {2}6 +35\.0 +36\.0/); // a6 is cell 35 on the reference board
+    expect(lines[7]).toMatch(/^ {2}1 +0\.0 +1\.0 +2\.0 +-- +4\.0/); // d1 stale
     expect(lines[8]).toBe('pivots: pivot-white 42.0 · pivot-black 43.0');
     expect(lines[9]).toBe('tilt: tipped toward White');
     expect(lines[10]).toBe('link ready · 80.0 frames/s · CRC errors 2 · lines lost 5 (1 gaps) · reconnects 1 · reboots 0');
-    expect(lines[11]).toBe('plausibility: frames held 1 · dropped for their time 1 · jumps accepted 0 · tilt changes held 3 · unconfirmed 1');
+    expect(lines[11]).toBe(
+      'plausibility: frames held 1 · dropped for their time 1 · jumps accepted 0 · tilt changes held 3 · unconfirmed 1',
+    );
     expect(lines[12]).toBe('zero tracking: needs a calibration');
   });
 
@@ -78,7 +88,13 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
       counters: emptyCounters(),
       plausibility: emptyPlausibilityCounters(),
       hello: undefined,
-      zeros: { largest: [{ cell: 3, offsetG: -31.25 }, { cell: 43, offsetG: 4.04 }], drifted: [3] },
+      zeros: {
+        largest: [
+          { cell: 3, offsetG: -31.25 },
+          { cell: 43, offsetG: 4.04 },
+        ],
+        drifted: [3],
+      },
     });
     expect(lines.at(-1)).toBe('zero tracking: largest offsets d1 −31.3 g · pivot-black +4.0 g · DRIFTED, recalibrate: d1');
   });
@@ -86,14 +102,19 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
   it('runs sensing on a calibrated board and shows the zero it tracks', async () => {
     const link = new FakeBoardLink();
     const out: string[] = [];
-    const { stop, running } = monitorOn(link, out, () => ({ boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) }));
+    const { stop, running } = monitorOn(link, out, () => ({
+      boardId: 0x2a,
+      cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })),
+    }));
     link.start();
     link.becomeReady();
     // An empty board (the pivots carry its 720 g) whose a1 cell creeps up 0.25 g/s; a count of noise.
     const half = (profile.boardMass / 2) * 100;
     for (let k = 0; k < 800; k++) {
       const noise = k % 2;
-      link.emitFrame(frame(1000 + Math.round(k * 12.5), (i) => 1000 + noise + (i === 0 ? Math.round(k * 12.5 * 0.025) : i >= 42 ? half : 0), [], k));
+      link.emitFrame(
+        frame(1000 + Math.round(k * 12.5), (i) => 1000 + noise + (i === 0 ? Math.round(k * 12.5 * 0.025) : i >= 42 ? half : 0), [], k),
+      );
     }
     stop();
     await running;
@@ -118,7 +139,7 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     stop();
     await running;
     expect(out.filter((l) => l.startsWith('tilt: '))).toEqual(['tilt: level', 'tilt: level']);
-    expect(out.filter((l) => l.startsWith('  1 ')).at(-1)).toMatch(/^  1 +100 +0 /);
+    expect(out.filter((l) => l.startsWith('  1 ')).at(-1)).toMatch(/^ {2}1 +100 +0 /);
     expect(out.filter((l) => l.startsWith('plausibility: ')).at(-1)).toBe(
       'plausibility: frames held 1 · dropped for their time 1 · jumps accepted 0 · tilt changes held 1 · unconfirmed 1',
     );
@@ -128,19 +149,21 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     const link = new FakeBoardLink();
     const out: string[] = [];
     let calibrated = false;
-    const { stop, running } = monitorOn(link, out, () => (calibrated ? { boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) } : undefined));
+    const { stop, running } = monitorOn(link, out, () =>
+      calibrated ? { boardId: 0x2a, cells: Array.from({ length: 44 }, () => ({ offset: 1000, countsPerGram: 100 })) } : undefined,
+    );
     link.start();
     link.emitFrame(frame(1, () => 1000));
     link.emitFrame(frame(2, (i) => (i === 0 ? 1250 : 1000)));
     await clock.tickAsync(1000);
     expect(out.join('\n')).toMatch(/raw counts relative to the first frame/);
-    expect(out.find((l) => l.startsWith('  1 '))).toMatch(/^  1 +250 +0 /);
+    expect(out.find((l) => l.startsWith('  1 '))).toMatch(/^ {2}1 +250 +0 /);
     calibrated = true;
     link.becomeReady();
     link.emitFrame(frame(3, (i) => (i === 0 ? 7000 : 1000)));
     stop();
     await running;
-    expect(out.filter((l) => l.startsWith('  1 ')).at(-1)).toMatch(/^  1 +60\.0 +0\.0 /);
+    expect(out.filter((l) => l.startsWith('  1 ')).at(-1)).toMatch(/^ {2}1 +60\.0 +0\.0 /);
   });
 
   it('--sim runs for --duration and prints plain blocks when not a terminal', async () => {

@@ -36,7 +36,14 @@ describe('senryaku record', { timeout: 15_000 }, () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const { header, records } = parsed.value;
-    expect(header).toMatchObject({ format: 'senryaku-recording', version: 1, source: 'simulated board (seed 3)', profile: 'reference-mega-2560', baud: 500000, rateHz: 80 });
+    expect(header).toMatchObject({
+      format: 'senryaku-recording',
+      version: 1,
+      source: 'simulated board (seed 3)',
+      profile: 'reference-mega-2560',
+      baud: 500000,
+      rateHz: 80,
+    });
     expect(header.hello).toMatch(/^HELLO 0000 1 /);
     const out = records.filter((x) => x.d === 'out').map((x) => (x.d === 'out' ? parseHostLine(x.line) : undefined));
     expect(out.map((c) => c?.ok && c.value.type)).toEqual(['rate', 'start']);

@@ -31,7 +31,17 @@ async function run(argv: string[]) {
 }
 
 const autoplay = (...more: string[]): string[] => [
-  'referee', '--sim', '--seed', '5', '--autoplay', '--json', '--scoreboard', 'none', '--calibration-dir', join(dir, 'cal'), ...more,
+  'referee',
+  '--sim',
+  '--seed',
+  '5',
+  '--autoplay',
+  '--json',
+  '--scoreboard',
+  'none',
+  '--calibration-dir',
+  join(dir, 'cal'),
+  ...more,
 ];
 
 /** The verdicts of game 1, as printed with --json. */
@@ -48,7 +58,7 @@ function spawnCli(args: string[], onLine: (line: string, child: ReturnType<typeo
     const out: string[] = [];
     let partial = '';
     let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = lines.pop()!;
       for (const l of lines) {
@@ -56,7 +66,7 @@ function spawnCli(args: string[], onLine: (line: string, child: ReturnType<typeo
         onLine(l, child);
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, out, err, ms: Date.now() - started }));
   });
@@ -75,7 +85,12 @@ describe('senryaku referee', { timeout: 120_000 }, () => {
       expect(typeof m.spn).toBe('string');
     }
     const over = verdicts.find((v) => v.type === 'game-over');
-    expect(over).toMatchObject({ game: 1, winner: expect.stringMatching(/^(white|black)$/), reason: expect.any(String), points: expect.any(Number) });
+    expect(over).toMatchObject({
+      game: 1,
+      winner: expect.stringMatching(/^(white|black)$/),
+      reason: expect.any(String),
+      points: expect.any(Number),
+    });
     expect(readdirSync(join(dir, 'j'))).toHaveLength(1);
   });
 
@@ -97,12 +112,29 @@ describe('senryaku referee', { timeout: 120_000 }, () => {
 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s stops a --speed max session promptly, journal closed', async (signal) => {
     let sent: number | undefined;
-    const r = await spawnCli(['referee', '--sim', '--seed', '5', '--autoplay', '--speed', 'max', '--scoreboard', 'none', '--calibration-dir', join(dir, 'cal'), '--journal-dir', join(dir, `j-${signal}`)], (line, child) => {
-      if (sent === undefined && /White [a-g][1-6][-x][a-g][1-6]/.test(line)) {
-        sent = Date.now();
-        child.kill(signal);
-      }
-    });
+    const r = await spawnCli(
+      [
+        'referee',
+        '--sim',
+        '--seed',
+        '5',
+        '--autoplay',
+        '--speed',
+        'max',
+        '--scoreboard',
+        'none',
+        '--calibration-dir',
+        join(dir, 'cal'),
+        '--journal-dir',
+        join(dir, `j-${signal}`),
+      ],
+      (line, child) => {
+        if (sent === undefined && /White [a-g][1-6][-x][a-g][1-6]/.test(line)) {
+          sent = Date.now();
+          child.kill(signal);
+        }
+      },
+    );
     expect(sent).toBeDefined();
     expect(r.code).toBe(0);
     const journal = /^Stopped \(interrupted\)\. The match is in (.*)$/.exec(r.out.at(-1) ?? '');

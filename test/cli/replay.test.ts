@@ -109,7 +109,10 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
       const wider = formatHello({ ...hello.value, pivotCells: 3 });
       const path = recordingWith('45-cells.rec', ([, ...rest]) => [JSON.stringify({ ...header, hello: wider }), ...rest]);
       const r = await run('replay', path, '--calibration-dir', join(dir, 'cal'));
-      expect([r.code, r.err]).toEqual([2, [expect.stringMatching(/the recording's board has 45 cells \(its HELLO\), the profile .* maps 44: give its --profile/)]]);
+      expect([r.code, r.err]).toEqual([
+        2,
+        [expect.stringMatching(/the recording's board has 45 cells \(its HELLO\), the profile .* maps 44: give its --profile/)],
+      ]);
     });
 
     it('counts the received lines it could not decode: one stderr line with the count and the first codes', async () => {
@@ -120,13 +123,17 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
           if (i < 40 || r.d !== 'in' || !r.line?.startsWith('FRAME') || damaged >= 7) return l;
           damaged++;
           // Six bad CRCs, then a line the host dropped as too long.
-          return damaged === 7 ? JSON.stringify({ t: r.t, d: 'oversize', bytes: 300 }) : JSON.stringify({ ...r, line: r.line.replace('FRAME', 'FRAMF') });
+          return damaged === 7
+            ? JSON.stringify({ t: r.t, d: 'oversize', bytes: 300 })
+            : JSON.stringify({ ...r, line: r.line.replace('FRAME', 'FRAMF') });
         }),
       );
       const r = await run('replay', path, '--json', '--calibration-dir', join(dir, 'cal'));
       expect(r.code).toBe(0);
       expect(r.err).toHaveLength(1);
-      expect(r.err[0]).toMatch(/^note: 7 of \d+ received lines could not be decoded and are left out \(line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, \.\.\.\)$/);
+      expect(r.err[0]).toMatch(
+        /^note: 7 of \d+ received lines could not be decoded and are left out \(line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, line \d+ [A-Z]+, \.\.\.\)$/,
+      );
       const clean = await run('replay', file, '--json', '--calibration-dir', join(dir, 'cal'));
       expect(clean.err).toEqual([]);
     });
@@ -161,14 +168,24 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
 describe('senryaku replay of a journal with lost records', () => {
   it('counts and says the received lines whose frame delta cannot be rebuilt (the frame before it was lost)', async () => {
     const frame = (seq: number, ms: number): string =>
-      formatBoardMessage({ type: 'frame', seq, ms, tilt: { white: false, black: false }, stale: [], cells: new Int32Array(44).fill(1000 + seq) });
+      formatBoardMessage({
+        type: 'frame',
+        seq,
+        ms,
+        tilt: { white: false, black: false },
+        stale: [],
+        cells: new Int32Array(44).fill(1000 + seq),
+      });
     const encoder = new FrameDeltaEncoder();
     encoder.encode(frame(1, 100)); // written, then lost to a storage fault
     const delta = encoder.encode(frame(2, 112));
     expect(delta.startsWith('+')).toBe(true);
     const session = { kind: 'session', t: 0, session: 1, startedAt: '2026-11-30T00:00:00.000Z', reason: 'start' };
     const path = join(mkdtempSync(join(tmpdir(), 'senryaku-lost-')), 'match.jsonl');
-    writeFileSync(path, [journalHeader, session, { kind: 'line', t: 12, dir: 'in', line: delta }].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(
+      path,
+      [journalHeader, session, { kind: 'line', t: 12, dir: 'in', line: delta }].map((r) => JSON.stringify(r)).join('\n') + '\n',
+    );
     const journal = readJournal(path);
     expect(journal.ok && journal.value.unrebuiltLines).toBe(1);
     const r = await run('replay', path, '--check');

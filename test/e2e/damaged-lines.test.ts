@@ -37,7 +37,13 @@ beforeAll(async () => {
   const clock = fakeTimers();
   const board = simBoard(POSITION);
   try {
-    const s = await Session.start({ calibration, clock, board, firstPosition: POSITION, journalDir: mkdtempSync(join(tmpdir(), 'senryaku-damaged-')) });
+    const s = await Session.start({
+      calibration,
+      clock,
+      board,
+      firstPosition: POSITION,
+      journalDir: mkdtempSync(join(tmpdir(), 'senryaku-damaged-')),
+    });
     await s.next('game-started');
     for (const move of MOVES) {
       const [from, to] = move.split('-') as [string, string];
@@ -105,7 +111,13 @@ const counters = (c: Partial<PlausibilityCounters>): PlausibilityCounters => ({ 
 describe('end to end: a damaged line that passes the CRC does not change a verdict', { timeout: 60_000 }, () => {
   it('the session: ten moves judged, then a crash on the placement of a2-b1; the clean lines replay to the live verdicts', () => {
     expect(live.filter((v) => v.type === 'move').map((v) => v.type === 'move' && v.move)).toEqual(MOVES.slice(0, 9));
-    expect(live.find((v) => v.type === 'crash')).toEqual({ type: 'crash', atMs: expect.any(Number), loser: 'black', toward: 'white', during: 'place' });
+    expect(live.find((v) => v.type === 'crash')).toEqual({
+      type: 'crash',
+      atMs: expect.any(Number),
+      loser: 'black',
+      toward: 'white',
+      during: 'place',
+    });
     const clean = referee(lines);
     expect(clean.verdicts).toEqual(live);
     // The one real tilt change was held for its second line; nothing else was touched.
@@ -137,7 +149,9 @@ describe('end to end: a damaged line that passes the CRC does not change a verdi
 
   it('(c) a spurious TILT line (a FRAME damaged into one): dropped when the next frame is level, same verdicts', () => {
     const clean = referee(lines).verdicts;
-    const out = referee(damaged(frameAt(quietMs()), (f) => formatTiltEvent({ type: 'tilt', seq: f.seq, ms: f.ms, tilt: { white: true, black: false } })));
+    const out = referee(
+      damaged(frameAt(quietMs()), (f) => formatTiltEvent({ type: 'tilt', seq: f.seq, ms: f.ms, tilt: { white: true, black: false } })),
+    );
     expect(out.verdicts).toEqual(clean);
     expect(out.counters).toEqual(counters({ tiltHeld: 2, tiltDiscarded: 1 }));
   });

@@ -17,7 +17,13 @@ const PLAY_MS = 10 * 60_000;
 const AUTOPLAY_SEED = 22;
 
 const summary = (v: Verdict): string =>
-  v.type === 'move' ? `move ${v.side} ${v.move}` : v.type === 'foul' ? `foul ${v.code}` : v.type === 'forfeit' ? `forfeit ${v.reason}` : v.type;
+  v.type === 'move'
+    ? `move ${v.side} ${v.move}`
+    : v.type === 'foul'
+      ? `foul ${v.code}`
+      : v.type === 'forfeit'
+        ? `forfeit ${v.reason}`
+        : v.type;
 
 /** Starts an autoplayed session on a fresh board with these sensor options; sensing events collected. */
 async function autoplayed(clock: ReturnType<typeof e2e.startClock>, sensors: Partial<SensorParameters>) {
@@ -36,29 +42,32 @@ describe('end to end: drifting load cells', { timeout: 300_000 }, () => {
   it.each([
     ['a random walk of 8 g/min on every cell', { walkGPerMin: 8 }],
     ['a temperature ramp of 10 g over 10 minutes on every cell', { rampGPerMin: 1 }],
-  ] as const)('10 minutes of autoplay under %s: no holding forfeit, no interference, the verdicts of a steady board', async (_name, sensors) => {
-    const clock = e2e.startClock();
-    const steady = await autoplayed(clock, {});
-    const drifting = await autoplayed(clock, sensors);
-    await drifting.s.run(PLAY_MS);
-    const reference = steady.s.verdicts.map(summary);
-    const seen = drifting.s.verdicts.map(summary);
-    expect(reference.filter((t) => t.startsWith('move')).length).toBeGreaterThan(100);
-    expect(reference.filter((t) => t === 'game-over').length).toBeGreaterThan(5);
-    expect(seen.filter((t) => t.startsWith('forfeit holding'))).toEqual([]);
-    expect(drifting.sensing.filter((e) => e.type === 'interference-started')).toEqual([]);
-    expect(seen.filter((t) => t === 'resync-needed' || t === 'model-disagreement')).toEqual([]);
-    // Every sphere is weighed from a tracked zero: as it weighs on a steady board, within a few grams.
-    const weighed = (events: SensingEvent[]) => events.flatMap((e) => (e.type === 'sphere-placed' ? [e.grams] : []));
-    const steadyG = weighed(steady.sensing);
-    const lo = Math.min(...steadyG) - 4;
-    const hi = Math.max(...steadyG) + 4;
-    expect(weighed(drifting.sensing).filter((g) => g < lo || g > hi)).toEqual([]);
-    // Board time drifts a frame here and there between the two runs; the calls, in order, do not.
-    const n = Math.min(reference.length, seen.length);
-    expect(n).toBeGreaterThan(0.9 * Math.max(reference.length, seen.length));
-    expect(seen.slice(0, n)).toEqual(reference.slice(0, n));
-  });
+  ] as const)(
+    '10 minutes of autoplay under %s: no holding forfeit, no interference, the verdicts of a steady board',
+    async (_name, sensors) => {
+      const clock = e2e.startClock();
+      const steady = await autoplayed(clock, {});
+      const drifting = await autoplayed(clock, sensors);
+      await drifting.s.run(PLAY_MS);
+      const reference = steady.s.verdicts.map(summary);
+      const seen = drifting.s.verdicts.map(summary);
+      expect(reference.filter((t) => t.startsWith('move')).length).toBeGreaterThan(100);
+      expect(reference.filter((t) => t === 'game-over').length).toBeGreaterThan(5);
+      expect(seen.filter((t) => t.startsWith('forfeit holding'))).toEqual([]);
+      expect(drifting.sensing.filter((e) => e.type === 'interference-started')).toEqual([]);
+      expect(seen.filter((t) => t === 'resync-needed' || t === 'model-disagreement')).toEqual([]);
+      // Every sphere is weighed from a tracked zero: as it weighs on a steady board, within a few grams.
+      const weighed = (events: SensingEvent[]) => events.flatMap((e) => (e.type === 'sphere-placed' ? [e.grams] : []));
+      const steadyG = weighed(steady.sensing);
+      const lo = Math.min(...steadyG) - 4;
+      const hi = Math.max(...steadyG) + 4;
+      expect(weighed(drifting.sensing).filter((g) => g < lo || g > hi)).toEqual([]);
+      // Board time drifts a frame here and there between the two runs; the calls, in order, do not.
+      const n = Math.min(reference.length, seen.length);
+      expect(n).toBeGreaterThan(0.9 * Math.max(reference.length, seen.length));
+      expect(seen.slice(0, n)).toEqual(reference.slice(0, n));
+    },
+  );
 
   it('a hand holding the board for 3 s still forfeits on a drifting board; one resting on the rim for 0.5 s does not', async () => {
     const clock = e2e.startClock();

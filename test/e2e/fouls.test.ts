@@ -34,7 +34,13 @@ describe('end to end: fouls, touch move and restoring', { timeout: 60_000 }, () 
     await s.next('restored');
 
     // Two spheres lifted at once; putting one back resumes the move with the other.
-    s.act(act().lift('b1', { afterMs: 300 }).lift('c1', { afterMs: 300 }).place('c1', { afterMs: 800 }).place('b2', { afterMs: 800, kind: 'w' }));
+    s.act(
+      act()
+        .lift('b1', { afterMs: 300 })
+        .lift('c1', { afterMs: 300 })
+        .place('c1', { afterMs: 800 })
+        .place('b2', { afterMs: 800, kind: 'w' }),
+    );
     expect(await s.next('foul')).toMatchObject({ code: 'TwoSpheresLifted' });
     await s.next('restored');
     expect(await s.next('move')).toMatchObject({ move: 'b1-b2' });

@@ -10,7 +10,13 @@ describe('end to end: sim board → link → sensing → referee', { timeout: 60
     const s = await e2e.game('7/2B4/2W4/7/7/7 w - -');
     void s.sim.play(simScript().lift('c5', { afterMs: 300 }).lift('c4', { afterMs: 400 }).place('c5', { afterMs: 500, kind: 'W' }));
     expect(await s.until('move')).toMatchObject({ move: 'c4xc5', captureOrder: 'captured-first' });
-    expect(await s.until('game-over')).toMatchObject({ winner: 'white', winnerPlayer: 'A', reason: 'capture', points: 2, score: { A: 2, B: 0 } });
+    expect(await s.until('game-over')).toMatchObject({
+      winner: 'white',
+      winnerPlayer: 'A',
+      reason: 'capture',
+      points: 2,
+      score: { A: 2, B: 0 },
+    });
   });
 
   it('a capture with the capturer lifted first', async () => {

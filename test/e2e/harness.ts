@@ -14,7 +14,16 @@ import { loadProfileFile } from '../../src/app/load-profile.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
-import { SimBinding, createSimBoard, registerSimBoard, simPath, unregisterSimBoard, type SimBoard, type SimBoardOptions, type SimScript } from '../../src/hardware/sim/index.ts';
+import {
+  SimBinding,
+  createSimBoard,
+  registerSimBoard,
+  simPath,
+  unregisterSimBoard,
+  type SimBoard,
+  type SimBoardOptions,
+  type SimScript,
+} from '../../src/hardware/sim/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN, parseSpn, type BoardProfile } from '../../src/rules/senryaku/index.ts';
@@ -100,7 +109,12 @@ export class Session {
     const board: OpenedBoard = { link, profile, description: 'simulated board (e2e)', sim: o.board.sim, close: () => link.stop() };
     const first = o.firstPosition ? parseSpn(o.firstPosition) : undefined;
     if (first && !first.ok) throw new Error(first.error.message);
-    const settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile, ...o.settings, ...(first?.ok ? { firstPosition: first.value } : {}) };
+    const settings: SenryakuRefereeSettings = {
+      ...DEFAULT_REFEREE_SETTINGS,
+      profile,
+      ...o.settings,
+      ...(first?.ok ? { firstPosition: first.value } : {}),
+    };
     const output: string[] = [];
     const app = new RefereeApp({
       board,
@@ -138,8 +152,13 @@ export class Session {
   }
 
   /** Runs simulated time until a verdict matches, or fails after `maxMs` of it. */
-  async until<T extends Verdict['type']>(type: T, match: (v: Extract<Verdict, { type: T }>) => boolean = () => true, maxMs = 60_000): Promise<Extract<Verdict, { type: T }>> {
-    const found = () => this.verdicts.find((v): v is Extract<Verdict, { type: T }> => v.type === type && match(v as Extract<Verdict, { type: T }>));
+  async until<T extends Verdict['type']>(
+    type: T,
+    match: (v: Extract<Verdict, { type: T }>) => boolean = () => true,
+    maxMs = 60_000,
+  ): Promise<Extract<Verdict, { type: T }>> {
+    const found = () =>
+      this.verdicts.find((v): v is Extract<Verdict, { type: T }> => v.type === type && match(v as Extract<Verdict, { type: T }>));
     for (let t = 0; t < maxMs; t += 50) {
       const v = found();
       if (v) return v;

@@ -54,39 +54,57 @@ function runAndKill(args: string[], killAfterMs: number): Promise<{ verdicts: Ve
 }
 
 describe('kill -9 and resume', () => {
-  it(`${KILLS} kills at random moments, each resumed: the journal stays readable and replays to exactly the live verdicts`, { timeout: 300_000 }, async () => {
-    const rng = new Rng(2026);
-    const journalDir = join(dir, 'journal');
-    const common = ['referee', '--sim', '--seed', String(SEED), '--autoplay', '--json', '--scoreboard', 'none', '--calibration-dir', join(dir, 'cal')];
-    const live: Verdict[][] = [];
-    let journal: string | undefined;
-    for (let i = 0; i < KILLS; i++) {
-      const killAfterMs = rng.int(200, 3500);
-      const run = await runAndKill([...common, ...(journal ? ['--resume', journal] : ['--journal-dir', journalDir])], killAfterMs);
-      live.push(run.verdicts);
-      journal ??= join(journalDir, readdirSync(journalDir)[0]!);
-      const read = readJournal(journal);
-      if (!read.ok) throw new Error(`after kill ${i + 1}: ${read.error.message}`);
-      expect(read.value.sessions.length).toBe(i + 1);
-      if (i > 0) expect(run.stderr).not.toMatch(/internal error|differs/);
-    }
+  it(
+    `${KILLS} kills at random moments, each resumed: the journal stays readable and replays to exactly the live verdicts`,
+    { timeout: 300_000 },
+    async () => {
+      const rng = new Rng(2026);
+      const journalDir = join(dir, 'journal');
+      const common = [
+        'referee',
+        '--sim',
+        '--seed',
+        String(SEED),
+        '--autoplay',
+        '--json',
+        '--scoreboard',
+        'none',
+        '--calibration-dir',
+        join(dir, 'cal'),
+      ];
+      const live: Verdict[][] = [];
+      let journal: string | undefined;
+      for (let i = 0; i < KILLS; i++) {
+        const killAfterMs = rng.int(200, 3500);
+        const run = await runAndKill([...common, ...(journal ? ['--resume', journal] : ['--journal-dir', journalDir])], killAfterMs);
+        live.push(run.verdicts);
+        journal ??= join(journalDir, readdirSync(journalDir)[0]!);
+        const read = readJournal(journal);
+        if (!read.ok) throw new Error(`after kill ${i + 1}: ${read.error.message}`);
+        expect(read.value.sessions.length).toBe(i + 1);
+        if (i > 0) expect(run.stderr).not.toMatch(/internal error|differs/);
+      }
 
-    const final = readJournal(journal!);
-    if (!final.ok) throw new Error(final.error.message);
-    // Each session's journal holds what that session announced, in order; only verdicts
-    // written in the instant before the kill may not have reached the screen.
-    final.value.sessions.forEach((session, i) => {
-      const stored = session.records.flatMap(({ record }) => (record.kind === 'verdict' ? [record.verdict] : []));
-      expect(stored.slice(0, live[i]!.length)).toEqual(live[i]);
-      expect(stored.length - live[i]!.length).toBeLessThanOrEqual(3);
-    });
-    // The match went on across the restarts (a move takes the players about two seconds).
-    const moves = live.flat().filter((v) => v.type === 'move').length;
-    expect(moves).toBeGreaterThanOrEqual(5);
+      const final = readJournal(journal!);
+      if (!final.ok) throw new Error(final.error.message);
+      // Each session's journal holds what that session announced, in order; only verdicts
+      // written in the instant before the kill may not have reached the screen.
+      final.value.sessions.forEach((session, i) => {
+        const stored = session.records.flatMap(({ record }) => (record.kind === 'verdict' ? [record.verdict] : []));
+        expect(stored.slice(0, live[i]!.length)).toEqual(live[i]);
+        expect(stored.length - live[i]!.length).toBeLessThanOrEqual(3);
+      });
+      // The match went on across the restarts (a move takes the players about two seconds).
+      const moves = live.flat().filter((v) => v.type === 'move').length;
+      expect(moves).toBeGreaterThanOrEqual(5);
 
-    const check = spawnSync(process.execPath, [join(ROOT, 'bin/senryaku.js'), 'replay', '--check', journal!], { cwd: ROOT, encoding: 'utf8' });
-    expect(check.stderr.split('\n').filter((l) => !l.startsWith('note:') && l !== '')).toEqual([]);
-    expect(check.status).toBe(0);
-    expect(check.stdout).toMatch(new RegExp(`in ${KILLS} sessions, identical to the journal`));
-  });
+      const check = spawnSync(process.execPath, [join(ROOT, 'bin/senryaku.js'), 'replay', '--check', journal!], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      expect(check.stderr.split('\n').filter((l) => !l.startsWith('note:') && l !== '')).toEqual([]);
+      expect(check.status).toBe(0);
+      expect(check.stdout).toMatch(new RegExp(`in ${KILLS} sessions, identical to the journal`));
+    },
+  );
 });

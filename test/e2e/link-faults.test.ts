@@ -155,7 +155,10 @@ function describeHappening(h: Happening): string {
 async function waitFor(what: string, ready: () => boolean, maxMs: number, log: readonly Happening[]): Promise<void> {
   for (let waited = 0; !ready(); waited += 20) {
     if (waited > maxMs) {
-      const recent = log.filter((h) => h.what !== 'line-in').slice(-30).map(describeHappening);
+      const recent = log
+        .filter((h) => h.what !== 'line-in')
+        .slice(-30)
+        .map(describeHappening);
       throw new Error(`timed out waiting for ${what}; lately:\n  ${recent.join('\n  ')}`);
     }
     await sleep(20);
@@ -206,7 +209,11 @@ async function faultyWorld(defer: (fn: () => unknown) => void) {
   const owner = {};
   session.app.bus.on('verdict', owner, (verdict) => log.push({ what: 'verdict', verdict }));
   session.app.bus.on('refereeInput', owner, (input) => input.type === 'snapshot' && log.push({ what: 'input', input }));
-  session.app.bus.on('sensing', owner, (event) => (event.type === 'frames-missing' || event.type === 'frames-resumed') && log.push({ what: 'sensing', event }));
+  session.app.bus.on(
+    'sensing',
+    owner,
+    (event) => (event.type === 'frames-missing' || event.type === 'frames-resumed') && log.push({ what: 'sensing', event }),
+  );
   session.app.bus.on('notice', owner, (n) => log.push({ what: 'notice', message: n.message }));
   link.on('gap', (gap) => log.push({ what: 'gap', gap }));
   link.on('reboot', () => log.push({ what: 'reboot' }));
@@ -256,7 +263,12 @@ describe('the link under faults, end to end on a pty', () => {
       const plainTurn = (n: number): boolean => {
         const move = referenceMoves[n];
         const before = referenceMoves[n - 1];
-        return move?.type === 'move' && !move.move.includes('x') && referenceTurns[n]!.calls.length === 0 && !(before?.type === 'move' && before.move.includes('x'));
+        return (
+          move?.type === 'move' &&
+          !move.move.includes('x') &&
+          referenceTurns[n]!.calls.length === 0 &&
+          !(before?.type === 'move' && before.move.includes('x'))
+        );
       };
 
       let cursor = 0;
@@ -265,7 +277,10 @@ describe('the link under faults, end to end on a pty', () => {
         // at a plain turn); a reboot only while a sphere is in a hand.
         await session.until(
           fault.on,
-          (v) => session.verdicts.indexOf(v) >= cursor && (fault.kind !== 'stall' || plainTurn(movesSoFar())) && (fault.kind !== 'reboot' || sim.snapshot().hand.length > 0),
+          (v) =>
+            session.verdicts.indexOf(v) >= cursor &&
+            (fault.kind !== 'stall' || plainTurn(movesSoFar())) &&
+            (fault.kind !== 'reboot' || sim.snapshot().hand.length > 0),
           120_000,
         );
         const at = log.length;
@@ -289,7 +304,12 @@ describe('the link under faults, end to end on a pty', () => {
             sim.reboot();
             break;
         }
-        await waitFor(`the resync after ${fault.kind} (fault ${FAULTS.indexOf(fault) + 1})`, () => resynced(fault.kind, log.slice(at)), 30_000, log);
+        await waitFor(
+          `the resync after ${fault.kind} (fault ${FAULTS.indexOf(fault) + 1})`,
+          () => resynced(fault.kind, log.slice(at)),
+          30_000,
+          log,
+        );
         // One whole move in between: play goes on after every fault, and faults do not overlap.
         const moves = movesSoFar();
         await session.until('move', () => movesSoFar() > moves, 60_000);
@@ -312,7 +332,8 @@ describe('the link under faults, end to end on a pty', () => {
 
       // Every fault, three times each; every reboot with a sphere in a hand.
       const injected = log.flatMap((h) => (h.what === 'fault' ? [h] : []));
-      for (const kind of ['drop', 'corrupt', 'stall', 'unplug', 'reboot'] as const) expect(injected.filter((f) => f.fault.kind === kind)).toHaveLength(3);
+      for (const kind of ['drop', 'corrupt', 'stall', 'unplug', 'reboot'] as const)
+        expect(injected.filter((f) => f.fault.kind === kind)).toHaveLength(3);
       for (const f of injected.filter((f) => f.fault.kind === 'reboot')) expect(f.inHand).toBeGreaterThan(0);
 
       // No divergence: the players never had to give up on a turn and think again.

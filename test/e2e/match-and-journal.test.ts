@@ -29,7 +29,7 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
     await first.stop(); // the host goes down
 
     // While it is down, someone knocks b1 onto b2.
-    board.sim.play(act().lift('b1', { afterMs: 100 }).place('b2', { afterMs: 300 }));
+    void board.sim.play(act().lift('b1', { afterMs: 100 }).place('b2', { afterMs: 300 }));
     await clock.tickAsync(1000);
 
     const second = await Session.start({ calibration, clock, board, resume: { path: journalPath } });
@@ -47,7 +47,10 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
     expect(await second.next('move')).toMatchObject({ side: 'white', move: 'b1-b2' });
     const after = readJournal(journalPath);
     expect(after.ok && after.value.sessions.map((x) => x.number)).toEqual([1, 2]);
-    expect(after.ok && after.value.records.filter((r) => r.kind === 'session').map((r) => r.kind === 'session' && r.reason)).toEqual(['start', 'resume']);
+    expect(after.ok && after.value.records.filter((r) => r.kind === 'session').map((r) => r.kind === 'session' && r.reason)).toEqual([
+      'start',
+      'resume',
+    ]);
     // Replayed session by session, the resumed journal gives exactly what was announced live.
     const replayed = after.ok ? replayJournal(after.value) : undefined;
     expect(replayed?.ok && replayed.value.mismatch).toBeUndefined();
@@ -59,7 +62,13 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
     const { calibration } = e2e;
     const board = simBoard();
     e2e.defer(() => board.dispose());
-    const s = await Session.start({ calibration, clock, board, autoplaySeed: 11, settings: { match: { trackLength: 3, colours: 'alternate' } } });
+    const s = await Session.start({
+      calibration,
+      clock,
+      board,
+      autoplaySeed: 11,
+      settings: { match: { trackLength: 3, colours: 'alternate' } },
+    });
     e2e.defer(() => s.stop());
     const over = await s.until('match-over', () => true, 30 * 60_000);
     expect(over.score.A === 3 || over.score.B === 3 || over.score.A > 3 || over.score.B > 3).toBe(true);
@@ -79,7 +88,10 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
     // A finished match cannot be resumed: said at once, before any board is opened.
     const err: string[] = [];
     const tmp = mkdtempSync(join(tmpdir(), 'senryaku-over-'));
-    const code = await main(['referee', '--sim', '--resume', s.app.journalPath, '--calibration-dir', tmp], { out: () => {}, err: (l) => err.push(l) });
+    const code = await main(['referee', '--sim', '--resume', s.app.journalPath, '--calibration-dir', tmp], {
+      out: () => {},
+      err: (l) => err.push(l),
+    });
     expect([code, err]).toEqual([2, [expect.stringMatching(/the match in .* is over: nothing to resume/)]]);
   });
 });

@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 const until = async (what: string, ready: () => boolean, maxMs = 15_000): Promise<void> => {
-  for (const start = Date.now(); !ready(); ) {
+  for (const start = Date.now(); !ready();) {
     if (Date.now() - start > maxMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -52,10 +52,24 @@ describe('referee --port on a pty', () => {
     const out: string[] = [];
     const err: string[] = [];
     const journalDir = join(dir, 'journal');
-    const running = main(['referee', '--port', path.value, '--json', '--scoreboard', 'none', '--journal-dir', journalDir, '--calibration-dir', join(dir, 'cal')], {
-      out: (l) => out.push(l),
-      err: (l) => err.push(l),
-    });
+    const running = main(
+      [
+        'referee',
+        '--port',
+        path.value,
+        '--json',
+        '--scoreboard',
+        'none',
+        '--journal-dir',
+        journalDir,
+        '--calibration-dir',
+        join(dir, 'cal'),
+      ],
+      {
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+      },
+    );
     cleanups.push(async () => {
       process.emit('SIGINT');
       await running;

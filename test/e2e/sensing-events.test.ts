@@ -37,11 +37,14 @@ async function sensingSession(seed: number, position: string, resetOnOpen = true
   link.on('gap', (g) => events.push(...stepSensing(sensing, { type: 'gap', missing: g.lostLines ?? 1 }, performance.now()).events));
   link.start();
   const c = clock;
-  cleanup.push(() => board.dispose(), async () => {
-    const s = link.stop();
-    await c.tickAsync(200);
-    await s;
-  });
+  cleanup.push(
+    () => board.dispose(),
+    async () => {
+      const s = link.stop();
+      await c.tickAsync(200);
+      await s;
+    },
+  );
   const run = async (ms: number) => {
     for (let t = 0; t < ms; t += 50) await c.tickAsync(50);
   };
@@ -72,7 +75,7 @@ const summary = (events: SensingEvent[]) =>
 describe('end to end: sim board → link → sensing events', { timeout: 120_000 }, () => {
   it.each([1, 2, 3, 4])('lift, place, roll, press, a hand on the board: seed %i', async (seed) => {
     const s = await sensingSession(seed, 'bbbBbbb/7/7/7/7/wwwWwww w - -');
-    s.sim.play(
+    void s.sim.play(
       act()
         .lift('a1', { afterMs: 200 })
         .place('a2', { afterMs: 600 })
@@ -95,34 +98,44 @@ describe('end to end: sim board → link → sensing events', { timeout: 120_000
   it.each([1, 2, 3, 4])('a lift that tips the board, and the spill: seed %i', async (seed) => {
     // Every black sphere on rank 6 of a board heavy on White's side: lifting one tips it toward White.
     const s = await sensingSession(seed, 'bb1B3/7/7/7/7/wwwW3 b - -');
-    s.sim.play(act().lift('a6', { afterMs: 300 }));
+    void s.sim.play(act().lift('a6', { afterMs: 300 }));
     await s.run(3000);
     const got = summary(s.events);
     expect(got.slice(0, 2).sort()).toEqual(['board-tipped white', 'sphere-lifted 35']);
     // then the tipped board spills every other sphere off its wells
-    expect(got.slice(2).sort()).toEqual(['sphere-lifted 0', 'sphere-lifted 1', 'sphere-lifted 2', 'sphere-lifted 3', 'sphere-lifted 36', 'sphere-lifted 38']);
+    expect(got.slice(2).sort()).toEqual([
+      'sphere-lifted 0',
+      'sphere-lifted 1',
+      'sphere-lifted 2',
+      'sphere-lifted 3',
+      'sphere-lifted 36',
+      'sphere-lifted 38',
+    ]);
   });
 
-  it.each([false, true])('an unplugged cable mid-stream (board resets on open: %s): frames resume, none duplicated', async (resetOnOpen) => {
-    const s = await sensingSession(1, 'bbbBbbb/7/7/7/7/wwwWwww w - -', resetOnOpen);
-    const before = s.frames.length;
-    s.sim.unplug();
-    await s.run(2000);
-    s.sim.plugIn({ reboot: false });
-    await s.run(6000);
-    expect(s.link.state).toBe('ready');
-    expect(new Set(s.frames).size).toBe(s.frames.length);
-    const msOf = (f: string) => Number(f.split(':')[1]);
-    const boots = [...new Set(s.frames.map((f) => f.split(':')[0]))];
-    for (const boot of boots) {
-      const ms = s.frames.filter((f) => f.startsWith(`${boot}:`)).map(msOf);
-      expect(ms).toEqual([...ms].sort((a, b) => a - b));
-    }
-    expect(boots).toHaveLength(resetOnOpen ? 2 : 1);
-    expect(s.frames.length - before).toBeGreaterThan(200);
-    if (!resetOnOpen) expect(s.events.map((e) => e.type)).toContain('frames-missing');
-    s.sim.play(act().lift('a1', { afterMs: 100 }).place('a2', { afterMs: 500 }));
-    await s.run(2000);
-    expect(summary(s.events).filter((e) => e.startsWith('sphere'))).toEqual(['sphere-lifted 0', 'sphere-placed 7']);
-  });
+  it.each([false, true])(
+    'an unplugged cable mid-stream (board resets on open: %s): frames resume, none duplicated',
+    async (resetOnOpen) => {
+      const s = await sensingSession(1, 'bbbBbbb/7/7/7/7/wwwWwww w - -', resetOnOpen);
+      const before = s.frames.length;
+      s.sim.unplug();
+      await s.run(2000);
+      s.sim.plugIn({ reboot: false });
+      await s.run(6000);
+      expect(s.link.state).toBe('ready');
+      expect(new Set(s.frames).size).toBe(s.frames.length);
+      const msOf = (f: string) => Number(f.split(':')[1]);
+      const boots = [...new Set(s.frames.map((f) => f.split(':')[0]))];
+      for (const boot of boots) {
+        const ms = s.frames.filter((f) => f.startsWith(`${boot}:`)).map(msOf);
+        expect(ms).toEqual([...ms].sort((a, b) => a - b));
+      }
+      expect(boots).toHaveLength(resetOnOpen ? 2 : 1);
+      expect(s.frames.length - before).toBeGreaterThan(200);
+      if (!resetOnOpen) expect(s.events.map((e) => e.type)).toContain('frames-missing');
+      void s.sim.play(act().lift('a1', { afterMs: 100 }).place('a2', { afterMs: 500 }));
+      await s.run(2000);
+      expect(summary(s.events).filter((e) => e.startsWith('sphere'))).toEqual(['sphere-lifted 0', 'sphere-placed 7']);
+    },
+  );
 });

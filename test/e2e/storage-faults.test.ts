@@ -72,31 +72,34 @@ function journaledVerdicts(path: string): Verdict[] {
 }
 
 describe('storage faults', { timeout: 120_000 }, () => {
-  it.skipIf(cannotMount)('a full disk is announced within a second; refereeing goes on; once space is freed everything is written', async () => {
-    const fs = smallTmpfs(2048);
-    if (!fs) throw new Error('cannot mount a tmpfs');
-    e2e.defer(() => fs.unmount());
-    const { s, storage } = await autoplayed(fs.dir);
-    await s.until('move');
-    const filler = fillUp(fs.dir);
-    const fullAt = performance.now();
-    // The journal's last page may still take a batch or two (records reach the disk every
-    // 500 ms); the first write that does not fit is announced at once.
-    await s.run(2000);
-    expect(storage.map((x) => x.event.kind)).toContain('write-failed');
-    expect(storage[0]!.at - fullAt).toBeLessThanOrEqual(2000);
-    expect(s.output.some((l) => /JOURNAL FAULT/.test(l))).toBe(true);
+  it.skipIf(cannotMount)(
+    'a full disk is announced within a second; refereeing goes on; once space is freed everything is written',
+    async () => {
+      const fs = smallTmpfs(2048);
+      if (!fs) throw new Error('cannot mount a tmpfs');
+      e2e.defer(() => fs.unmount());
+      const { s, storage } = await autoplayed(fs.dir);
+      await s.until('move');
+      const filler = fillUp(fs.dir);
+      const fullAt = performance.now();
+      // The journal's last page may still take a batch or two (records reach the disk every
+      // 500 ms); the first write that does not fit is announced at once.
+      await s.run(2000);
+      expect(storage.map((x) => x.event.kind)).toContain('write-failed');
+      expect(storage[0]!.at - fullAt).toBeLessThanOrEqual(2000);
+      expect(s.output.some((l) => /JOURNAL FAULT/.test(l))).toBe(true);
 
-    const movesBefore = s.verdicts.filter((v) => v.type === 'move').length;
-    await s.run(8000); // the match goes on while the disk is full
-    expect(s.verdicts.filter((v) => v.type === 'move').length).toBeGreaterThan(movesBefore);
+      const movesBefore = s.verdicts.filter((v) => v.type === 'move').length;
+      await s.run(8000); // the match goes on while the disk is full
+      expect(s.verdicts.filter((v) => v.type === 'move').length).toBeGreaterThan(movesBefore);
 
-    rmSync(filler);
-    await s.run(1500);
-    expect(storage.at(-1)?.event.kind).toBe('recovered');
-    await s.stop();
-    expect(journaledVerdicts(s.app.journalPath)).toEqual(s.verdicts);
-  });
+      rmSync(filler);
+      await s.run(1500);
+      expect(storage.at(-1)?.event.kind).toBe('recovered');
+      await s.stop();
+      expect(journaledVerdicts(s.app.journalPath)).toEqual(s.verdicts);
+    },
+  );
 
   it('a journal directory removed while the referee runs is announced within a second and re-created with everything in it', async () => {
     const journalDir = join(mkdtempSync(join(tmpdir(), 'senryaku-removed-')), 'journal');

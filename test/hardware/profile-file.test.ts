@@ -27,7 +27,11 @@ describe('hardware/profiles/reference-mega-2560.json', () => {
 
   it('maps 42 distinct wells in index order (cell i = well i = file + 7 * rank)', () => {
     if (!parsed.ok) return expect.fail('profile did not parse');
-    expect(parsed.value.loadCells).toEqual({ nominalCountsPerGram: 2147.5, capacityG: 1000, pivots: { nominalCountsPerGram: 429.5, capacityG: 5000 } });
+    expect(parsed.value.loadCells).toEqual({
+      nominalCountsPerGram: 2147.5,
+      capacityG: 1000,
+      pivots: { nominalCountsPerGram: 429.5, capacityG: 5000 },
+    });
     const wells = parsed.value.cells?.wells ?? [];
     expect(wells).toHaveLength(WELLS);
     expect(new Set(wells).size).toBe(WELLS);
@@ -36,7 +40,11 @@ describe('hardware/profiles/reference-mega-2560.json', () => {
   });
 
   it('keeps the sensing section consistent with the cell map and the HX711 maths', () => {
-    interface CellGroup { capacityG: number; ratedOutputMvPerV: number; nominalCountsPerGram: number }
+    interface CellGroup {
+      capacityG: number;
+      ratedOutputMvPerV: number;
+      nominalCountsPerGram: number;
+    }
     const raw = JSON.parse(text) as {
       loadCells: CellGroup & { gain: number; pivots: CellGroup };
       wellLeds: { count: number };

@@ -1,5 +1,10 @@
 /** A small driver that feeds the referee reducer timed events and collects verdicts. */
-import { initialRefereeState, stepReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../../src/referee/senryaku/index.ts';
+import {
+  initialRefereeState,
+  stepReferee,
+  type SenryakuRefereeSettings,
+  type SenryakuRefereeState,
+} from '../../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
@@ -49,7 +54,10 @@ export class RefereeDriver {
   place = (w: string, dt = 300) => this.send({ type: 'placed', well: W(w), atMs: this.at(dt) });
   roll = (from: string, to: string, dt = 300) => this.send({ type: 'rolled', from: W(from), to: W(to), atMs: this.at(dt) });
   /** The tilt switches close; the crash is judged after the attribution window (a tick past it). */
-  tip = (toward: Color, dt = 50) => [...this.send({ type: 'tipped', toward, atMs: this.at(dt) }), ...this.tick(this.state.settings.tipAttributionMs)];
+  tip = (toward: Color, dt = 50) => [
+    ...this.send({ type: 'tipped', toward, atMs: this.at(dt) }),
+    ...this.tick(this.state.settings.tipAttributionMs),
+  ];
   tipOnly = (toward: Color, dt = 50) => this.send({ type: 'tipped', toward, atMs: this.at(dt) });
   level = (dt = 50) => this.send({ type: 'levelled', atMs: this.at(dt) });
   tick = (dt: number) => this.send({ type: 'tick', atMs: this.at(dt) });
@@ -74,5 +82,6 @@ export class RefereeDriver {
   cleared = () => this.send({ type: 'snapshot', occupied: [], atMs: this.at(10) });
 
   types = () => this.verdicts.map((v) => v.type);
-  last = <T extends Verdict['type']>(type: T) => this.verdicts.filter((v) => v.type === type).at(-1) as Extract<Verdict, { type: T }> | undefined;
+  last = <T extends Verdict['type']>(type: T) =>
+    this.verdicts.filter((v) => v.type === type).at(-1) as Extract<Verdict, { type: T }> | undefined;
 }

@@ -32,7 +32,12 @@ describe('Senryaku referee: setup and moves', () => {
     const r = RefereeDriver.playing();
     r.lift('a1');
     expect(r.place('a1')[0]).toMatchObject({ type: 'touch-move', well: 'a1' });
-    expect(r.lift('b1')[0]).toMatchObject({ type: 'foul', code: 'TouchMove', side: 'white', restore: [{ action: 'put-back', well: 'b1', sphere: 'w' }] });
+    expect(r.lift('b1')[0]).toMatchObject({
+      type: 'foul',
+      code: 'TouchMove',
+      side: 'white',
+      restore: [{ action: 'put-back', well: 'b1', sphere: 'w' }],
+    });
     r.place('b1');
     expect(r.last('restored')).toBeDefined();
     r.lift('a1');
@@ -46,7 +51,13 @@ describe('Senryaku referee: fouls', () => {
     r.move('a1-a2');
     r.move('g6-g5');
     const v = r.lift('a2');
-    expect(v[0]).toMatchObject({ type: 'foul', code: 'LockedSphere', side: 'white', count: 1, restore: [{ action: 'put-back', well: 'a2', sphere: 'w' }] });
+    expect(v[0]).toMatchObject({
+      type: 'foul',
+      code: 'LockedSphere',
+      side: 'white',
+      count: 1,
+      restore: [{ action: 'put-back', well: 'a2', sphere: 'w' }],
+    });
     expect(r.state.phase).toBe('foul');
     expect(r.place('a2')[0]).toMatchObject({ type: 'restored', side: 'white' });
     expect(r.move('b1-b2').at(-1)).toMatchObject({ type: 'move', move: 'b1-b2' });
@@ -71,7 +82,11 @@ describe('Senryaku referee: fouls', () => {
   it('placing on an illegal well is a foul with where the sphere must go; completing the move legally clears it', () => {
     const r = RefereeDriver.playing();
     r.lift('a1');
-    expect(r.place('a3')[0]).toMatchObject({ type: 'foul', code: 'IllegalPlacement', restore: [{ action: 'move-back', from: 'a3', well: 'a1', sphere: 'w' }] });
+    expect(r.place('a3')[0]).toMatchObject({
+      type: 'foul',
+      code: 'IllegalPlacement',
+      restore: [{ action: 'move-back', from: 'a3', well: 'a1', sphere: 'w' }],
+    });
     r.lift('a3');
     expect(r.place('a2')[0]).toMatchObject({ type: 'move', move: 'a1-a2' });
     expect(r.state.phase).toBe('play');
@@ -79,7 +94,11 @@ describe('Senryaku referee: fouls', () => {
 
   it('rolling a sphere instead of lifting it is a foul', () => {
     const r = RefereeDriver.playing();
-    expect(r.roll('a1', 'a2')[0]).toMatchObject({ type: 'foul', code: 'Rolled', restore: [{ action: 'move-back', from: 'a2', well: 'a1' }] });
+    expect(r.roll('a1', 'a2')[0]).toMatchObject({
+      type: 'foul',
+      code: 'Rolled',
+      restore: [{ action: 'move-back', from: 'a2', well: 'a1' }],
+    });
     r.roll('a2', 'a1');
     expect(r.last('restored')).toBeDefined();
   });
@@ -172,7 +191,12 @@ describe('Senryaku referee: crashes, forfeits', () => {
     r.lift('a1');
     expect(r.tipOnly('black')).toEqual([{ type: 'board-tipped', toward: 'black', atMs: r.t }]);
     expect(r.tick(r.state.settings.tipAttributionMs - 1).map((v) => v.type)).toEqual([]);
-    expect(r.tick(1).map((v) => v.type).filter((t) => t !== 'model-disagreement')).toEqual(['crash', 'game-over']);
+    expect(
+      r
+        .tick(1)
+        .map((v) => v.type)
+        .filter((t) => t !== 'model-disagreement'),
+    ).toEqual(['crash', 'game-over']);
     expect(r.last('crash')).toMatchObject({ loser: 'white', during: 'lift', well: 'a1' });
   });
 
@@ -287,7 +311,12 @@ describe('Senryaku referee: resync', () => {
     const r = RefereeDriver.playing();
     r.move('a1-a2');
     r.snapshotOf('bbbBbbb/7/7/7/7/wwwWwww b - -');
-    expect(r.last('resync-needed')).toMatchObject({ differences: [{ well: 'a1', expected: 'empty', sensed: 'sphere' }, { well: 'a2', expected: 'w', sensed: 'empty' }] });
+    expect(r.last('resync-needed')).toMatchObject({
+      differences: [
+        { well: 'a1', expected: 'empty', sensed: 'sphere' },
+        { well: 'a2', expected: 'w', sensed: 'empty' },
+      ],
+    });
     r.lift('a1');
     r.place('a2');
     expect(r.last('resync-done')).toMatchObject({ spn: 'bbbBbbb/7/7/7/w6/1wwWwww b a2 -' });

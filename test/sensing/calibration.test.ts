@@ -29,11 +29,16 @@ describe('calibration file', () => {
       countsPerGram: fc.double({ min: 1e-3, max: 1e5, noNaN: true }),
     });
     fc.assert(
-      fc.property(fc.nat({ max: 0xffffffff }), fc.option(fc.string(), { nil: undefined }), fc.array(cell, { minLength: 1, maxLength: 48 }), (boardId, createdAt, cells) => {
-        const c: Calibration = { boardId, ...(createdAt !== undefined ? { createdAt } : {}), cells };
-        const back = parseCalibrationText(formatCalibration(c));
-        expect(back).toEqual({ ok: true, value: c });
-      }),
+      fc.property(
+        fc.nat({ max: 0xffffffff }),
+        fc.option(fc.string(), { nil: undefined }),
+        fc.array(cell, { minLength: 1, maxLength: 48 }),
+        (boardId, createdAt, cells) => {
+          const c: Calibration = { boardId, ...(createdAt !== undefined ? { createdAt } : {}), cells };
+          const back = parseCalibrationText(formatCalibration(c));
+          expect(back).toEqual({ ok: true, value: c });
+        },
+      ),
     );
   });
 
@@ -93,7 +98,13 @@ describe('calibration file', () => {
 });
 
 const frames = (b: SynthBoard, n: number): Frame[] => Array.from({ length: n }, () => b.next());
-const zeroOptions = { nominalCountsPerGram: WELL_NOMINAL, pivotNominalCountsPerGram: PIVOT_NOMINAL, sphereMassG: 60, wellCount: 42, pivotPreloadG: [360, 360] };
+const zeroOptions = {
+  nominalCountsPerGram: WELL_NOMINAL,
+  pivotNominalCountsPerGram: PIVOT_NOMINAL,
+  sphereMassG: 60,
+  wellCount: 42,
+  pivotPreloadG: [360, 360],
+};
 
 describe('measureZero', () => {
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('finds every cell zero of a still, empty board (seed %i)', (seed) => {
@@ -105,7 +116,9 @@ describe('measureZero', () => {
 
   it('leaves stale readings out of the averages', () => {
     const b = new SynthBoard(2);
-    const fs = frames(b, 80).map((f, k) => (k % 3 === 0 ? { ...f, stale: [7], cells: Int32Array.from(f.cells, (v, i) => (i === 7 ? 0 : v)) } : f));
+    const fs = frames(b, 80).map((f, k) =>
+      k % 3 === 0 ? { ...f, stale: [7], cells: Int32Array.from(f.cells, (v, i) => (i === 7 ? 0 : v)) } : f,
+    );
     const r = measureZero(fs, zeroOptions);
     expect(r.ok && Math.abs((r.value.levels[7] ?? 0) - (b.offsets[7] ?? 0)) / WELL_NOMINAL).toBeLessThan(0.05);
   });
@@ -143,7 +156,10 @@ describe('measureZero', () => {
 
   it('rejects a zero below the stored one (the old zero was taken under load)', () => {
     const b = new SynthBoard(5);
-    const previous = { ...b.calibration, cells: b.calibration.cells.map((c, i) => (i === 9 ? { ...c, offset: c.offset + 60 * c.countsPerGram } : c)) };
+    const previous = {
+      ...b.calibration,
+      cells: b.calibration.cells.map((c, i) => (i === 9 ? { ...c, offset: c.offset + 60 * c.countsPerGram } : c)),
+    };
     const r = measureZero(frames(b, 80), { ...zeroOptions, previous });
     expect(r.ok ? [] : r.error.map((e) => e.code)).toEqual(['ZeroShifted']);
   });
@@ -174,12 +190,28 @@ describe('measureScale and assembling a calibration', () => {
     expect(well.ok && well.value.countsPerGram / b.scales[17]!).toBeCloseTo(1, 3);
     const rise = pivotRiseG(REFERENCE.halfGap, 17, 100)!;
     expect(rise.white + rise.black).toBeCloseTo(100, 9);
-    const white = measureScale(loaded, { cell: 42, baseline: zero.value.levels[42]!, riseG: rise.white, nominalCountsPerGram: PIVOT_NOMINAL });
-    const black = measureScale(loaded, { cell: 43, baseline: zero.value.levels[43]!, riseG: rise.black, nominalCountsPerGram: PIVOT_NOMINAL });
+    const white = measureScale(loaded, {
+      cell: 42,
+      baseline: zero.value.levels[42]!,
+      riseG: rise.white,
+      nominalCountsPerGram: PIVOT_NOMINAL,
+    });
+    const black = measureScale(loaded, {
+      cell: 43,
+      baseline: zero.value.levels[43]!,
+      riseG: rise.black,
+      nominalCountsPerGram: PIVOT_NOMINAL,
+    });
     expect(white.ok && white.value.countsPerGram / b.scales[42]!).toBeCloseTo(1, 2);
     expect(black.ok && black.value.countsPerGram / b.scales[43]!).toBeCloseTo(1, 2);
     const scales = b.scales.map((s, i) => (i === 17 && well.ok ? well.value.countsPerGram : s));
-    const cal = calibrationFromMeasurements({ boardId: 1, zero: zero.value, countsPerGram: scales, wellCount: 42, pivotPreloadG: [360, 360] });
+    const cal = calibrationFromMeasurements({
+      boardId: 1,
+      zero: zero.value,
+      countsPerGram: scales,
+      wellCount: 42,
+      pivotPreloadG: [360, 360],
+    });
     expect(Math.abs(cal.cells[42]!.offset - b.offsets[42]!) / PIVOT_NOMINAL).toBeLessThan(0.5);
     expect(Math.abs(cal.cells[17]!.offset - b.offsets[17]!) / WELL_NOMINAL).toBeLessThan(0.05);
   });
@@ -196,9 +228,15 @@ describe('measureScale and assembling a calibration', () => {
     expect(measureScale(still, { ...opts, riseG: 60 }).ok).toBe(true);
     const before = frames(b, 40);
     b.lift(3);
-    expect(measureScale([...before, ...frames(b, 40)], { ...opts, riseG: 60 })).toMatchObject({ ok: false, error: [{ code: 'LevelMoved' }] });
+    expect(measureScale([...before, ...frames(b, 40)], { ...opts, riseG: 60 })).toMatchObject({
+      ok: false,
+      error: [{ code: 'LevelMoved' }],
+    });
     const noisy = new SynthBoard(9, { noiseCounts: 5000 });
     noisy.put(3);
-    expect(measureScale(frames(noisy, 80), { ...opts, baseline: noisy.offsets[3]!, riseG: 60 })).toMatchObject({ ok: false, error: [{ code: 'Noisy' }] });
+    expect(measureScale(frames(noisy, 80), { ...opts, baseline: noisy.offsets[3]!, riseG: 60 })).toMatchObject({
+      ok: false,
+      error: [{ code: 'Noisy' }],
+    });
   });
 });

@@ -36,8 +36,7 @@ describe('placing and lifting', () => {
     const placed = h.log.find((l) => l.event.type === 'sphere-placed')!;
     // The last frame out of band, from the noise-free signal of the board.
     let lastOut = -1;
-    for (let k = 0; k < h.frames - firstFrame; k++)
-      if (Math.abs(b.wellGrams(24, t0 + k * PERIOD_MS) - 60) > 3) lastOut = k;
+    for (let k = 0; k < h.frames - firstFrame; k++) if (Math.abs(b.wellGrams(24, t0 + k * PERIOD_MS) - 60) > 3) lastOut = k;
     const settledFrame = firstFrame + lastOut + 1;
     expect(placed.frame - settledFrame).toBeLessThanOrEqual(4);
   });

@@ -18,8 +18,14 @@ type Step = { readonly id: string; readonly line: TimedLine } | { readonly id: s
 
 const tiltOf = (s: string): TiltBits => ({ white: s[0] === 'W', black: s[1] === 'B' });
 const tiltText = (t: TiltBits): string => (t.white ? 'W' : '-') + (t.black ? 'B' : '-');
-const frame = (id: string, seq: number, ms: number, tilt = '--'): Step => ({ id, line: { type: 'frame', seq, ms: ms >>> 0, tilt: tiltOf(tilt) } });
-const tiltLine = (id: string, seq: number, ms: number, tilt: string): Step => ({ id, line: { type: 'tilt', seq, ms: ms >>> 0, tilt: tiltOf(tilt) } });
+const frame = (id: string, seq: number, ms: number, tilt = '--'): Step => ({
+  id,
+  line: { type: 'frame', seq, ms: ms >>> 0, tilt: tiltOf(tilt) },
+});
+const tiltLine = (id: string, seq: number, ms: number, tilt: string): Step => ({
+  id,
+  line: { type: 'tilt', seq, ms: ms >>> 0, tilt: tiltOf(tilt) },
+});
 const other = (id: string): Step => ({ id });
 
 /** Board millis() of the k-th sampling period at 80 frames/s: 12 or 13 ms apart. */
@@ -90,7 +96,14 @@ const CASES: Case[] = [
   },
   {
     name: 'wrap-around of the uint32 ms: frames across 2^32 follow; a jump across it is still caught',
-    steps: [f(1, '--', at(1, 0xffff_ffd0)), f(2, '--', at(2, 0xffff_ffd0)), f(3, '--', at(3, 0xffff_ffd0)), f(4, '--', at(4, 0xffff_ffd0)), f(5, '--', at(5, 0xffff_ffd0) + 0x4000_0000), f(6, '--', at(6, 0xffff_ffd0))],
+    steps: [
+      f(1, '--', at(1, 0xffff_ffd0)),
+      f(2, '--', at(2, 0xffff_ffd0)),
+      f(3, '--', at(3, 0xffff_ffd0)),
+      f(4, '--', at(4, 0xffff_ffd0)),
+      f(5, '--', at(5, 0xffff_ffd0) + 0x4000_0000),
+      f(6, '--', at(6, 0xffff_ffd0)),
+    ],
     trace: ['', 'f1 f2', 'f3', 'f4', '', '!f5:time-jump f6'],
     counters: { timeHeld: 1, timeDiscarded: 1 },
   },
@@ -159,7 +172,18 @@ const CASES: Case[] = [
   {
     name: `frames that keep disagreeing: after ${ACCEPT_AFTER_FRAMES} in a row the newest is taken, so nothing wedges`,
     steps: [...START, ...Array.from({ length: 8 }, (_, i) => f(3 + i, '--', at(3 + i) + 60_000 * (i + 1))), f(11, '--', at(11) + 480_000)],
-    trace: [...STARTED, '', '!f3:time-jump', '!f4:time-jump', '!f5:time-jump', '!f6:time-jump', '!f7:time-jump', '!f8:time-jump', '!f9:time-jump f10', 'f11'],
+    trace: [
+      ...STARTED,
+      '',
+      '!f3:time-jump',
+      '!f4:time-jump',
+      '!f5:time-jump',
+      '!f6:time-jump',
+      '!f7:time-jump',
+      '!f8:time-jump',
+      '!f9:time-jump f10',
+      'f11',
+    ],
     counters: { timeHeld: 7, timeDiscarded: 7, jumpsAccepted: 1 },
   },
   {
@@ -170,7 +194,17 @@ const CASES: Case[] = [
   },
   {
     name: 'a new boot settles what is held without a second line, and the clock starts afresh',
-    steps: [...START, tiltLine('t', 3, at(2) + 5, 'W-'), 'boot', f(1, 'W-', 40), f(2, 'W-', 52), f(3, '-B', 65), 'boot', f(1, '--', 30), 'boot'],
+    steps: [
+      ...START,
+      tiltLine('t', 3, at(2) + 5, 'W-'),
+      'boot',
+      f(1, 'W-', 40),
+      f(2, 'W-', 52),
+      f(3, '-B', 65),
+      'boot',
+      f(1, '--', 30),
+      'boot',
+    ],
     trace: [...STARTED, '', '!t:boot-ended', '', 'f1 f2', '', 'f3(W-)', '', '!f1:boot-ended'],
     counters: { tiltHeld: 3, tiltDiscarded: 2, timeDiscarded: 1 },
   },
@@ -198,7 +232,10 @@ describe('line plausibility', () => {
     const frames = steps.flatMap((x, i) => (x !== 'boot' && x.line?.type === 'frame' && i >= 2 ? [i] : []));
     frames.forEach((i, n) => {
       const id = (steps[i] as { id: string }).id;
-      const outBy = trace.slice(i, (frames[n + 1] ?? i) + 1).join(' ').split(' ');
+      const outBy = trace
+        .slice(i, (frames[n + 1] ?? i) + 1)
+        .join(' ')
+        .split(' ');
       expect(outBy, `${id}: ${trace.join(' | ')}`).toContain(id);
     });
   });

@@ -228,7 +228,11 @@ export class SynthBoard {
   }
 
   private raw(c: number, grams: number, t: number): number {
-    const v = Math.round((this.offsets[c] ?? 0) + (grams + (this.drift[c] ?? 0) * (t / 1000) + (this.shiftG[c] ?? 0)) * (this.scales[c] ?? 1) + this.noise * this.gauss());
+    const v = Math.round(
+      (this.offsets[c] ?? 0) +
+        (grams + (this.drift[c] ?? 0) * (t / 1000) + (this.shiftG[c] ?? 0)) * (this.scales[c] ?? 1) +
+        this.noise * this.gauss(),
+    );
     return Math.max(-8_388_608, Math.min(8_388_607, v));
   }
 }

@@ -129,7 +129,12 @@ describe('zero tracking', () => {
     b.shiftRateGPerMin[EMPTY_WELL] = 20;
     h.run(2 * 60_000);
     // (well 5 is near the edge: the sphere there leans the board, as it should)
-    expect(h.types().filter((t) => !t.startsWith('leaning'))).toEqual(['sensor-fault', 'sphere-placed', 'sphere-lifted', 'sensor-fault-cleared']);
+    expect(h.types().filter((t) => !t.startsWith('leaning'))).toEqual([
+      'sensor-fault',
+      'sphere-placed',
+      'sphere-lifted',
+      'sensor-fault-cleared',
+    ]);
     expect(h.of('sensor-fault-cleared')).toMatchObject([{ fault: 'drifted', cell: EMPTY_WELL }]);
   });
 });

@@ -62,7 +62,10 @@ export async function runSession(o: {
       calibration = made.value;
       o.calibrations?.set(o.seed, calibration);
     }
-    const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN, simOptions: { sensors: o.condition.sensors } });
+    const opened = await openBoard(
+      { sim: true, seed: String(o.seed) },
+      { simPosition: START_SPN, simOptions: { sensors: o.condition.sensors } },
+    );
     if (!opened.ok) throw new Error(opened.error.message);
     const board = opened.value;
     const app = new RefereeApp({

@@ -204,7 +204,10 @@ export class Autoplayer implements Service {
   /** The referee and the board disagree and nobody says why: put the board back as the referee last saw it, think again. */
   private tidyUp(token: number): void {
     this.restoring = undefined;
-    this.bus.emit('notice', { level: 'info', message: 'autoplay: the board does not match the game; putting it back as the referee last saw it' });
+    this.bus.emit('notice', {
+      level: 'info',
+      message: 'autoplay: the board does not match the game; putting it back as the referee last saw it',
+    });
     this.bus.emit('play', { kind: 'put-back', game: this.game, why: 'tidy-up' });
     this.sim.resetBoard(this.expectedSpn);
     this.later(1500, () => token === this.turnToken && this.nextTurn());

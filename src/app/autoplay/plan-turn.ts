@@ -105,7 +105,9 @@ export function planTurn(pos: Position, model: BalanceModel, rng: Rng, odds: Pla
   // board standing, and only for a move that does not crash, so that the one thing the
   // referee must call is the two spheres in hand.
   const seconds =
-    choice.o.kind === 'crash' ? [] : spheresOf(pos.board, pos.turn).filter((w) => w !== move.from && model.isStable(pos.board, [move.from, w]));
+    choice.o.kind === 'crash'
+      ? []
+      : spheresOf(pos.board, pos.turn).filter((w) => w !== move.from && model.isStable(pos.board, [move.from, w]));
   let antic: Antic = 'none';
   const roll = rng.float();
   let edge = odds.roll;
@@ -131,7 +133,12 @@ export function planTurn(pos: Position, model: BalanceModel, rng: Rng, odds: Pla
     holdMs,
     ...(antic === 'wrong-sphere' ? { wrongWell: pick(rng, enemies) } : {}),
     ...(antic === 'roll'
-      ? { roll: { durationMs: Math.round(rng.uniform(rollMin, rollMax)), pauseMs: rng.chance(odds.rollPause ?? 0.3) ? Math.round(rng.uniform(100, 400)) : 0 } }
+      ? {
+          roll: {
+            durationMs: Math.round(rng.uniform(rollMin, rollMax)),
+            pauseMs: rng.chance(odds.rollPause ?? 0.3) ? Math.round(rng.uniform(100, 400)) : 0,
+          },
+        }
       : {}),
     // Resting: any time in the turn, while thinking or with the sphere in the other hand.
     ...(antic === 'rim' ? { hand: handOnRim(rng, model, rng.uniform(80, 300), rng.uniform(200, thinkMs + holdMs), RIM_REST_MS) } : {}),

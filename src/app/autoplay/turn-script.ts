@@ -13,7 +13,8 @@ import type { HandOnBoard, TurnPlan } from './plan-turn.ts';
 export type ExpectedFoulCode = FoulCode | 'holding';
 
 /** What step `step` of the script means, once it has happened on a board still standing. */
-export type StepCall = { readonly step: number; readonly call: 'move' } | { readonly step: number; readonly call: 'foul'; readonly code: ExpectedFoulCode };
+export type StepCall =
+  { readonly step: number; readonly call: 'move' } | { readonly step: number; readonly call: 'foul'; readonly code: ExpectedFoulCode };
 
 export interface TurnActions {
   readonly script: SimScript;

@@ -66,7 +66,15 @@ const cellOfWellTable = (profile: BoardProfile, wellCells: number): Map<number, 
 };
 
 export const tiltText = (tilt: Tilt | undefined): string =>
-  tilt === undefined ? 'unknown' : tilt.white && tilt.black ? 'both switches closed (check wiring)' : tilt.white ? 'tipped toward White' : tilt.black ? 'tipped toward Black' : 'level';
+  tilt === undefined
+    ? 'unknown'
+    : tilt.white && tilt.black
+      ? 'both switches closed (check wiring)'
+      : tilt.white
+        ? 'tipped toward White'
+        : tilt.black
+          ? 'tipped toward Black'
+          : 'level';
 
 /** The screen as lines: grid (rank 6 on top, as seen from White's side), pivots, tilt, health. */
 export function renderMonitor(view: MonitorView): string[] {
@@ -108,7 +116,9 @@ export function renderMonitor(view: MonitorView): string[] {
 
 /** A cell by what it weighs: its well (`d3`) or its pivot's name. */
 const cellName = (profile: BoardProfile, wellCells: number, cell: number): string =>
-  cell < wellCells ? wellName(profile.cells?.wells[cell] ?? cell) : (profile.cells?.pivots[cell - wellCells] ?? `pivot ${cell - wellCells}`);
+  cell < wellCells
+    ? wellName(profile.cells?.wells[cell] ?? cell)
+    : (profile.cells?.pivots[cell - wellCells] ?? `pivot ${cell - wellCells}`);
 
 function zerosText(view: MonitorView): string {
   if (!view.zeros) return 'zero tracking: needs a calibration';
@@ -171,7 +181,10 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
       if (st.state !== 'ready') return;
       calibration = s.calibrationFor(st.hello);
       if (!calibration) baseline = undefined;
-      sensing = calibration && calibration.cells.length === st.hello.wellCells + st.hello.pivotCells ? startSensing(s.profile, calibration) : undefined;
+      sensing =
+        calibration && calibration.cells.length === st.hello.wellCells + st.hello.pivotCells
+          ? startSensing(s.profile, calibration)
+          : undefined;
     }),
   ];
   const draw = (): void => {
@@ -200,9 +213,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
       counters,
       plausibility: { ...plausible.counters },
       hello,
-      ...(sensing
-        ? { zeros: { largest: largestZeros(sensing.zeros, ZEROS_SHOWN), drifted: driftedCells(sensing.zeros) } }
-        : {}),
+      ...(sensing ? { zeros: { largest: largestZeros(sensing.zeros, ZEROS_SHOWN), drifted: driftedCells(sensing.zeros) } } : {}),
     });
     if (s.tty) {
       // Back to the top of the previous drawing, then overwrite it line by line.
@@ -257,7 +268,15 @@ export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = 
     board.link.start();
     const end = waitForEnd(board.link, duration.value);
     await runMonitor(
-      { link: board.link, profile: board.profile, calibrationFor, io, tty, write: (t) => process.stdout.write(t), redrawMs: tty ? 100 : 1000 },
+      {
+        link: board.link,
+        profile: board.profile,
+        calibrationFor,
+        io,
+        tty,
+        write: (t) => process.stdout.write(t),
+        redrawMs: tty ? 100 : 1000,
+      },
       end,
     );
     offFail();

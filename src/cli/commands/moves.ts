@@ -5,7 +5,6 @@ import { parseCommandArgs } from '../parse-args.ts';
 import { positionOptionSpecs, readModel, readPosition } from '../position-options.ts';
 import { usageOf } from '../usage.ts';
 
-
 export const describeOutcome = (o: MoveOutcome): string =>
   o.kind === 'none'
     ? 'none'

@@ -64,7 +64,10 @@ async function record(board: OpenedBoard, out: string, durationMs: number | unde
 
   const link = board.link;
   const offState = link.on('state', (s) => {
-    if (s.state === 'ready') io.err(`connected: board ${s.hello.boardId.toString(16).toUpperCase().padStart(8, '0')}, ${s.hello.wellCells}+${s.hello.pivotCells} cells`);
+    if (s.state === 'ready')
+      io.err(
+        `connected: board ${s.hello.boardId.toString(16).toUpperCase().padStart(8, '0')}, ${s.hello.wellCells}+${s.hello.pivotCells} cells`,
+      );
     else if (s.state === 'failed') io.err(`link failed: ${s.message}`);
     else if (s.state !== 'stopped' && s.state !== 'connecting') io.err(`link ${s.state}${s.reason ? `: ${s.reason}` : ''}`);
   });

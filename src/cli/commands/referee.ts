@@ -60,18 +60,21 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
   const speed = parseSpeed(values.speed ?? '1');
   if (!speed.ok) throw new UsageError(speed.error);
-  if (values.speed !== undefined && values.port !== undefined) throw new UsageError('--speed does not go with --port: a real board plays in real time');
+  if (values.speed !== undefined && values.port !== undefined)
+    throw new UsageError('--speed does not go with --port: a real board plays in real time');
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
-  if (resume && values.position !== undefined) throw new UsageError('--position does not go with --resume: the journal says where the match stands');
+  if (resume && values.position !== undefined)
+    throw new UsageError('--position does not go with --resume: the journal says where the match stands');
   if (values.resume === undefined) checkDirectory(resolveJournalDir(values['journal-dir']), 'journal directory', 'write');
   // A simulated board is calibrated on first use, and its calibration saved.
   checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', values.sim ? 'write' : 'read');
 
   // Resuming on the simulated board: it is set up where the match stood.
   const resumedAt = resume?.ok ? resumePoint(resume.value, refereeSettingsOf(resume.value.header)).state : undefined;
-  if (resumedAt?.phase === 'match-over') throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
+  if (resumedAt?.phase === 'match-over')
+    throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
   const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? START_SPN);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
@@ -136,7 +139,13 @@ async function refereeOn(
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   const { policy, match, firstPosition, gamesLimit } = options.value;
-  let settings: SenryakuRefereeSettings = { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, policy, match, ...(firstPosition ? { firstPosition } : {}) };
+  let settings: SenryakuRefereeSettings = {
+    ...DEFAULT_REFEREE_SETTINGS,
+    profile: board.profile,
+    policy,
+    match,
+    ...(firstPosition ? { firstPosition } : {}),
+  };
   let players = options.value.players;
   if (resume?.ok) {
     settings = { ...refereeSettingsOf(resume.value.header), profile: board.profile };
@@ -194,11 +203,7 @@ async function refereeOn(
 }
 
 /** The board's calibration, stored per board id (a simulated one was calibrated when it was opened, if need be). */
-async function calibrationFor(
-  board: OpenedBoard,
-  tap: LinkTap,
-  store: CalibrationStore,
-): Promise<Result<Calibration, string>> {
+async function calibrationFor(board: OpenedBoard, tap: LinkTap, store: CalibrationStore): Promise<Result<Calibration, string>> {
   if (board.sim) {
     const stored = store.load(board.sim.boardId);
     return stored.ok ? stored : { ok: false, error: stored.error.message };

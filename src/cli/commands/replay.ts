@@ -39,7 +39,8 @@ export function replayCommand(args: string[], io: CliIo): number {
     track: { type: 'string' },
   });
   if (positionals.length !== 1) throw new UsageError(`replay takes one file; usage: ${REPLAY_USAGE}`);
-  if (values.calibration !== undefined && values['calibration-dir'] !== undefined) throw new UsageError('give --calibration FILE or --calibration-dir DIR, not both');
+  if (values.calibration !== undefined && values['calibration-dir'] !== undefined)
+    throw new UsageError('give --calibration FILE or --calibration-dir DIR, not both');
   if (values.calibration === '') throw new UsageError('--calibration needs a file');
   if (values.calibration === undefined) checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', 'read');
   const path = positionals[0]!;
@@ -51,7 +52,8 @@ export function replayCommand(args: string[], io: CliIo): number {
   }
   const isRecording = formatOf(text) === RECORDING_FORMAT;
   if (isRecording && values.check) throw new UsageError('--check needs a journal: a recording holds no verdicts to check against');
-  if (!isRecording && values.calibration !== undefined) throw new UsageError('--calibration is for a recording: a journal carries its own calibration');
+  if (!isRecording && values.calibration !== undefined)
+    throw new UsageError('--calibration is for a recording: a journal carries its own calibration');
   const replayed = isRecording ? fromRecording(text, values, io) : fromJournal(path, io);
   if (!replayed.ok) {
     io.err(`senryaku replay: ${replayed.error}`);
@@ -71,7 +73,8 @@ export function replayCommand(args: string[], io: CliIo): number {
     );
     return EXIT_FAILURE;
   }
-  if (values.check) io.out(`checked: ${verdicts.length} verdicts in ${sessions} session${sessions === 1 ? '' : 's'}, identical to the journal`);
+  if (values.check)
+    io.out(`checked: ${verdicts.length} verdicts in ${sessions} session${sessions === 1 ? '' : 's'}, identical to the journal`);
   return EXIT_OK;
 }
 
@@ -94,7 +97,9 @@ function fromJournal(path: string, io: CliIo): Replayed {
   if (journal.value.tornTail) io.err('note: the journal ends with a record cut short (the host stopped while writing); it is left out');
   const { unrebuiltLines } = journal.value;
   if (unrebuiltLines > 0)
-    io.err(`note: ${unrebuiltLines} received line${unrebuiltLines === 1 ? '' : 's'} could not be rebuilt (the frame before ${unrebuiltLines === 1 ? 'it' : 'them'} was lost to a storage fault); left out as lost lines`);
+    io.err(
+      `note: ${unrebuiltLines} received line${unrebuiltLines === 1 ? '' : 's'} could not be rebuilt (the frame before ${unrebuiltLines === 1 ? 'it' : 'them'} was lost to a storage fault); left out as lost lines`,
+    );
   return replayJournal(journal.value);
 }
 
@@ -119,7 +124,9 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
   // The board's HELLO says how many cells a frame has; a profile with a cell map must map that many.
   const cellCount = cellCountOf(hello);
   if (profile.value.cells && profileCellCount(profile.value) !== cellCount)
-    throw new UsageError(`the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(profile.value)}: give its --profile`);
+    throw new UsageError(
+      `the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(profile.value)}: give its --profile`,
+    );
   let calibration;
   if (values.calibration !== undefined) {
     calibration = loadCalibrationFile(values.calibration, { cellCount, boardId: hello.boardId });

@@ -40,11 +40,19 @@ export function wiringSteps(trackLength: number): WiringStep[] {
       image: { trackRows: Array.from({ length: 8 }, () => 0), digits: { A: String(d).repeat(8), B: String(d).repeat(8) } },
     });
   for (let hole = 0; hole <= trackLength; hole++)
-    for (const [player, colour] of [['A', 'red'], ['B', 'green']] as const) {
+    for (const [player, colour] of [
+      ['A', 'red'],
+      ['B', 'green'],
+    ] as const) {
       const { row, col } = holeLed(hole, player);
       steps.push({ expect: `hole ${hole}: ${colour} (player ${player}) only`, image: trackOnly(row, ledBit(col)) });
     }
-  const lampNames = { white: 'turn White (white LED)', black: 'turn Black (blue/amber LED)', foul: 'foul (yellow LED)', crash: 'crash (red LED)' };
+  const lampNames = {
+    white: 'turn White (white LED)',
+    black: 'turn Black (blue/amber LED)',
+    foul: 'foul (yellow LED)',
+    crash: 'crash (red LED)',
+  };
   for (const lamp of LAMPS) steps.push({ expect: `lamp: ${lampNames[lamp]} only`, image: trackOnly(LAMP_ROW, ledBit(LAMP_COLUMN[lamp])) });
   steps.push({ expect: 'everything dark', image: trackOnly(0, 0) });
   return steps;
@@ -68,11 +76,13 @@ export async function scoreboardCommand(args: string[], io: CliIo, deps: Scorebo
   if (!Number.isInteger(trackLength) || trackLength < 1 || trackLength > MAX_LED_TRACK_LENGTH)
     throw new UsageError(`--track is a whole number from 1 to ${MAX_LED_TRACK_LENGTH}, got '${values.track}'`);
   const pauseMs = Number(values.pause);
-  if (values.pause.trim() === '' || !Number.isFinite(pauseMs) || pauseMs < 0) throw new UsageError(`--pause is a number of milliseconds, got '${values.pause}'`);
+  if (values.pause.trim() === '' || !Number.isFinite(pauseMs) || pauseMs < 0)
+    throw new UsageError(`--pause is a number of milliseconds, got '${values.pause}'`);
 
   const checked = await checkPort(port, UNO_AUTO_PORT, deps.serialDevices);
   if (!checked.ok) throw boardProblem(checked.error);
-  const list = deps.serialDevices?.list ?? defaultSerialDevices.list;
+  const devices = deps.serialDevices?.list ? deps.serialDevices : defaultSerialDevices;
+  const list = (): ReturnType<typeof defaultSerialDevices.list> => devices.list!();
   const board = new LedScoreboard({
     port,
     ...(deps.createIo ? { createIo: deps.createIo } : {}),

@@ -37,7 +37,12 @@ export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Prom
   });
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}'; usage: ${SIM_USAGE}`);
   if (!values.pty) throw new UsageError(`only --pty is available from the command line; usage: ${SIM_USAGE}`);
-  const created = createSimBoard({ seed: readSeed(values.seed), profile: readProfile(values.profile), position: values.spn, clock: 'timers' });
+  const created = createSimBoard({
+    seed: readSeed(values.seed),
+    profile: readProfile(values.profile),
+    position: values.spn,
+    clock: 'timers',
+  });
   if (!created.ok) throw new UsageError(created.error.message);
   const board = created.value;
   board.start();

@@ -55,7 +55,7 @@ export class BoundedLineParser extends ReadlineParser {
   }
 
   override _transform(chunk: Buffer, encoding: BufferEncoding, done: TransformCallback): void {
-    let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, 'latin1');
+    let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, 'latin1');
     if (this.#discarding !== undefined) {
       const data = Buffer.concat([this.buffer, bytes]);
       this.buffer = Buffer.alloc(0);

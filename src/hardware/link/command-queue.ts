@@ -52,11 +52,14 @@ export class CommandQueue {
     if (!entry) return false;
     if (reply.type === 'ack') this.#settle(entry, ok({ commandId: reply.commandId, attempts: entry.ids.length }));
     else {
-      this.#settle(entry, err({
-        code: 'NAK',
-        boardCode: reply.code,
-        message: `board refused ${entry.command.type.toUpperCase()}: ${reply.code}`,
-      }));
+      this.#settle(
+        entry,
+        err({
+          code: 'NAK',
+          boardCode: reply.code,
+          message: `board refused ${entry.command.type.toUpperCase()}: ${reply.code}`,
+        }),
+      );
     }
     return true;
   }
@@ -82,10 +85,13 @@ export class CommandQueue {
       entry.timer = undefined;
       if (entry.ids.length < this.#options.maxAttempts) this.#attempt(entry);
       else {
-        this.#settle(entry, err({
-          code: 'TIMEOUT',
-          message: `no answer to ${entry.command.type.toUpperCase()} after ${entry.ids.length} tries`,
-        }));
+        this.#settle(
+          entry,
+          err({
+            code: 'TIMEOUT',
+            message: `no answer to ${entry.command.type.toUpperCase()} after ${entry.ids.length} tries`,
+          }),
+        );
       }
     }, this.#options.retryMs);
   }

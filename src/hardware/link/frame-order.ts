@@ -32,8 +32,9 @@ export class FrameOrder {
     if (last !== undefined && !isNewerMs(ms, last)) return false;
     const jump = this.#jump;
     this.#jump = undefined;
-    const confirmsJump = jump !== undefined && jump.bootId === bootId && isNewerMs(ms, jump.ms) && ((ms - jump.ms) >>> 0) <= MAX_TRUSTED_ADVANCE_MS;
-    if (last !== undefined && ((ms - last) >>> 0) > MAX_TRUSTED_ADVANCE_MS && !confirmsJump) {
+    const confirmsJump =
+      jump !== undefined && jump.bootId === bootId && isNewerMs(ms, jump.ms) && (ms - jump.ms) >>> 0 <= MAX_TRUSTED_ADVANCE_MS;
+    if (last !== undefined && (ms - last) >>> 0 > MAX_TRUSTED_ADVANCE_MS && !confirmsJump) {
       this.#jump = { bootId, ms };
       return true;
     }

@@ -62,7 +62,11 @@ export function probeDevicePath(path: string): PathProbe {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return code === 'EACCES' || code === 'EPERM' ? { kind: 'no-permission', code } : { kind: 'unusable', code };
   }
-  if (!stats.isCharacterDevice()) return { kind: 'not-a-device', what: stats.isDirectory() ? 'a directory' : stats.isFile() ? 'a regular file' : 'not a character device' };
+  if (!stats.isCharacterDevice())
+    return {
+      kind: 'not-a-device',
+      what: stats.isDirectory() ? 'a directory' : stats.isFile() ? 'a regular file' : 'not a character device',
+    };
   try {
     accessSync(path, constants.R_OK | constants.W_OK);
   } catch (e) {
@@ -95,7 +99,10 @@ export async function checkPort(port: string, auto: AutoPort, devices: Partial<S
     try {
       ports = await d.list();
     } catch (e) {
-      return err({ code: 'NoMatchingPort', message: `--port auto: the serial ports could not be listed (${(e as Error).message}); give --port PATH` });
+      return err({
+        code: 'NoMatchingPort',
+        message: `--port auto: the serial ports could not be listed (${(e as Error).message}); give --port PATH`,
+      });
     }
     if (ports.some(auto.matches)) return ok(undefined);
     return err({ code: 'NoMatchingPort', message: `--port auto: no ${auto.what} found; ${await portsHere(d)}` });

@@ -50,7 +50,6 @@ export interface RecordingProblem {
   readonly message: string;
 }
 
-
 /** Reads a whole recording; the first problem is reported with its line number (1-based). */
 export function parseRecording(text: string): Result<Recording, RecordingProblem> {
   const lines = text.split('\n');
@@ -68,12 +67,14 @@ export function parseRecording(text: string): Result<Recording, RecordingProblem
   if (!head.ok) return head;
   const h = head.value;
   if (h.format !== RECORDING_FORMAT) return err({ line: 1, message: `format must be "${RECORDING_FORMAT}"` });
-  if (h.version !== RECORDING_VERSION) return err({ line: 1, message: `version ${JSON.stringify(h.version)} not supported (only ${RECORDING_VERSION})` });
+  if (h.version !== RECORDING_VERSION)
+    return err({ line: 1, message: `version ${JSON.stringify(h.version)} not supported (only ${RECORDING_VERSION})` });
   for (const key of ['startedAt', 'source', 'profile'] as const) {
     if (typeof h[key] !== 'string') return err({ line: 1, message: `header.${key} must be a string` });
   }
   if (h.hello !== null && typeof h.hello !== 'string') return err({ line: 1, message: 'header.hello must be a string or null' });
-  if (typeof h.baud !== 'number' || typeof h.rateHz !== 'number') return err({ line: 1, message: 'header.baud and header.rateHz must be numbers' });
+  if (typeof h.baud !== 'number' || typeof h.rateHz !== 'number')
+    return err({ line: 1, message: 'header.baud and header.rateHz must be numbers' });
   const records: RecordingRecord[] = [];
   for (let i = 1; i < lines.length; i++) {
     const r = parseLine(i);
@@ -121,10 +122,7 @@ export class LinkRecorder {
   start(link: BoardLink): void {
     this.#startedAtHost = (this.#options.now ?? (() => performance.now()))();
     this.#startedAt = (this.#options.wallClock ?? (() => new Date()))();
-    this.#unsubscribe = [
-      link.on('line', (l) => this.#onLine(l)),
-      link.on('state', (s) => this.#onState(s)),
-    ];
+    this.#unsubscribe = [link.on('line', (l) => this.#onLine(l)), link.on('state', (s) => this.#onState(s))];
   }
 
   stop(): void {

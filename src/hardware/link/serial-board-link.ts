@@ -21,7 +21,6 @@ import {
   type ErrorCode,
   type Frame,
   type Hello,
-  type HostCommand,
   type SampleRate,
 } from '../protocol/index.ts';
 import type {
@@ -422,7 +421,7 @@ export class SerialBoardLink implements BoardLink {
     if (!c) return 0; // no port: the command times out or is failed by the teardown
     const seq = c.hostSeq;
     c.hostSeq = nextSeq(seq);
-    const line = formatHostCommand({ ...command, seq } as HostCommand);
+    const line = formatHostCommand({ ...command, seq });
     c.stream.write(`${line}\r\n`, 'latin1');
     this.#counters.linesOut++;
     this.#counters.commandsSent++;
@@ -466,7 +465,11 @@ export class SerialBoardLink implements BoardLink {
     if (this.#reportingListenerError) return;
     this.#reportingListenerError = true;
     try {
-      this.#events.emit('error', { source: 'listener', code: 'LISTENER', message: `a listener threw: ${(e as Error)?.message ?? String(e)}` });
+      this.#events.emit('error', {
+        source: 'listener',
+        code: 'LISTENER',
+        message: `a listener threw: ${(e as Error)?.message ?? String(e)}`,
+      });
     } finally {
       this.#reportingListenerError = false;
     }

@@ -10,12 +10,12 @@ export class TypedEmitter<Events extends object> {
   on<E extends keyof Events>(event: E, listener: (payload: Events[E]) => void): () => void {
     let set = this.#listeners.get(event);
     if (!set) this.#listeners.set(event, (set = new Set()));
-    set.add(listener as (payload: never) => void);
+    set.add(listener);
     return () => this.off(event, listener);
   }
 
   off<E extends keyof Events>(event: E, listener: (payload: Events[E]) => void): void {
-    this.#listeners.get(event)?.delete(listener as (payload: never) => void);
+    this.#listeners.get(event)?.delete(listener);
   }
 
   emit<E extends keyof Events>(event: E, payload: Events[E]): void {

@@ -12,8 +12,7 @@ const DECIMAL = /^(0|[1-9][0-9]*)$/;
 export const parseHex = (s: string, digits: number): number | undefined =>
   s.length === digits && HEX_DIGITS.test(s) ? parseInt(s, 16) : undefined;
 
-export const formatHex = (value: number, digits: number): string =>
-  value.toString(16).toUpperCase().padStart(digits, '0');
+export const formatHex = (value: number, digits: number): string => value.toString(16).toUpperCase().padStart(digits, '0');
 
 /** Canonical decimal 0..max, else undefined. */
 export const parseDecimal = (s: string, max: number): number | undefined => {

@@ -3,16 +3,7 @@ import { err, ok } from '../../util/result.ts';
 import type { Result } from '../../util/result.ts';
 import { protocolError } from './errors.ts';
 import type { ProtocolError } from './errors.ts';
-import {
-  formatTilt,
-  formatUint32,
-  isUint,
-  parseDecimal,
-  parseSampleRate,
-  parseTilt,
-  parseUint32,
-  SAMPLE_RATES,
-} from './fields.ts';
+import { formatTilt, formatUint32, isUint, parseDecimal, parseSampleRate, parseTilt, parseUint32, SAMPLE_RATES } from './fields.ts';
 import type { SampleRate, Tilt } from './fields.ts';
 import { expectFieldCount, PROTOCOL_VERSION, sealLine } from './line.ts';
 import type { Envelope } from './line.ts';

@@ -23,8 +23,7 @@ export const MAX_HOST_LINE = 64;
 export const DIRECTIONS = ['board-to-host', 'host-to-board'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
-const maxBody = (direction: Direction): number =>
-  (direction === 'board-to-host' ? MAX_BOARD_LINE : MAX_HOST_LINE) - LINE_TERMINATOR.length;
+const maxBody = (direction: Direction): number => (direction === 'board-to-host' ? MAX_BOARD_LINE : MAX_HOST_LINE) - LINE_TERMINATOR.length;
 
 /** A line that passed steps 1-5 of the receive checks: its CRC and seq are good. */
 export interface Envelope {

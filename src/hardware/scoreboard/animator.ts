@@ -39,8 +39,7 @@ export class ScoreboardAnimator {
     // The first state is drawn as it is: there is no earlier position to animate from.
     if (!this.state) this.shown = targetHoles(next);
     this.state = next;
-    if (!sameHoles(this.shown, targetHoles(next)) && !this.stepTimer)
-      this.stepTimer = setInterval(() => this.step(), this.timing.stepMs);
+    if (!sameHoles(this.shown, targetHoles(next)) && !this.stepTimer) this.stepTimer = setInterval(() => this.step(), this.timing.stepMs);
     if (blinks(next) && !this.blinkTimer) {
       this.blinkOn = true; // a new blink starts lit, so it is seen at once
       this.blinkTimer = setInterval(() => this.toggleBlink(), this.timing.blinkMs);

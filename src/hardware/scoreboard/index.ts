@@ -20,7 +20,8 @@ export interface CreateScoreboardOptions {
   /** N of the match settings. The LED board has holes for N ≤ 13. */
   readonly trackLength: number;
   /** Serial port of the Uno, or 'auto' (default) to find one by USB id. LED display only. */
-  readonly port?: string | 'auto';
+  /** A device path, or 'auto'. */
+  readonly port?: string;
   /** 'led' (default) drives the Uno; 'virtual' keeps a text picture (service.display.lines). */
   readonly display?: 'led' | 'virtual';
   /** Tests: the io per attempt (a MockFirmata), the port lister, timings. */
@@ -36,7 +37,9 @@ export interface CreateScoreboardOptions {
 export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardService {
   const kind = o.display ?? 'led';
   if (kind === 'led' && o.trackLength > MAX_LED_TRACK_LENGTH)
-    throw new TypeError(`the LED scoring board has holes 0..${MAX_LED_TRACK_LENGTH}; a track of N = ${o.trackLength} needs the virtual board`);
+    throw new TypeError(
+      `the LED scoring board has holes 0..${MAX_LED_TRACK_LENGTH}; a track of N = ${o.trackLength} needs the virtual board`,
+    );
   const display: ScoreboardDisplay =
     kind === 'virtual'
       ? new VirtualScoreboard()

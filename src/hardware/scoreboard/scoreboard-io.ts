@@ -48,7 +48,7 @@ export const firmataOverSerial: IoFactory = firmataOver(openSerialPort);
 
 function transportOf(io: ScoreboardIo): ClosableTransport | undefined {
   const t = io.transport;
-  return typeof t === 'object' && t !== null ? (t as ClosableTransport) : undefined;
+  return typeof t === 'object' && t !== null ? t : undefined;
 }
 
 /**

@@ -41,7 +41,14 @@ export const FAULT_DIRECTIONS = ['to-host', 'to-board'] as const;
 export type FaultDirection = (typeof FAULT_DIRECTIONS)[number];
 export type ByDirection<T> = { [D in FaultDirection]: T };
 
-export const FAULT_PROXY_ERROR_CODES = ['SocatMissing', 'SocatFailed', 'SocatTimeout', 'OpenFailed', 'AlreadyStarted', 'NotStarted'] as const;
+export const FAULT_PROXY_ERROR_CODES = [
+  'SocatMissing',
+  'SocatFailed',
+  'SocatTimeout',
+  'OpenFailed',
+  'AlreadyStarted',
+  'NotStarted',
+] as const;
 export type FaultProxyErrorCode = (typeof FAULT_PROXY_ERROR_CODES)[number];
 export interface FaultProxyError {
   readonly code: FaultProxyErrorCode;
@@ -102,7 +109,13 @@ export class FaultProxy {
   #running = false;
   #stall: Stall | undefined = undefined;
   readonly #pending = { drop: { 'to-host': 0, 'to-board': 0 }, corrupt: { 'to-host': 0, 'to-board': 0 } };
-  #counters = { forwarded: { 'to-host': 0, 'to-board': 0 }, dropped: { 'to-host': 0, 'to-board': 0 }, corrupted: { 'to-host': 0, 'to-board': 0 }, unheard: 0, hostOpens: 0 };
+  #counters = {
+    forwarded: { 'to-host': 0, 'to-board': 0 },
+    dropped: { 'to-host': 0, 'to-board': 0 },
+    corrupted: { 'to-host': 0, 'to-board': 0 },
+    unheard: 0,
+    hostOpens: 0,
+  };
 
   constructor(readonly options: FaultProxyOptions) {}
 

@@ -38,6 +38,8 @@ export const SAMPLES_PER_SECOND = 80;
 export const SAMPLE_PERIOD_MS = 1000 / SAMPLES_PER_SECOND;
 const STALE_PERIODS_FOR_SENSOR_ERROR = 8;
 const SENSOR_ERROR_SPACING_MS = 50;
+/** What the line reader returns for a line it had to cut (any string is a line). */
+const TOO_LONG = Symbol('too long');
 /** The reader holds 62 chars + the '\r' before '\n' (protocol.cpp). */
 const READER_CAPACITY = MAX_HOST_LINE - 1;
 
@@ -85,7 +87,10 @@ export class SimFirmware {
   #lastSensorErrorMs = 0;
   #latest: Int32Array;
   #reader = { bytes: [] as number[], overflow: false };
-  #tilt: ByColor<Debounce> = { white: { pending: false, lastEdgeMs: 0, stable: false }, black: { pending: false, lastEdgeMs: 0, stable: false } };
+  #tilt: ByColor<Debounce> = {
+    white: { pending: false, lastEdgeMs: 0, stable: false },
+    black: { pending: false, lastEdgeMs: 0, stable: false },
+  };
   readonly leds: Uint32Array;
 
   constructor(
@@ -143,7 +148,7 @@ export class SimFirmware {
   receive(bytes: Uint8Array, nowMs: number): void {
     for (const byte of bytes) {
       const line = this.#feed(byte);
-      if (line === 'toolong') this.#sendError('TOOLONG');
+      if (line === TOO_LONG) this.#sendError('TOOLONG');
       else if (line !== undefined) this.#handleLine(line, nowMs);
     }
   }
@@ -183,7 +188,7 @@ export class SimFirmware {
   /** frame_stream::service: paced ERR SENSOR lines. */
   service(nowMs: number): void {
     const now = this.millis(nowMs);
-    if (((now - this.#lastSensorErrorMs) >>> 0) < SENSOR_ERROR_SPACING_MS) return;
+    if ((now - this.#lastSensorErrorMs) >>> 0 < SENSOR_ERROR_SPACING_MS) return;
     const cell = this.#sensorPending.indexOf(true);
     if (cell < 0) return;
     this.#sensorPending[cell] = false;
@@ -225,7 +230,7 @@ export class SimFirmware {
   }
 
   /** proto_reader_feed: a line ends at LF, one CR before it is dropped, 63 bytes at most. */
-  #feed(byte: number): string | 'toolong' | undefined {
+  #feed(byte: number): string | typeof TOO_LONG | undefined {
     const r = this.#reader;
     if (byte === 0x0a) {
       let n = r.bytes.length;
@@ -233,7 +238,7 @@ export class SimFirmware {
       const tooLong = r.overflow || n > MAX_HOST_LINE - 2;
       const line = Buffer.from(r.bytes.slice(0, n)).toString('latin1');
       this.#reader = { bytes: [], overflow: false };
-      return tooLong ? 'toolong' : line;
+      return tooLong ? TOO_LONG : line;
     }
     if (r.overflow) return undefined;
     if (r.bytes.length >= READER_CAPACITY) r.overflow = true;

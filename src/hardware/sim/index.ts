@@ -4,7 +4,17 @@
  * See docs/simulator.md.
  */
 export { createSimBoard, SimBoard, SIM_ERROR_CODES } from './sim-board.ts';
-export type { ActionError, LinkFaults, LinkSink, SimBoardOptions, SimBoardParts, SimError, SimErrorCode, SimLink, StepOutcome } from './sim-board.ts';
+export type {
+  ActionError,
+  LinkFaults,
+  LinkSink,
+  SimBoardOptions,
+  SimBoardParts,
+  SimError,
+  SimErrorCode,
+  SimLink,
+  StepOutcome,
+} from './sim-board.ts';
 export { simScript, SimScript, DEFAULT_ROLL_MS } from './script.ts';
 export type { SimAction, SimStep, WellRef } from './script.ts';
 export { BoardPhysics, DEFAULT_PHYSICS, PHYSICS_ERROR_CODES, areNeighbours, wellOf } from './physics.ts';
@@ -20,9 +30,25 @@ export type { CellMap } from './cell-map.ts';
 export { OrnsteinUhlenbeck } from './noise.ts';
 export type { DriftParameters } from './noise.ts';
 export { Rng } from './rng.ts';
-export { BOARD_BAUD_RATE, SIM_PATH_PREFIX, SimBinding, SimBindingRegistry, SimPortBinding, registerSimBoard, simPath, unregisterSimBoard } from './binding.ts';
+export {
+  BOARD_BAUD_RATE,
+  SIM_PATH_PREFIX,
+  SimBinding,
+  SimBindingRegistry,
+  SimPortBinding,
+  registerSimBoard,
+  simPath,
+  unregisterSimBoard,
+} from './binding.ts';
 export type { SimPortInfo } from './binding.ts';
 export { SimPty, PTY_ERROR_CODES } from './pty.ts';
 export type { PtyError, PtyErrorCode, SimPtyOptions } from './pty.ts';
 export { FaultProxy, FAULT_DIRECTIONS, FAULT_PROXY_ERROR_CODES } from './fault-proxy.ts';
-export type { ByDirection, FaultDirection, FaultProxyCounters, FaultProxyError, FaultProxyErrorCode, FaultProxyOptions } from './fault-proxy.ts';
+export type {
+  ByDirection,
+  FaultDirection,
+  FaultProxyCounters,
+  FaultProxyError,
+  FaultProxyErrorCode,
+  FaultProxyOptions,
+} from './fault-proxy.ts';

@@ -18,7 +18,8 @@ const PIECES: readonly string[] = ['w', 'W', 'b', 'B'] satisfies PieceChar[];
 export function parseLayout(text: string): Result<Int8Array, LayoutError> {
   const field = text.trim().split(/\s+/)[0] ?? '';
   const ranks = field.split('/');
-  const bad = (message: string): Result<never, LayoutError> => err({ code: 'BadLayout', message: `bad board layout "${field}": ${message}` });
+  const bad = (message: string): Result<never, LayoutError> =>
+    err({ code: 'BadLayout', message: `bad board layout "${field}": ${message}` });
   if (ranks.length !== RANKS) return bad(`${RANKS} ranks separated by "/" expected`);
   const board = new Int8Array(WELLS);
   for (let r = 0; r < RANKS; r++) {

@@ -211,9 +211,7 @@ export class BoardPhysics {
     if (this.#isTaken(well)) return fail('WellOccupied', `well ${well} is not empty`);
     const index = kind === undefined ? this.#hand.length - 1 : this.#hand.lastIndexOf(charCell(kind));
     if (index < 0) {
-      return this.#hand.length === 0
-        ? fail('EmptyHand', 'no sphere in hand to place')
-        : fail('NotInHand', `no ${kind} sphere in hand`);
+      return this.#hand.length === 0 ? fail('EmptyHand', 'no sphere in hand to place') : fail('NotInHand', `no ${kind} sphere in hand`);
     }
     const [cell] = this.#hand.splice(index, 1) as [Cell];
     this.#wells[well] = cell;

@@ -47,7 +47,6 @@ export interface SimPtyOptions {
 
 const ptyError = (code: PtyErrorCode, message: string): Result<never, PtyError> => err({ code, message });
 
-
 export class SimPty {
   #dir: string | undefined = undefined;
   #socat: SocatProcess | undefined = undefined;

@@ -28,7 +28,18 @@
  * and a level board's reaction is simply the total.
  */
 import type { BoardProfile } from '../../rules/senryaku/profile.ts';
-import { FILES, PIECE_CHARS, RANKS, WELLS, fileOf, rankOf, type ByColor, type ByPiece, type Color, type Well } from '../../rules/senryaku/types.ts';
+import {
+  FILES,
+  PIECE_CHARS,
+  RANKS,
+  WELLS,
+  fileOf,
+  rankOf,
+  type ByColor,
+  type ByPiece,
+  type Color,
+  type Well,
+} from '../../rules/senryaku/types.ts';
 
 export interface Point {
   readonly x: number;
@@ -117,7 +128,8 @@ export class RigidBoard {
     if (!(geometry.boardWeight >= 0) || !finite(geometry.boardWeight)) throw new TypeError('boardWeight must be a number >= 0');
     if (!finite(geometry.centreOfMass.x) || !finite(geometry.centreOfMass.y)) throw new TypeError('centreOfMass must be finite');
     for (const p of PIECE_CHARS)
-      if (!(geometry.sphereWeight[p] > 0) || !finite(geometry.sphereWeight[p])) throw new TypeError(`sphereWeight.${p} must be a number > 0`);
+      if (!(geometry.sphereWeight[p] > 0) || !finite(geometry.sphereWeight[p]))
+        throw new TypeError(`sphereWeight.${p} must be a number > 0`);
     return new RigidBoard(geometry);
   }
 

@@ -27,9 +27,31 @@ export type SimStep =
   | { readonly action: 'lift'; readonly well: WellRef; readonly afterMs: number }
   | { readonly action: 'place'; readonly well: WellRef; readonly kind: PieceChar | undefined; readonly afterMs: number }
   /** A roll lasts durationMs of movement plus pauseMs resting half-way (the load shared by both wells). */
-  | { readonly action: 'roll'; readonly from: WellRef; readonly to: WellRef; readonly afterMs: number; readonly durationMs: number; readonly pauseMs: number; readonly blocking: boolean }
-  | { readonly action: 'press'; readonly well: WellRef; readonly grams: number; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
-  | { readonly action: 'holdBoard'; readonly grams: number; readonly at?: Point; readonly afterMs: number; readonly durationMs: number; readonly blocking: boolean }
+  | {
+      readonly action: 'roll';
+      readonly from: WellRef;
+      readonly to: WellRef;
+      readonly afterMs: number;
+      readonly durationMs: number;
+      readonly pauseMs: number;
+      readonly blocking: boolean;
+    }
+  | {
+      readonly action: 'press';
+      readonly well: WellRef;
+      readonly grams: number;
+      readonly afterMs: number;
+      readonly durationMs: number;
+      readonly blocking: boolean;
+    }
+  | {
+      readonly action: 'holdBoard';
+      readonly grams: number;
+      readonly at?: Point;
+      readonly afterMs: number;
+      readonly durationMs: number;
+      readonly blocking: boolean;
+    }
   | { readonly action: 'wait'; readonly ms: number };
 
 export type SimAction = SimStep['action'];

@@ -110,7 +110,10 @@ export class SensorBank {
     this.#offsets = Float64Array.from({ length: cellCount }, () => Math.round(offsetRng.gaussian(0, offsetSdCounts)));
     const nominalOf = (cell: number): number =>
       parameters.wellCount !== undefined && cell >= parameters.wellCount ? (parameters.pivotNominalCountsPerGram ?? nominal) : nominal;
-    this.#scales = Float64Array.from({ length: cellCount }, (_, cell) => nominalOf(cell) * (1 + scaleRng.uniform(-scaleTolerance, scaleTolerance)));
+    this.#scales = Float64Array.from(
+      { length: cellCount },
+      (_, cell) => nominalOf(cell) * (1 + scaleRng.uniform(-scaleTolerance, scaleTolerance)),
+    );
     this.#tempcos = Float64Array.from({ length: cellCount }, () => scaleRng.gaussian(0, tempcoSdCountsPerDegC));
     this.#drifts = Array.from({ length: cellCount }, () => stationaryDrift(parameters.drift, driftRng));
     this.#temperature = stationaryDrift(parameters.temperature, driftRng);

@@ -106,7 +106,6 @@ type PowerState = 'off' | 'booting' | 'running';
 
 const simError = (code: SimErrorCode, message: string): SimError => ({ code, message });
 
-
 /** Everything a SimBoard is built from; createSimBoard checks the options and makes these. */
 export interface SimBoardParts {
   readonly options: SimBoardOptions;
@@ -529,4 +528,3 @@ export class SimBoard {
     this.advance(elapsed);
   }
 }
-

@@ -33,7 +33,7 @@ export function stepContext(d: Draft, at: number, happenedAt = at): StepContext 
     happenedAt,
     model: modelOf(d.settings.profile),
     verdicts,
-    emit: (v) => verdicts.push({ ...v, atMs: at } as Verdict),
+    emit: (v) => verdicts.push({ ...v, atMs: at }),
   };
 }
 

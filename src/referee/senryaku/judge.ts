@@ -26,7 +26,11 @@ export function judgeLift(ctx: StepContext, well: Well, cell: number, before: re
   if (before.length === 0) {
     if (own) {
       if (d.touched !== undefined && d.touched !== well)
-        return commitFoul(ctx, 'TouchMove', `${mover} touched the sphere on ${wellName(d.touched)}: that sphere must be moved, not ${name}`);
+        return commitFoul(
+          ctx,
+          'TouchMove',
+          `${mover} touched the sphere on ${wellName(d.touched)}: that sphere must be moved, not ${name}`,
+        );
       if (pos.locked[mover] === well)
         return commitFoul(ctx, 'LockedSphere', `the sphere on ${name} moved last turn and is locked: move another sphere first`);
       const destinations = movesFrom(pos, well);
@@ -61,7 +65,11 @@ export function judgeLift(ctx: StepContext, well: Well, cell: number, before: re
       if (!captureIsLegal(moves, well, first.from))
         return commitFoul(ctx, 'IllegalCaptureLift', `the sphere on ${name} cannot capture on ${wellName(first.from)}`);
       if (d.touched !== undefined && d.touched !== well)
-        return commitFoul(ctx, 'TouchMove', `${mover} touched the sphere on ${wellName(d.touched)}: that sphere must be moved, not ${name}`);
+        return commitFoul(
+          ctx,
+          'TouchMove',
+          `${mover} touched the sphere on ${wellName(d.touched)}: that sphere must be moved, not ${name}`,
+        );
       ctx.emit({ type: 'lifted', side: mover, well: name, destinations: [wellName(first.from)] });
       return;
     }
@@ -96,7 +104,11 @@ export function judgePlacement(ctx: StepContext, well: Well, placed: HeldSphere 
     const captured = d.hand.find((h) => h.cell === enemyColoured);
     const move: Move = { from: placed.from, to: well, capture: captured !== undefined };
     if (captured && captured.from !== well)
-      return commitFoul(ctx, 'IllegalPlacement', `the sphere from ${wellName(placed.from)} must land on ${wellName(captured.from)} to capture, not ${name}`);
+      return commitFoul(
+        ctx,
+        'IllegalPlacement',
+        `the sphere from ${wellName(placed.from)} must land on ${wellName(captured.from)} to capture, not ${name}`,
+      );
     if (!captured && d.hand.length > 0)
       return commitFoul(ctx, 'TwoSpheresLifted', `another sphere is still lifted: move one sphere at a time`);
     const checked = checkMove(pos, move);

@@ -116,7 +116,9 @@ function takeFromHand(ctx: StepContext, well: Well): HeldSphere | undefined {
   const enemyColoured = colouredOf(opposite(pos.turn));
   let i = -1;
   if (d.hand.some((h) => h.cell === enemyColoured && h.from === well))
-    i = d.hand.findIndex((h) => cellColor(h.cell) === pos.turn && legalMoves(pos).some((m) => m.capture && m.from === h.from && m.to === well));
+    i = d.hand.findIndex(
+      (h) => cellColor(h.cell) === pos.turn && legalMoves(pos).some((m) => m.capture && m.from === h.from && m.to === well),
+    );
   if (i < 0) i = d.hand.findIndex((h) => h.from === well);
   if (i < 0) i = d.hand.length - 1;
   return d.hand.splice(i, 1)[0];
@@ -186,7 +188,13 @@ function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pen
   const culprit = last && (last.side === mover || ctx.at - last.atMs <= d.settings.placementGraceMs) ? last.side : mover;
   const landing = tip.lifted.length > 0 && last?.kind === 'lift' && tip.atMs - last.atMs > LANDING_AFTER_LIFT_MS;
   if (!landing && ctx.model.isStable(tip.board))
-    ctx.emit({ type: 'model-disagreement', kind: 'sensor-tipped', spn: formatSpn(d.game.position), lifted: tip.lifted.map(wellName), margin: ctx.model.tipMargins(tip.board) });
+    ctx.emit({
+      type: 'model-disagreement',
+      kind: 'sensor-tipped',
+      spn: formatSpn(d.game.position),
+      lifted: tip.lifted.map(wellName),
+      margin: ctx.model.tipMargins(tip.board),
+    });
   ctx.emit({
     type: 'crash',
     loser: culprit,
@@ -263,13 +271,24 @@ function checkTimers(ctx: StepContext): void {
   if (!inGame(ctx)) return;
   if (d.interferenceSince !== undefined && at - d.interferenceSince >= s.holdingGraceMs) {
     const loser = d.game.position.turn;
-    ctx.emit({ type: 'forfeit', loser, reason: 'holding', message: `the board was held for ${((at - d.interferenceSince) / 1000).toFixed(1)} s during ${loser}'s turn` });
+    ctx.emit({
+      type: 'forfeit',
+      loser,
+      reason: 'holding',
+      message: `the board was held for ${((at - d.interferenceSince) / 1000).toFixed(1)} s during ${loser}'s turn`,
+    });
     endGame(ctx, opposite(loser), 'holding');
     return;
   }
   if (d.modelTipSince !== undefined && !d.modelTipReported && !d.tipped && at - d.modelTipSince >= s.disagreementWindowMs) {
     d.modelTipReported = true;
     const board = modelBoard(d.onBoard);
-    ctx.emit({ type: 'model-disagreement', kind: 'model-tipped', spn: formatSpn(d.game.position), lifted: d.hand.map((h) => wellName(h.from)), margin: ctx.model.tipMargins(board) });
+    ctx.emit({
+      type: 'model-disagreement',
+      kind: 'model-tipped',
+      spn: formatSpn(d.game.position),
+      lifted: d.hand.map((h) => wellName(h.from)),
+      margin: ctx.model.tipMargins(board),
+    });
   }
 }

@@ -141,14 +141,14 @@ export function checkMove(pos: Position, move: Move): Result<Move, IllegalMove> 
   const cell = board[move.from] ?? EMPTY;
   if (cell === EMPTY) return bad('NoSphere', `there is no sphere on ${from}`);
   if (cellColor(cell) !== turn) return bad('NotYourSphere', `the sphere on ${from} is not ${turn}'s`);
-  if (pos.locked[turn] === move.from)
-    return bad('Locked', `the sphere on ${from} moved last turn; move another sphere first`);
+  if (pos.locked[turn] === move.from) return bad('Locked', `the sphere on ${from} moved last turn; move another sphere first`);
   if (directionOf(turn, move.from, move.to) === undefined)
     return bad('NotADirection', `${from} to ${to} is not one well forward, left, right or diagonally forward`);
   const target = board[move.to] ?? EMPTY;
   const isCapture = target === colouredOf(opposite(turn));
   if (target !== EMPTY && !isCapture) return bad('Occupied', `${to} is occupied`);
-  if (isCapture && !move.capture) return bad('CaptureNotMarked', `${to} holds the enemy coloured sphere: that move is the capture ${from}x${to}`);
+  if (isCapture && !move.capture)
+    return bad('CaptureNotMarked', `${to} holds the enemy coloured sphere: that move is the capture ${from}x${to}`);
   if (!isCapture && move.capture) return bad('NothingToCapture', `${to} does not hold the enemy coloured sphere`);
   return ok(move);
 }

@@ -11,16 +11,7 @@ import { TARGETS, decodeMove, generateMoves, type Move } from './moves.ts';
 import { formatMove } from './notation.ts';
 import { DEFAULT_MODEL } from './play.ts';
 import type { Position } from './position.ts';
-import {
-  BLACK_COLOURED,
-  BLACK_PLAIN,
-  COLORS,
-  EMPTY,
-  WELLS,
-  WHITE_COLOURED,
-  WHITE_PLAIN,
-  isColoured,
-} from './types.ts';
+import { BLACK_COLOURED, BLACK_PLAIN, COLORS, EMPTY, WELLS, WHITE_COLOURED, WHITE_PLAIN, isColoured } from './types.ts';
 
 const MAX_MOVES = WELLS * 5;
 

@@ -50,8 +50,4 @@ export function colouredWell(board: ArrayLike<number>, color: Color): Well | und
 export const isLockable = (board: ArrayLike<number>, color: Color, w: Well): boolean => board[w] === plainOf(color);
 
 export const samePosition = (a: Position, b: Position): boolean =>
-  a.turn === b.turn &&
-  a.locked.white === b.locked.white &&
-  a.locked.black === b.locked.black &&
-  a.board.every((c, i) => c === b.board[i]);
-
+  a.turn === b.turn && a.locked.white === b.locked.white && a.locked.black === b.locked.black && a.board.every((c, i) => c === b.board[i]);

@@ -44,7 +44,8 @@ export const realGramsPerMassUnit = (profile: BoardProfile): number | undefined 
 export const gramsPerMassUnit = (profile: BoardProfile): number => realGramsPerMassUnit(profile) ?? REFERENCE_SPHERE_G;
 
 /** The lightest sphere of the profile, grams (the reference mass everyone has at hand). */
-export const lightestSphereGrams = (profile: BoardProfile): number => Math.min(...Object.values(profile.sphereMass)) * gramsPerMassUnit(profile);
+export const lightestSphereGrams = (profile: BoardProfile): number =>
+  Math.min(...Object.values(profile.sphereMass)) * gramsPerMassUnit(profile);
 
 /** RULES.md's default: every sphere mass 1, M = 12, d = 0.25. */
 export const DEFAULT_PROFILE: BoardProfile = Object.freeze({
@@ -149,7 +150,8 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
   const massUnit = str(masses, 'unit', 'masses.unit', 'g');
   const boardMass = positive(masses, 'board', 'masses.board');
   const spheresJson = isJsonObject(masses.spheres) ? masses.spheres : undefined;
-  if (!spheresJson) problem(masses.spheres === undefined ? 'Missing' : 'NotObject', 'masses.spheres', 'masses.spheres must be an object with w, W, b, B');
+  if (!spheresJson)
+    problem(masses.spheres === undefined ? 'Missing' : 'NotObject', 'masses.spheres', 'masses.spheres must be an object with w, W, b, B');
   const sphereMass = Object.fromEntries(
     PIECE_CHARS.map((p) => [p, spheresJson ? positive(spheresJson, p, `masses.spheres.${p}`) : 1]),
   ) as unknown as ByPiece<number>;
@@ -164,8 +166,7 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
     const wells: Well[] = [];
     if (!Array.isArray(c.wells)) problem('Missing', 'cells.wells', 'cells.wells must list the 42 wells in cell order');
     else {
-      if (c.wells.length !== WELLS)
-        problem('WrongWellCount', 'cells.wells', `cells.wells must name ${WELLS} wells, got ${c.wells.length}`);
+      if (c.wells.length !== WELLS) problem('WrongWellCount', 'cells.wells', `cells.wells must name ${WELLS} wells, got ${c.wells.length}`);
       const seen = new Set<Well>();
       c.wells.forEach((n: unknown, i: number) => {
         const w = typeof n === 'string' ? parseWell(n) : undefined;

@@ -61,7 +61,10 @@ export function parseSpn(spn: string): Result<Position, SpnError> {
   if (spn.length === 0) return fail('Empty', `the SPN is empty; the start position is '${START_SPN}'`);
   const fields = spn.split(' ');
   if (fields.length !== 4)
-    return fail('WrongFieldCount', `SPN has 4 fields separated by single spaces (board, side, White's lock, Black's lock); got ${fields.length}`);
+    return fail(
+      'WrongFieldCount',
+      `SPN has 4 fields separated by single spaces (board, side, White's lock, Black's lock); got ${fields.length}`,
+    );
   const [boardField = '', turnField = '', whiteLock = '', blackLock = ''] = fields;
 
   const ranks = boardField.split('/');
@@ -109,7 +112,10 @@ export function parseSpn(spn: string): Result<Position, SpnError> {
 
   const locked: { white: Well | undefined; black: Well | undefined } = { white: undefined, black: undefined };
   let lockAt = turnAt + turnField.length + 1;
-  for (const [c, text] of [['white', whiteLock], ['black', blackLock]] as const) {
+  for (const [c, text] of [
+    ['white', whiteLock],
+    ['black', blackLock],
+  ] as const) {
     if (text !== '-') {
       const w = parseWell(text);
       if (w === undefined) return fail('BadLockedWell', `${colorName(c)}'s locked well is a well (a1-g6) or '-', not '${text}'`, lockAt);

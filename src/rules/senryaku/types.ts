@@ -33,8 +33,7 @@ export type Cell = 0 | 1 | 2 | 3 | 4;
 
 export const cellChar = (cell: number): PieceChar | undefined => PIECE_CHARS[cell - 1];
 export const charCell = (ch: string): Cell => (PIECE_CHARS.indexOf(ch as PieceChar) + 1) as Cell;
-export const cellColor = (cell: number): Color | undefined =>
-  cell === EMPTY ? undefined : cell <= WHITE_COLOURED ? 'white' : 'black';
+export const cellColor = (cell: number): Color | undefined => (cell === EMPTY ? undefined : cell <= WHITE_COLOURED ? 'white' : 'black');
 export const isColoured = (cell: number): boolean => cell === WHITE_COLOURED || cell === BLACK_COLOURED;
 export const plainOf = (c: Color): Cell => (c === 'white' ? WHITE_PLAIN : BLACK_PLAIN);
 export const colouredOf = (c: Color): Cell => (c === 'white' ? WHITE_COLOURED : BLACK_COLOURED);

@@ -3,19 +3,38 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ARDUINO_USB_ID_LIST, checkPort, matchUsbId, probeDevicePath, type AutoPort, type SerialDevices } from '../../../src/hardware/link/index.ts';
+import {
+  ARDUINO_USB_ID_LIST,
+  checkPort,
+  matchUsbId,
+  probeDevicePath,
+  type AutoPort,
+  type SerialDevices,
+} from '../../../src/hardware/link/index.ts';
 
 const ports = (...list: Awaited<ReturnType<SerialDevices['list']>>): Partial<SerialDevices> => ({ list: async () => list });
 const anyPort: AutoPort = { matches: () => true, what: 'port' };
-const BOARD_AUTO_PORT: AutoPort = { matches: (p) => matchUsbId(p) !== undefined, what: `Arduino-like port (USB ids ${ARDUINO_USB_ID_LIST})` };
+const BOARD_AUTO_PORT: AutoPort = {
+  matches: (p) => matchUsbId(p) !== undefined,
+  what: `Arduino-like port (USB ids ${ARDUINO_USB_ID_LIST})`,
+};
 
 describe('checkPort', () => {
   it('a path that does not exist: NoDevice, naming the ports there are (or "none found")', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'senryaku-port-')), 'ttyACM9');
     const none = await checkPort(path, anyPort, ports());
-    expect(none).toEqual({ ok: false, error: { code: 'NoDevice', message: `${path} does not exist (is the board plugged in?); serial ports on this machine: none found` } });
-    const some = await checkPort(path, anyPort, ports({ path: '/dev/ttyS0' }, { path: '/dev/ttyUSB0', vendorId: '1a86', productId: '7523', manufacturer: 'QinHeng' }));
-    expect(!some.ok && some.error.message).toMatch(/serial ports on this machine: \/dev\/ttyS0 \(no USB id\); \/dev\/ttyUSB0 1A86:7523 QinHeng$/);
+    expect(none).toEqual({
+      ok: false,
+      error: { code: 'NoDevice', message: `${path} does not exist (is the board plugged in?); serial ports on this machine: none found` },
+    });
+    const some = await checkPort(
+      path,
+      anyPort,
+      ports({ path: '/dev/ttyS0' }, { path: '/dev/ttyUSB0', vendorId: '1a86', productId: '7523', manufacturer: 'QinHeng' }),
+    );
+    expect(!some.ok && some.error.message).toMatch(
+      /serial ports on this machine: \/dev\/ttyS0 \(no USB id\); \/dev\/ttyUSB0 1A86:7523 QinHeng$/,
+    );
   });
 
   it('a lister that fails is said, not thrown', async () => {
@@ -28,8 +47,14 @@ describe('checkPort', () => {
     const dir = mkdtempSync(join(tmpdir(), 'senryaku-port-'));
     const file = join(dir, 'f');
     writeFileSync(file, '');
-    expect(await checkPort(file, anyPort, ports())).toEqual({ ok: false, error: { code: 'NotADevice', message: `--port ${file} is not a serial device (it is a regular file)` } });
-    expect(await checkPort(dir, anyPort, ports())).toMatchObject({ ok: false, error: { code: 'NotADevice', message: expect.stringMatching(/it is a directory/) } });
+    expect(await checkPort(file, anyPort, ports())).toEqual({
+      ok: false,
+      error: { code: 'NotADevice', message: `--port ${file} is not a serial device (it is a regular file)` },
+    });
+    expect(await checkPort(dir, anyPort, ports())).toMatchObject({
+      ok: false,
+      error: { code: 'NotADevice', message: expect.stringMatching(/it is a directory/) },
+    });
   });
 
   it('no permission: names the dialout group and the command that adds you to it', async () => {
@@ -38,7 +63,8 @@ describe('checkPort', () => {
       ok: false,
       error: {
         code: 'NoPermission',
-        message: 'permission denied on /dev/ttyACM0 (EACCES): add yourself to the dialout group (sudo usermod -aG dialout $USER), then log in again',
+        message:
+          'permission denied on /dev/ttyACM0 (EACCES): add yourself to the dialout group (sudo usermod -aG dialout $USER), then log in again',
       },
     });
   });

@@ -131,7 +131,7 @@ describe('SerialBoardLink failures', { timeout: 10_000 }, () => {
     expect(link.counters().linesOut).toBe(linesOut);
   });
 
-  it('a NAK resolves with the board\'s code; a command never answered fails with TIMEOUT after its tries, each under a new seq', async () => {
+  it("a NAK resolves with the board's code; a command never answered fails with TIMEOUT after its tries, each under a new seq", async () => {
     const { board, link } = setUp();
     await ready(link);
     board.nak.set('rate', 'BADARG');
@@ -142,7 +142,10 @@ describe('SerialBoardLink failures', { timeout: 10_000 }, () => {
     board.mute = true;
     const result = link.command({ type: 'ledclr' });
     await clock.tickAsync(DEFAULT_LINK_TIMING.commandRetryMs * DEFAULT_LINK_TIMING.commandAttempts + 10);
-    expect(await result).toEqual({ ok: false, error: expect.objectContaining({ code: 'TIMEOUT', message: 'no answer to LEDCLR after 5 tries' }) });
+    expect(await result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'TIMEOUT', message: 'no answer to LEDCLR after 5 tries' }),
+    });
     const sent = board.received.filter((c) => c.type === 'ledclr').map((c) => c.seq);
     expect(sent).toHaveLength(DEFAULT_LINK_TIMING.commandAttempts);
     expect(new Set(sent).size).toBe(sent.length);

@@ -306,6 +306,8 @@ describe('SerialBoardLink on MockBinding', { timeout: 10_000 }, () => {
     MockBinding.createPort('/dev/ttyACM0', { vendorId: '1234', productId: '5678', manufacturer: 'Other' });
     const none = await findBoardPort(MockBinding);
     expect(none.ok).toBe(false);
-    expect(!none.ok && none.error.message).toMatch(/no Arduino-like port.*found: only \/dev\/ttyS0 \(no USB id\) Intel; \/dev\/ttyACM0 1234:5678 Other/);
+    expect(!none.ok && none.error.message).toMatch(
+      /no Arduino-like port.*found: only \/dev\/ttyS0 \(no USB id\) Intel; \/dev\/ttyACM0 1234:5678 Other/,
+    );
   });
 });

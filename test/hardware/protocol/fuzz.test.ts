@@ -35,7 +35,10 @@ const parseBoth = (line: string): void => {
 const mutation = fc.record({
   kind: fc.constantFrom('replace', 'insert', 'delete', 'truncate', 'repeat'),
   at: fc.nat(),
-  char: fc.oneof(fc.constantFrom(' ', '*', '\r', '\n', '\t', '\\', '=', '-', '0', 'F', 'a'), fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c))),
+  char: fc.oneof(
+    fc.constantFrom(' ', '*', '\r', '\n', '\t', '\\', '=', '-', '0', 'F', 'a'),
+    fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)),
+  ),
 });
 
 const mutate = (line: string, edits: readonly { kind: string; at: number; char: string }[]): string =>
@@ -65,33 +68,47 @@ describe('parsers never throw', () => {
 
   it('on mutated board lines', () => {
     fc.assert(
-      fc.property(boardMessage, fc.array(mutation, { minLength: 1, maxLength: 4 }), ({ message }, edits) =>
-      {
+      fc.property(boardMessage, fc.array(mutation, { minLength: 1, maxLength: 4 }), ({ message }, edits) => {
         const line = mutate(formatBoardMessage(message), edits);
         parseBoth(line);
         parseBoth(reseal(line));
-      },
-      ),
+      }),
       { seed: 2, numRuns: 3000 },
     );
   });
 
   it('on mutated command lines', () => {
     fc.assert(
-      fc.property(hostCommand, fc.array(mutation, { minLength: 1, maxLength: 4 }), (command, edits) =>
-      {
+      fc.property(hostCommand, fc.array(mutation, { minLength: 1, maxLength: 4 }), (command, edits) => {
         const line = mutate(formatHostCommand(command), edits);
         parseBoth(line);
         parseBoth(reseal(line));
-      },
-      ),
+      }),
       { seed: 3, numRuns: 3000 },
     );
   });
 
   it('on random bodies with a correct CRC (so the field checks are reached)', () => {
     const token = fc.oneof(
-      fc.constantFrom('HELLO', 'FRAME', 'TILT', 'ACK', 'NAK', 'ERR', 'PING', 'RATE', 'SETID', 'LED', 'LEDALL', '0001', '1', 'WB', '--', '-', ''),
+      fc.constantFrom(
+        'HELLO',
+        'FRAME',
+        'TILT',
+        'ACK',
+        'NAK',
+        'ERR',
+        'PING',
+        'RATE',
+        'SETID',
+        'LED',
+        'LEDALL',
+        '0001',
+        '1',
+        'WB',
+        '--',
+        '-',
+        '',
+      ),
       fc.stringMatching(/^[0-9A-Fa-z+/=-]{0,12}$/),
     );
     fc.assert(

@@ -21,24 +21,28 @@ test('a missing --port is one line and exit 2', { timeout: 5_000 }, async () => 
   expect(io.errLines).toEqual(['senryaku scoreboard: --port PATH is required (the Uno running StandardFirmata, e.g. /dev/ttyACM0)']);
 });
 
-test('a device that is not there is a runtime failure (exit 1) naming the ports there are, before anything is opened', { timeout: 5_000 }, async () => {
-  const io = capture();
-  let opened = false;
-  const run = scoreboardCommand(['test', '--port', '/dev/nope-senryaku'], io, {
-    serialDevices: { list: async () => [{ path: '/dev/ttyS0' }] },
-    createIo: () => {
-      opened = true;
-      return fakeUno().io;
-    },
-  });
-  await expect(run).rejects.toThrow(
-    expect.objectContaining({
-      name: 'CliFailure',
-      message: '/dev/nope-senryaku does not exist (is the board plugged in?); serial ports on this machine: /dev/ttyS0 (no USB id)',
-    }),
-  );
-  expect(opened).toBe(false);
-});
+test(
+  'a device that is not there is a runtime failure (exit 1) naming the ports there are, before anything is opened',
+  { timeout: 5_000 },
+  async () => {
+    const io = capture();
+    let opened = false;
+    const run = scoreboardCommand(['test', '--port', '/dev/nope-senryaku'], io, {
+      serialDevices: { list: async () => [{ path: '/dev/ttyS0' }] },
+      createIo: () => {
+        opened = true;
+        return fakeUno().io;
+      },
+    });
+    await expect(run).rejects.toThrow(
+      expect.objectContaining({
+        name: 'CliFailure',
+        message: '/dev/nope-senryaku does not exist (is the board plugged in?); serial ports on this machine: /dev/ttyS0 (no USB id)',
+      }),
+    );
+    expect(opened).toBe(false);
+  },
+);
 
 test('a port that cannot be opened is a runtime failure (exit 1)', { timeout: 5_000 }, async () => {
   const io = capture();
@@ -51,7 +55,10 @@ test('a port that cannot be opened is a runtime failure (exit 1)', { timeout: 5_
     },
   });
   await expect(run).rejects.toThrow(
-    expect.objectContaining({ name: 'CliFailure', message: 'cannot drive a scoring board on /dev/nope: Error: No such file or directory, cannot open /dev/nope' }),
+    expect.objectContaining({
+      name: 'CliFailure',
+      message: 'cannot drive a scoring board on /dev/nope: Error: No such file or directory, cannot open /dev/nope',
+    }),
   );
   expect(io.errLines).toEqual([]);
 });

@@ -350,7 +350,14 @@ export class FakeStandardFirmata {
       case FIRMATA.PIN_STATE_QUERY: {
         const pin = data[0] ?? 0;
         if (pin >= UNO_PIN_COUNT) return;
-        return this.reply([FIRMATA.START_SYSEX, FIRMATA.PIN_STATE_RESPONSE, pin, this.modes[pin] ?? 0x7f, this.levels[pin] ?? 0, FIRMATA.END_SYSEX]);
+        return this.reply([
+          FIRMATA.START_SYSEX,
+          FIRMATA.PIN_STATE_RESPONSE,
+          pin,
+          this.modes[pin] ?? 0x7f,
+          this.levels[pin] ?? 0,
+          FIRMATA.END_SYSEX,
+        ]);
       }
       default:
         return; // SAMPLING_INTERVAL and the rest need no answer here

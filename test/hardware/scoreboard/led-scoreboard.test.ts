@@ -86,7 +86,15 @@ describe('LED scoring board: exact register writes', { timeout: 10_000 }, () => 
     uno.digitalWrite.resetHistory();
     feed([V.gameStarted(1)]); // White's lamp: U3 DIG7 (opcode 0x08) = 0x40
     const bits = [...(0x0840).toString(2).padStart(16, '0')].map(Number);
-    expect(uno.digitalWrite.args).toEqual([[9, 0], ...bits.flatMap((b) => [[11, 0], [12, b], [11, 1]]), [9, 1]]);
+    expect(uno.digitalWrite.args).toEqual([
+      [9, 0],
+      ...bits.flatMap((b) => [
+        [11, 0],
+        [12, b],
+        [11, 1],
+      ]),
+      [9, 1],
+    ]);
   });
 
   test('a capture win: turn lamps, 2 points and a game for A, the marker steps 0 → 1 → 2, then blinks', async () => {

@@ -7,7 +7,8 @@
 export type Chip = 'U1' | 'U2' | 'U3';
 
 const REGISTER_NAMES: Record<number, string> = { 9: 'DECODE', 10: 'INTENSITY', 11: 'SCANLIMIT', 12: 'SHUTDOWN', 15: 'TEST' };
-export const registerName = (opcode: number): string => REGISTER_NAMES[opcode] ?? (opcode >= 1 && opcode <= 8 ? `DIG${opcode - 1}` : `R${opcode}`);
+export const registerName = (opcode: number): string =>
+  REGISTER_NAMES[opcode] ?? (opcode >= 1 && opcode <= 8 ? `DIG${opcode - 1}` : `R${opcode}`);
 const hex = (n: number) => `0x${n.toString(16).toUpperCase().padStart(2, '0')}`;
 
 export class Max7219Emulator {

@@ -11,7 +11,12 @@ export const CAPTURE_WIN: readonly Verdict[] = [
 ];
 
 /** Game 1, Black (B) crashes the board: 1 point to A. */
-export const CRASH: readonly Verdict[] = [V.gameStarted(1), V.move('white'), V.crash('black'), V.gameOver(1, 'white', 'A', 1, { A: 1, B: 0 })];
+export const CRASH: readonly Verdict[] = [
+  V.gameStarted(1),
+  V.move('white'),
+  V.crash('black'),
+  V.gameOver(1, 'white', 'A', 1, { A: 1, B: 0 }),
+];
 
 /** Up to the last game of a match to N = 6: A has 4 points from two games. */
 export const MATCH_BEFORE_LAST_GAME: readonly Verdict[] = [

@@ -81,7 +81,9 @@ test("port 'auto' finds the Uno by USB id once it appears", { timeout: 10_000 },
   });
   await service.start();
   await flush();
-  expect(notices[0]?.message).toBe('no scoring board (no Arduino Uno among the serial ports); the referee runs on without it and keeps looking');
+  expect(notices[0]?.message).toBe(
+    'no scoring board (no Arduino Uno among the serial ports); the referee runs on without it and keeps looking',
+  );
   ports = [{ path: '/dev/ttyS0' }, { path: '/dev/ttyUSB0', vendorId: '1A86', productId: '7523' }];
   await run(1_000);
   uno.answer();
@@ -100,7 +102,8 @@ test('a port that never answers like StandardFirmata times out and is retried', 
   expect(notices).toEqual([
     {
       level: 'warn',
-      message: 'no scoring board on /dev/ttyACM0 (no StandardFirmata answer on /dev/ttyACM0 within 3000 ms); the referee runs on without it and keeps looking',
+      message:
+        'no scoring board on /dev/ttyACM0 (no StandardFirmata answer on /dev/ttyACM0 within 3000 ms); the referee runs on without it and keeps looking',
     },
   ]);
   await service.stop();
@@ -137,7 +140,13 @@ test('a journal that cannot write blinks the foul and crash lamps in turn until 
 
 test('a resumed match starts from the picture its earlier verdicts made: score, games and whose turn', { timeout: 10_000 }, async () => {
   const display = new RecordingScoreboard();
-  const history = [V.gameStarted(1), V.move('white'), V.gameOver(1, 'white', 'A', 2, { A: 2, B: 0 }), V.gameStarted(2, 'B'), V.move('white')];
+  const history = [
+    V.gameStarted(1),
+    V.move('white'),
+    V.gameOver(1, 'white', 'A', 2, { A: 2, B: 0 }),
+    V.gameStarted(2, 'B'),
+    V.move('white'),
+  ];
   const service = new ScoreboardService({ bus, trackLength: 6, display, history });
   await service.start();
   await flush();

@@ -23,7 +23,11 @@ function openPort(name: string, baudRate = 500_000): OpenPort {
     const parsed = parseBoardLine(line, { cellCount: 44 });
     if (!parsed.ok) return;
     seen.push(parsed.value);
-    for (const w of [...waiters]) if (w.match(parsed.value)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(parsed.value);
+    for (const w of [...waiters])
+      if (w.match(parsed.value)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(parsed.value);
+      }
   });
   return {
     port,
@@ -104,50 +108,58 @@ describe('SimBinding with SerialPortStream', () => {
     await closed(host.port);
   });
 
-  it('unplug: the port closes as disconnected, opening fails until plugIn; then the board reboots (new boot id)', { timeout: 10_000 }, async () => {
-    const board = registered('usb', startedBoard());
-    const first = openPort('usb');
-    await opened(first.port);
-    board.advance(150);
-    const hello1 = await first.next((m) => m.type === 'hello');
-    const gone = closed(first.port);
-    board.unplug();
-    const error = await gone;
-    expect(error).toMatchObject({ disconnected: true });
+  it(
+    'unplug: the port closes as disconnected, opening fails until plugIn; then the board reboots (new boot id)',
+    { timeout: 10_000 },
+    async () => {
+      const board = registered('usb', startedBoard());
+      const first = openPort('usb');
+      await opened(first.port);
+      board.advance(150);
+      const hello1 = await first.next((m) => m.type === 'hello');
+      const gone = closed(first.port);
+      board.unplug();
+      const error = await gone;
+      expect(error).toMatchObject({ disconnected: true });
 
-    const refused = openPort('usb');
-    expect((await opened(refused.port))?.message).toMatch(/unplugged/);
+      const refused = openPort('usb');
+      expect((await opened(refused.port))?.message).toMatch(/unplugged/);
 
-    board.plugIn();
-    const second = openPort('usb');
-    expect(await opened(second.port)).toBeUndefined();
-    board.advance(150);
-    const hello2 = await second.next((m) => m.type === 'hello');
-    expect(hello2.type === 'hello' && hello1.type === 'hello' && hello2.bootId !== hello1.bootId).toBe(true);
-    second.port.close();
-    await closed(second.port);
-  });
+      board.plugIn();
+      const second = openPort('usb');
+      expect(await opened(second.port)).toBeUndefined();
+      board.advance(150);
+      const hello2 = await second.next((m) => m.type === 'hello');
+      expect(hello2.type === 'hello' && hello1.type === 'hello' && hello2.bootId !== hello1.bootId).toBe(true);
+      second.port.close();
+      await closed(second.port);
+    },
+  );
 
-  it('unplug without reboot and no reset on open: the board keeps its state (still streaming, seq goes on)', { timeout: 10_000 }, async () => {
-    const board = registered('kept', startedBoard({ resetOnOpen: false }));
-    board.advance(150);
-    const first = openPort('kept');
-    await opened(first.port);
-    first.send({ type: 'start', seq: 1 });
-    const ack = await first.next((m) => m.type === 'ack');
-    board.unplug();
-    await closed(first.port);
-    board.advance(100);
-    board.plugIn({ reboot: false });
-    const second = openPort('kept');
-    await opened(second.port);
-    board.advance(50);
-    const frame = await second.next((m) => m.type === 'frame');
-    expect(frame.seq).toBeGreaterThan(ack.seq + 1); // frames sent while unplugged were lost
-    expect(board.firmware.streaming).toBe(true);
-    second.port.close();
-    await closed(second.port);
-  });
+  it(
+    'unplug without reboot and no reset on open: the board keeps its state (still streaming, seq goes on)',
+    { timeout: 10_000 },
+    async () => {
+      const board = registered('kept', startedBoard({ resetOnOpen: false }));
+      board.advance(150);
+      const first = openPort('kept');
+      await opened(first.port);
+      first.send({ type: 'start', seq: 1 });
+      const ack = await first.next((m) => m.type === 'ack');
+      board.unplug();
+      await closed(first.port);
+      board.advance(100);
+      board.plugIn({ reboot: false });
+      const second = openPort('kept');
+      await opened(second.port);
+      board.advance(50);
+      const frame = await second.next((m) => m.type === 'frame');
+      expect(frame.seq).toBeGreaterThan(ack.seq + 1); // frames sent while unplugged were lost
+      expect(board.firmware.streaming).toBe(true);
+      second.port.close();
+      await closed(second.port);
+    },
+  );
 
   it('at the wrong baud rate the host reads garbage', { timeout: 10_000 }, async () => {
     const board = registered('baud', startedBoard());

@@ -29,7 +29,8 @@ describe('sim drift model', () => {
     const a = run(b, 12 * 60_000);
     const p = run(plain, 12 * 60_000);
     expect(b.zeroShiftG(0)).toBeCloseTo(10, 9);
-    for (let cell = 0; cell < CELLS; cell++) expect(b.gramsOf(cell, a.counts[cell]!) - plain.gramsOf(cell, p.counts[cell]!)).toBeCloseTo(10, 1);
+    for (let cell = 0; cell < CELLS; cell++)
+      expect(b.gramsOf(cell, a.counts[cell]!) - plain.gramsOf(cell, p.counts[cell]!)).toBeCloseTo(10, 1);
   });
 
   it('a random walk of up to 8 g/min: each cell its own way, never faster than 8 g/min, and the noise as it was', () => {

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 const until = async (what: string, ready: () => boolean, maxMs = 5000): Promise<void> => {
-  for (const start = Date.now(); !ready(); ) {
+  for (const start = Date.now(); !ready();) {
     if (Date.now() - start > maxMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -48,7 +48,9 @@ async function openPort(path: string) {
 async function rig() {
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-proxy-test-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const pair = await startSocat([`pty,raw,echo=0,link=${dir}/board`, `pty,raw,echo=0,link=${dir}/up`], { ready: (log) => log.includes('starting data transfer loop') });
+  const pair = await startSocat([`pty,raw,echo=0,link=${dir}/board`, `pty,raw,echo=0,link=${dir}/up`], {
+    ready: (log) => log.includes('starting data transfer loop'),
+  });
   if (!pair.ok) throw new Error(pair.error.message);
   cleanups.push(() => pair.value.stop());
   const board = await openPort(join(dir, 'board'));
@@ -65,50 +67,58 @@ async function rig() {
 }
 
 describe('FaultProxy', () => {
-  it.skipIf(noSocat)('forwards both ways once a host opens (after discarding what came before), and tells every open', { timeout: 20_000 }, async () => {
-    const { proxy, board, host, path, opens } = await rig();
-    expect(opens()).toBe(1);
-    board.port.write('HELLO\r\n');
-    host.port.write('PING\r\n');
-    await until('both lines', () => host.text === 'HELLO\r\n' && board.text === 'PING\r\n');
+  it.skipIf(noSocat)(
+    'forwards both ways once a host opens (after discarding what came before), and tells every open',
+    { timeout: 20_000 },
+    async () => {
+      const { proxy, board, host, path, opens } = await rig();
+      expect(opens()).toBe(1);
+      board.port.write('HELLO\r\n');
+      host.port.write('PING\r\n');
+      await until('both lines', () => host.text === 'HELLO\r\n' && board.text === 'PING\r\n');
 
-    // The host closes: socat ends and comes back at the same path; the next open is told again.
-    await host.close();
-    await until('the port to come back', () => !proxy.hostConnected && existsSync(path));
-    const again = await openPort(path);
-    await until('the second open', () => opens() === 2);
-    board.port.write('BOOT\r\n');
-    await until('the line on the new connection', () => again.text === 'BOOT\r\n');
-  });
+      // The host closes: socat ends and comes back at the same path; the next open is told again.
+      await host.close();
+      await until('the port to come back', () => !proxy.hostConnected && existsSync(path));
+      const again = await openPort(path);
+      await until('the second open', () => opens() === 2);
+      board.port.write('BOOT\r\n');
+      await until('the line on the new connection', () => again.text === 'BOOT\r\n');
+    },
+  );
 
-  it.skipIf(noSocat)('drops and corrupts exactly the bytes asked; a stall keeps 128 bytes to the host and delays the board\'s; unplug hangs the host up', { timeout: 20_000 }, async () => {
-    const { proxy, board, host, path, opens } = await rig();
-    proxy.drop(3);
-    board.port.write('abcdef');
-    await until('the rest', () => host.text === 'def');
-    proxy.corrupt(2);
-    board.port.write('AB');
-    await until('the corrupted bytes', () => host.text === 'def@C'); // bit 0 flipped: A→@, B→C
-    expect(proxy.counters()).toMatchObject({ dropped: { 'to-host': 3 }, corrupted: { 'to-host': 2 } });
+  it.skipIf(noSocat)(
+    "drops and corrupts exactly the bytes asked; a stall keeps 128 bytes to the host and delays the board's; unplug hangs the host up",
+    { timeout: 20_000 },
+    async () => {
+      const { proxy, board, host, path, opens } = await rig();
+      proxy.drop(3);
+      board.port.write('abcdef');
+      await until('the rest', () => host.text === 'def');
+      proxy.corrupt(2);
+      board.port.write('AB');
+      await until('the corrupted bytes', () => host.text === 'def@C'); // bit 0 flipped: A→@, B→C
+      expect(proxy.counters()).toMatchObject({ dropped: { 'to-host': 3 }, corrupted: { 'to-host': 2 } });
 
-    const stalled = proxy.pause(400);
-    board.port.write('x'.repeat(200));
-    host.port.write('late');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect([host.text, board.text]).toEqual(['def@C', '']); // nothing passes during the stall
-    await stalled;
-    await until('the stall to end', () => board.text === 'late' && host.text.length === 5 + 128);
-    expect(proxy.counters().dropped['to-host']).toBe(3 + 72);
+      const stalled = proxy.pause(400);
+      board.port.write('x'.repeat(200));
+      host.port.write('late');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect([host.text, board.text]).toEqual(['def@C', '']); // nothing passes during the stall
+      await stalled;
+      await until('the stall to end', () => board.text === 'late' && host.text.length === 5 + 128);
+      expect(proxy.counters().dropped['to-host']).toBe(3 + 72);
 
-    await proxy.unplug();
-    await until('the host to hang up', () => host.closed || !existsSync(path));
-    expect(existsSync(path)).toBe(false);
-    board.port.write('nobody hears this');
-    const plugged = await proxy.plugIn();
-    expect(plugged.ok).toBe(true);
-    const again = await openPort(path);
-    await until('the open after the replug', () => opens() === 2);
-    board.port.write('BACK');
-    await until('bytes after the replug', () => again.text === 'BACK');
-  });
+      await proxy.unplug();
+      await until('the host to hang up', () => host.closed || !existsSync(path));
+      expect(existsSync(path)).toBe(false);
+      board.port.write('nobody hears this');
+      const plugged = await proxy.plugIn();
+      expect(plugged.ok).toBe(true);
+      const again = await openPort(path);
+      await until('the open after the replug', () => opens() === 2);
+      board.port.write('BACK');
+      await until('bytes after the replug', () => again.text === 'BACK');
+    },
+  );
 });

@@ -12,10 +12,25 @@ describe('sim faults', () => {
     board.setCellFault(5, { kind: 'stuck' });
     const from = host.of('frame').length;
     board.advance(300);
-    const values = host.of('frame').slice(from).map((f) => f.cells[5]);
+    const values = host
+      .of('frame')
+      .slice(from)
+      .map((f) => f.cells[5]);
     expect(new Set(values).size).toBe(1);
-    expect(new Set(host.of('frame').slice(from).map((f) => f.cells[6])).size).toBeGreaterThan(1);
-    expect(host.of('frame').slice(from).every((f) => !f.stale.includes(5))).toBe(true);
+    expect(
+      new Set(
+        host
+          .of('frame')
+          .slice(from)
+          .map((f) => f.cells[6]),
+      ).size,
+    ).toBeGreaterThan(1);
+    expect(
+      host
+        .of('frame')
+        .slice(from)
+        .every((f) => !f.stale.includes(5)),
+    ).toBe(true);
   });
 
   it('saturated cell: reads the rail', { timeout: 5_000 }, () => {
@@ -26,21 +41,25 @@ describe('sim faults', () => {
     expect(host.of('frame').at(-1)?.cells[43]).toBe(CELL_MAX);
   });
 
-  it('silent cell: stale bit with its last value, one ERR SENSOR after 8 stale periods, recovers on CELLRST if it can', { timeout: 5_000 }, () => {
-    const { board, host } = bootedBoardWithHost();
-    host.send({ type: 'start', seq: 1 });
-    board.advance(100);
-    const last = host.of('frame').at(-1)?.cells[17];
-    board.setCellFault(17, { kind: 'silent', recoversOnReset: true });
-    board.advance(500);
-    const frame = host.of('frame').at(-1);
-    expect(frame?.stale).toEqual([17]);
-    expect(frame?.cells[17]).toBe(last);
-    expect(host.of('error').filter((e) => e.code === 'SENSOR')).toMatchObject([{ arg: 17 }]);
-    host.send({ type: 'cellrst', seq: 2 });
-    board.advance(200);
-    expect(host.of('frame').at(-1)?.stale).toEqual([]);
-  });
+  it(
+    'silent cell: stale bit with its last value, one ERR SENSOR after 8 stale periods, recovers on CELLRST if it can',
+    { timeout: 5_000 },
+    () => {
+      const { board, host } = bootedBoardWithHost();
+      host.send({ type: 'start', seq: 1 });
+      board.advance(100);
+      const last = host.of('frame').at(-1)?.cells[17];
+      board.setCellFault(17, { kind: 'silent', recoversOnReset: true });
+      board.advance(500);
+      const frame = host.of('frame').at(-1);
+      expect(frame?.stale).toEqual([17]);
+      expect(frame?.cells[17]).toBe(last);
+      expect(host.of('error').filter((e) => e.code === 'SENSOR')).toMatchObject([{ arg: 17 }]);
+      host.send({ type: 'cellrst', seq: 2 });
+      board.advance(200);
+      expect(host.of('frame').at(-1)?.stale).toEqual([]);
+    },
+  );
 
   it('dropped lines leave a sequence gap; corrupted lines fail their CRC', { timeout: 5_000 }, () => {
     const { board, host } = bootedBoardWithHost();
@@ -65,7 +84,19 @@ describe('sim determinism', () => {
   const run = async (seed: number, chunkMs: number): Promise<Buffer> => {
     const { board, host } = bootedBoardWithHost({ seed, position: 'bbbBbbb/7/7/7/7/wwwWwww' });
     host.send({ type: 'start', seq: 1 });
-    const done = board.play(simScript().wait(100).lift('c1').wait(200).place('c2').roll('b1', 'b2', { durationMs: 180 }).press('e4', 90, { durationMs: 150 }).holdBoard(200, { durationMs: 100 }).lift('d6').lift('e6').lift('f6'));
+    const done = board.play(
+      simScript()
+        .wait(100)
+        .lift('c1')
+        .wait(200)
+        .place('c2')
+        .roll('b1', 'b2', { durationMs: 180 })
+        .press('e4', 90, { durationMs: 150 })
+        .holdBoard(200, { durationMs: 100 })
+        .lift('d6')
+        .lift('e6')
+        .lift('f6'),
+    );
     for (let t = 0; t < 2000; t += chunkMs) board.advance(chunkMs);
     await done;
     return Buffer.concat(host.bytes);

@@ -7,7 +7,14 @@ describe('sim firmware: boot', () => {
   it('sends HELLO 0000 at boot: 42 wells, 2 pivots, rate 80, both tilts, 42 LEDs, a fixed board id per seed', { timeout: 5_000 }, () => {
     const { board, host } = bootedBoardWithHost({ seed: 3 });
     const [hello] = host.of('hello');
-    expect(hello).toMatchObject({ seq: 0, wellCells: 42, pivotCells: 2, sampleRateHz: 80, tiltFitted: { white: true, black: true }, ledCount: 42 });
+    expect(hello).toMatchObject({
+      seq: 0,
+      wellCells: 42,
+      pivotCells: 2,
+      sampleRateHz: 80,
+      tiltFitted: { white: true, black: true },
+      ledCount: 42,
+    });
     expect(hello?.boardId).toBe(board.boardId);
     expect(bootedBoardWithHost({ seed: 3 }).board.boardId).toBe(board.boardId);
     expect(bootedBoardWithHost({ seed: 4 }).board.boardId).not.toBe(board.boardId);

@@ -13,7 +13,10 @@ const gramsOf = (board: SimBoard, frame: Frame): number[] => [...frame.cells].ma
 const lastGrams = (board: SimBoard, host: Host): number[] => gramsOf(board, host.of('frame').at(-1) as Frame);
 /** Grams of one cell over the frames received since `from`. */
 const series = (board: SimBoard, host: Host, from: number, cell: number): number[] =>
-  host.of('frame').slice(from).map((f) => board.sensors.gramsOf(cell, f.cells[cell] ?? 0));
+  host
+    .of('frame')
+    .slice(from)
+    .map((f) => board.sensors.gramsOf(cell, f.cells[cell] ?? 0));
 
 function streaming(spn = EMPTY_SPN) {
   const { board, host } = bootedBoardWithHost({ seed: 11, position: spn });
@@ -118,6 +121,12 @@ describe('sim loads', () => {
     ];
     board.advance(500);
     const outcomes = await Promise.all(scheduled);
-    expect(outcomes.map((o) => (o.result.ok ? 'ok' : o.result.error.code))).toEqual(['EmptyWell', 'EmptyHand', 'NotNeighbour', 'BadWell', 'BadForce']);
+    expect(outcomes.map((o) => (o.result.ok ? 'ok' : o.result.error.code))).toEqual([
+      'EmptyWell',
+      'EmptyHand',
+      'NotNeighbour',
+      'BadWell',
+      'BadForce',
+    ]);
   });
 });

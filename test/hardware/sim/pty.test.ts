@@ -57,29 +57,40 @@ async function startedPty() {
 }
 
 describe('SimPty', () => {
-  it.skipIf(noSocat)('a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links', { timeout: 15_000 }, async () => {
-    const { pty, started } = await startedPty();
-    expect(existsSync(started.value)).toBe(true);
-    const host = await hostOn(started.value);
-    // The boot HELLO waited in the pty for us; commands sent while the board boots would be lost.
-    expect(await host.next((m) => m.type === 'hello')).toMatchObject({ seq: 0 });
-    const hello = host.next((m) => m.type === 'hello'); // the answer to our HELLO
-    host.send(formatHostCommand({ type: 'hello', seq: 1 }));
-    expect(await hello).toMatchObject({ wellCells: 42, pivotCells: 2 });
-    const frame = host.next((m) => m.type === 'frame');
-    host.send(formatHostCommand({ type: 'start', seq: 2 }));
-    expect(await frame).toMatchObject({ type: 'frame' });
-    await pty.stop();
-    expect(existsSync(dirname(started.value))).toBe(false);
-  });
+  it.skipIf(noSocat)(
+    'a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links',
+    { timeout: 15_000 },
+    async () => {
+      const { pty, started } = await startedPty();
+      expect(existsSync(started.value)).toBe(true);
+      const host = await hostOn(started.value);
+      // The boot HELLO waited in the pty for us; commands sent while the board boots would be lost.
+      expect(await host.next((m) => m.type === 'hello')).toMatchObject({ seq: 0 });
+      const hello = host.next((m) => m.type === 'hello'); // the answer to our HELLO
+      host.send(formatHostCommand({ type: 'hello', seq: 1 }));
+      expect(await hello).toMatchObject({ wellCells: 42, pivotCells: 2 });
+      const frame = host.next((m) => m.type === 'frame');
+      host.send(formatHostCommand({ type: 'start', seq: 2 }));
+      expect(await frame).toMatchObject({ type: 'frame' });
+      await pty.stop();
+      expect(existsSync(dirname(started.value))).toBe(false);
+    },
+  );
 
-  it.skipIf(noSocat)('a HELLO the board sent before the host opened the port still reaches the host (the native open flushes what is already in a pty)', { timeout: 15_000 }, async () => {
-    const { pty, started } = await startedPty();
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the board has booted and said HELLO
-    const host = await hostOn(started.value);
-    const hello = await Promise.race([host.next((m) => m.type === 'hello'), new Promise((resolve) => setTimeout(() => resolve('nothing within 3 s'), 3000))]);
-    expect(hello).toMatchObject({ type: 'hello', seq: 0 });
-  });
+  it.skipIf(noSocat)(
+    'a HELLO the board sent before the host opened the port still reaches the host (the native open flushes what is already in a pty)',
+    { timeout: 15_000 },
+    async () => {
+      const { started } = await startedPty();
+      await new Promise((resolve) => setTimeout(resolve, 400)); // the board has booted and said HELLO
+      const host = await hostOn(started.value);
+      const hello = await Promise.race([
+        host.next((m) => m.type === 'hello'),
+        new Promise((resolve) => setTimeout(() => resolve('nothing within 3 s'), 3000)),
+      ]);
+      expect(hello).toMatchObject({ type: 'hello', seq: 0 });
+    },
+  );
 
   it('a missing socat is a SocatMissing error, and nothing is left behind', { timeout: 10_000 }, async () => {
     const board = startedBoard();
@@ -92,28 +103,37 @@ describe('SimPty', () => {
 });
 
 describe('senryaku sim', () => {
-  it.skipIf(noSocat)('--pty prints one "pty: PATH" line, serves a host there, and stops cleanly on the signal', { timeout: 15_000 }, async () => {
-    const controller = new AbortController();
-    const out: string[] = [];
-    const printed = new Promise<string>((resolve) => {
-      const io = { out: (l: string) => (out.push(l), resolve(l)), err: (l: string) => out.push(l) };
-      const done = runSim(['--pty', '--seed', '7'], io, controller.signal);
-      cleanups.push(async () => {
-        controller.abort();
-        await done;
+  it.skipIf(noSocat)(
+    '--pty prints one "pty: PATH" line, serves a host there, and stops cleanly on the signal',
+    { timeout: 15_000 },
+    async () => {
+      const controller = new AbortController();
+      const out: string[] = [];
+      const printed = new Promise<string>((resolve) => {
+        const io = { out: (l: string) => (out.push(l), resolve(l)), err: (l: string) => out.push(l) };
+        const done = runSim(['--pty', '--seed', '7'], io, controller.signal);
+        cleanups.push(async () => {
+          controller.abort();
+          await done;
+        });
       });
-    });
-    const line = await printed;
-    expect(line).toMatch(/^pty: \/.*senryaku-sim-.*\/board$/);
-    const host = await hostOn(line.slice('pty: '.length));
-    await host.next((m) => m.type === 'hello');
-    const ack = host.next((m) => m.type === 'ack');
-    host.send(formatHostCommand({ type: 'ping', seq: 5 }));
-    expect(await ack).toMatchObject({ commandId: 5 });
-  });
+      const line = await printed;
+      expect(line).toMatch(/^pty: \/.*senryaku-sim-.*\/board$/);
+      const host = await hostOn(line.slice('pty: '.length));
+      await host.next((m) => m.type === 'hello');
+      const ack = host.next((m) => m.type === 'ack');
+      host.send(formatHostCommand({ type: 'ping', seq: 5 }));
+      expect(await ack).toMatchObject({ commandId: 5 });
+    },
+  );
 
   it('usage errors exit 2 with one line on stderr', { timeout: 5_000 }, async () => {
-    for (const args of [['sim'], ['sim', '--pty', '--seed', 'x'], ['sim', '--pty', '--spn', 'bad'], ['sim', '--pty', '--profile', '/nonexistent.json']]) {
+    for (const args of [
+      ['sim'],
+      ['sim', '--pty', '--seed', 'x'],
+      ['sim', '--pty', '--spn', 'bad'],
+      ['sim', '--pty', '--profile', '/nonexistent.json'],
+    ]) {
       const err: string[] = [];
       const code = await main(args, { out: () => undefined, err: (l) => err.push(l) });
       expect(code).toBe(2);

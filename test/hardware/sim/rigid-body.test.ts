@@ -71,7 +71,13 @@ describe('rigid board: hand-worked statics (reference board, mm and g)', () => {
   it('an empty board stands, half its weight on each line', () => {
     // T = 720; τ_black = 720·(0 − 10) = −7200 = τ_white; R = 7200 / 20 = 360 each.
     const s = solve(EMPTY_BOARD);
-    expect(s).toEqual({ total: 720, reactions: { white: 360, black: 360 }, tippingMoments: { white: -7200, black: -7200 }, tips: undefined, lifted: false });
+    expect(s).toEqual({
+      total: 720,
+      reactions: { white: 360, black: 360 },
+      tippingMoments: { white: -7200, black: -7200 },
+      tips: undefined,
+      lifted: false,
+    });
   });
 
   it('one sphere at the edge stands; a second one there tips it toward Black', () => {
@@ -225,7 +231,10 @@ const rigidVerdict = (rigid: RigidBoard, unit: number, b: ArrayLike<number>, lif
   const s = rigid.solve(rigid.loadsOfBoard(b, lifted));
   const perMassPitch = unit * rigid.geometry.pitch;
   // (+ 0 turns a −0 at the exact limit into the 0 the rules core computes.)
-  return { tips: s.tips, margins: { white: -s.tippingMoments.white / perMassPitch + 0, black: -s.tippingMoments.black / perMassPitch + 0 } };
+  return {
+    tips: s.tips,
+    margins: { white: -s.tippingMoments.white / perMassPitch + 0, black: -s.tippingMoments.black / perMassPitch + 0 },
+  };
 };
 
 const occupied = (b: ArrayLike<number>): Well[] => Array.from({ length: WELLS }, (_, w) => w).filter((w) => (b[w] ?? EMPTY) !== EMPTY);
@@ -270,7 +279,13 @@ describe('rigid board against the rules core’s BalanceModel', () => {
   const DEFAULT_RULES = BalanceModel.fromProfile(DEFAULT_PROFILE);
 
   it('agree exactly on random positions with spheres in hand (default profile and the reference board in g)', () => {
-    const referenceRules = BalanceModel.fromProfile({ ...DEFAULT_PROFILE, boardMass: 720, sphereMass: json.masses.spheres, halfGap: 0.25, wellPitch: 40 });
+    const referenceRules = BalanceModel.fromProfile({
+      ...DEFAULT_PROFILE,
+      boardMass: 720,
+      sphereMass: json.masses.spheres,
+      halfGap: 0.25,
+      wellPitch: 40,
+    });
     let tipped = 0;
     fc.assert(
       fc.property(positionWithLifts, ({ board: b, lifted }) => {

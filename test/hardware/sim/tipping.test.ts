@@ -58,18 +58,22 @@ describe('sim tipping', () => {
     expect(board.physics.tipped).toBe('black');
   });
 
-  it('a hand on the rim tips the board by where it presses (the rigid board: 48 g at the rim is the limit)', { timeout: 5_000 }, async () => {
-    // Default profile, lengths in pitches: the rim on Black's side is 4 pitches out (160 mm of 40 mm).
-    // Empty board: τ_black = 720·(0 − 0.25) + N·(4 − 0.25) > 0 ⇔ N > 48 g.
-    const atLimit = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
-    void atLimit.holdBoard(48, { durationMs: 100, at: { x: 0, y: 4 } });
-    atLimit.advance(50);
-    expect(atLimit.physics.tipped).toBeUndefined();
-    const past = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
-    void past.holdBoard(60, { durationMs: 100, at: { x: 3, y: 4 } });
-    past.advance(50);
-    expect(past.physics.tipped).toBe('black');
-  });
+  it(
+    'a hand on the rim tips the board by where it presses (the rigid board: 48 g at the rim is the limit)',
+    { timeout: 5_000 },
+    async () => {
+      // Default profile, lengths in pitches: the rim on Black's side is 4 pitches out (160 mm of 40 mm).
+      // Empty board: τ_black = 720·(0 − 0.25) + N·(4 − 0.25) > 0 ⇔ N > 48 g.
+      const atLimit = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
+      void atLimit.holdBoard(48, { durationMs: 100, at: { x: 0, y: 4 } });
+      atLimit.advance(50);
+      expect(atLimit.physics.tipped).toBeUndefined();
+      const past = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
+      void past.holdBoard(60, { durationMs: 100, at: { x: 3, y: 4 } });
+      past.advance(50);
+      expect(past.physics.tipped).toBe('black');
+    },
+  );
 
   it('a tipped board stays tipped until resetBoard, which levels it (TILT --) with a new layout', { timeout: 5_000 }, () => {
     const { board, host } = bootedBoardWithHost({ seed: 8, position: 'bbbBbbb/7/7/7/7/7' });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  markerHoles,
-  newMatch,
-  recordGame,
-  whitePlayer,
-  type MatchSettings,
-  type MatchState,
-} from '../../../src/rules/match/track.ts';
+import { markerHoles, newMatch, recordGame, whitePlayer, type MatchSettings, type MatchState } from '../../../src/rules/match/track.ts';
 
 const start = (settings: MatchSettings = { trackLength: 6, colours: 'alternate' }): MatchState => {
   const r = newMatch(settings);

@@ -42,7 +42,10 @@ export const arbitraryPosition: fc.Arbitrary<Position> = fc
   .record({
     plainW: fc.integer({ min: 0, max: 6 }),
     plainB: fc.integer({ min: 0, max: 6 }),
-    wells: fc.shuffledSubarray(Array.from({ length: WELLS }, (_, i) => i), { minLength: 14, maxLength: 14 }),
+    wells: fc.shuffledSubarray(
+      Array.from({ length: WELLS }, (_, i) => i),
+      { minLength: 14, maxLength: 14 },
+    ),
     turn: fc.constantFrom('white' as const, 'black' as const),
     lockW: fc.integer({ min: -1, max: 5 }),
     lockB: fc.integer({ min: -1, max: 5 }),

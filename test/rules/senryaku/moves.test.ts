@@ -132,8 +132,14 @@ describe('moves', () => {
 
     it('notation must say capture for a capture and step for a step', () => {
       const pos = spn('7/2B4/2W4/7/7/7 w - -');
-      expect(checkMove(pos, { from: W('c4'), to: W('c5'), capture: false })).toMatchObject({ ok: false, error: { code: 'CaptureNotMarked' } });
-      expect(checkMove(pos, { from: W('c4'), to: W('d5'), capture: true })).toMatchObject({ ok: false, error: { code: 'NothingToCapture' } });
+      expect(checkMove(pos, { from: W('c4'), to: W('c5'), capture: false })).toMatchObject({
+        ok: false,
+        error: { code: 'CaptureNotMarked' },
+      });
+      expect(checkMove(pos, { from: W('c4'), to: W('d5'), capture: true })).toMatchObject({
+        ok: false,
+        error: { code: 'NothingToCapture' },
+      });
     });
   });
 

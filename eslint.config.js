@@ -1,0 +1,37 @@
+// ESLint: typescript-eslint's type-aware recommended rules, and the layer boundaries of
+// CONTRIBUTING.md as import restrictions (a pure layer never reaches an effectful one).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const NODE_GLOBALS = { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' };
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.ci/', 'hardware/firmware/build/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Services implement Promise-returning interfaces (start/stop) whether or not they wait.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Tests read JSON output and journals as untyped data on purpose.
+    files: ['test/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: NODE_GLOBALS } },
+  // Declarations of untyped packages name classes only to type them.
+  { files: ['**/*.d.ts'], rules: { '@typescript-eslint/no-unused-vars': 'off' } },
+);
