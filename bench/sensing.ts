@@ -9,8 +9,8 @@
  * Run: npm run bench:sensing
  */
 import { RefereePipeline } from '../src/app/referee-pipeline.ts';
-import { formatBoardMessage } from '../src/hardware/protocol/index.ts';
-import type { Frame } from '../src/hardware/protocol/frame.ts';
+import { formatBoardMessage } from '../src/protocol/index.ts';
+import type { Frame } from '../src/protocol/frame.ts';
 import { senryakuReferee } from '../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../src/referee/senryaku/settings.ts';
 import { createSensingState, stepSensing } from '../src/sensing/pipeline.ts';

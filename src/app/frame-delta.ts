@@ -16,9 +16,9 @@
  * at most that many frames. A raw line starting with '+' or '\' gets a '\' in front.
  * Encoder and decoder keep the same state: the last FRAME, as parsed from its text.
  */
-import { decodeCells, encodeCells, isCellValue } from '../hardware/protocol/base64-cells.ts';
-import { crc16 } from '../hardware/protocol/crc16.ts';
-import { formatHex } from '../hardware/protocol/fields.ts';
+import { decodeCells, encodeCells, isCellValue } from '../protocol/base64-cells.ts';
+import { crc16 } from '../protocol/crc16.ts';
+import { formatHex } from '../protocol/fields.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 /** Whole frames this far apart at most (one second at 80 frames/s). */

@@ -12,7 +12,7 @@
  * simulated helper places the mass.
  */
 import type { BoardLink } from '../hardware/link/index.ts';
-import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../hardware/protocol/index.ts';
+import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../protocol/index.ts';
 import type { SimBoard } from '../hardware/sim/index.ts';
 import { lightestSphereGrams, realGramsPerMassUnit, type BoardProfile } from '../rules/senryaku/profile.ts';
 import { WELLS, wellName, type Well } from '../rules/senryaku/types.ts';

@@ -13,7 +13,7 @@
  * shifted after a reboot so it never runs backward. Each frame is also a tick, so time-outs
  * (holding the board, a capture's grace) fire on board time.
  */
-import { parseBoardLine, SequenceTracker, type Hello } from '../hardware/protocol/index.ts';
+import { parseBoardLine, SequenceTracker, type Hello } from '../protocol/index.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { Verdict } from '../referee/verdicts.ts';

@@ -28,7 +28,7 @@
  * i.e. 3 σ at that limit). Stale readings are left out of every average.
  */
 import { err, ok, type Result } from '../util/result.ts';
-import type { Frame } from '../hardware/protocol/frame.ts';
+import type { Frame } from '../protocol/frame.ts';
 import { Y2 } from '../rules/senryaku/balance.ts';
 import type { Well } from '../rules/senryaku/types.ts';
 import { RAW_MAX, RAW_MIN, type Calibration } from './calibration.ts';

@@ -19,7 +19,7 @@
 import { err, ok, type Result } from '../util/result.ts';
 import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import { WELLS } from '../rules/senryaku/types.ts';
-import type { Frame } from '../hardware/protocol/frame.ts';
+import type { Frame } from '../protocol/frame.ts';
 import { isJsonObject } from '../util/json.ts';
 
 export const CALIBRATION_FORMAT = 'senryaku-calibration';

@@ -13,8 +13,8 @@
  * leaning → zero tracking (readings are taken relative to the tracked zeros, zero-tracker.ts).
  * The frame's events are then dated at the frame (events.ts: `atMs` and `sinceMs`).
  */
-import type { Frame } from '../hardware/protocol/frame.ts';
-import type { Tilt } from '../hardware/protocol/fields.ts';
+import type { Frame } from '../protocol/frame.ts';
+import type { Tilt } from '../protocol/fields.ts';
 import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import type { Calibration } from './calibration.ts';
 import { createClock, unwrapMs, type BoardClock } from './clock.ts';

@@ -3,7 +3,7 @@
  * change is reported as soon as it is seen, from a TILT line or from a FRAME's tilt field
  * (which also recovers a lost TILT line); seeing the same state twice reports nothing.
  */
-import type { Tilt } from '../hardware/protocol/fields.ts';
+import type { Tilt } from '../protocol/fields.ts';
 import { COLORS } from '../rules/senryaku/types.ts';
 import type { SensingEvent } from './events.ts';
 

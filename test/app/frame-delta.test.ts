@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FrameDeltaDecoder, FrameDeltaEncoder, KEY_EVERY } from '../../src/app/frame-delta.ts';
-import { formatFrame } from '../../src/hardware/protocol/frame.ts';
+import { formatFrame } from '../../src/protocol/frame.ts';
 import { SynthBoard } from '../sensing/synth.ts';
 
 /** Noisy frames from the synthetic board, with a sphere placed and lifted now and then. */

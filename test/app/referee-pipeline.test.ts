@@ -1,7 +1,7 @@
 // The pipeline on hand-made lines: the board's own protocol, formatted with the codec.
 import { describe, expect, it } from 'vitest';
 import { RefereePipeline } from '../../src/app/referee-pipeline.ts';
-import { formatFrame, formatHello, type Hello } from '../../src/hardware/protocol/index.ts';
+import { formatFrame, formatHello, type Hello } from '../../src/protocol/index.ts';
 import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
 import { DEFAULT_PROFILE, type BoardProfile } from '../../src/rules/senryaku/profile.ts';

@@ -9,7 +9,7 @@ import { emptyCounters } from '../../src/hardware/link/index.ts';
 import { FakeBoardLink } from '../../src/hardware/link/fake-board-link.ts';
 import { loadProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
-import type { Frame } from '../../src/hardware/protocol/index.ts';
+import type { Frame } from '../../src/protocol/index.ts';
 import { emptyPlausibilityCounters } from '../../src/sensing/index.ts';
 
 const profileResult = loadProfileFile(REFERENCE_PROFILE_PATH);

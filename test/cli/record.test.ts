@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
 import { main } from '../../src/cli/main.ts';
 import { parseRecording } from '../../src/hardware/link/index.ts';
-import { parseBoardLine, parseHostLine } from '../../src/hardware/protocol/index.ts';
+import { parseBoardLine, parseHostLine } from '../../src/protocol/index.ts';
 
 let clock: sinon.SinonFakeTimers;
 // main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.

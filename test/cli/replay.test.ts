@@ -7,7 +7,7 @@ import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import { formatBoardMessage, formatHello, parseBoardLine } from '../../src/hardware/protocol/index.ts';
+import { formatBoardMessage, formatHello, parseBoardLine } from '../../src/protocol/index.ts';
 import { FrameDeltaEncoder } from '../../src/app/frame-delta.ts';
 import { readJournal } from '../../src/app/journal.ts';
 import { header as journalHeader } from '../app/journal-fixture.ts';

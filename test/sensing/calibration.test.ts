@@ -1,7 +1,7 @@
 // Calibration file format and the measurements of a guided calibration.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Frame } from '../../src/hardware/protocol/frame.ts';
+import type { Frame } from '../../src/protocol/frame.ts';
 import {
   CALIBRATION_FORMAT,
   formatCalibration,

@@ -6,7 +6,7 @@
  * Not the full simulator of src/hardware/sim: just enough physics to test the pipeline.
  */
 import { readFileSync } from 'node:fs';
-import type { Frame } from '../../src/hardware/protocol/frame.ts';
+import type { Frame } from '../../src/protocol/frame.ts';
 import { parseProfileText, type BoardProfile } from '../../src/rules/senryaku/profile.ts';
 import type { PieceChar } from '../../src/rules/senryaku/types.ts';
 import { Y2 } from '../../src/rules/senryaku/balance.ts';

@@ -11,7 +11,7 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
-import type { Frame, Hello, Tilt, TiltEvent } from '../../hardware/protocol/index.ts';
+import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
 import type { BoardProfile } from '../../rules/senryaku/profile.ts';
 import { FILES, RANKS, wellAt, wellName } from '../../rules/senryaku/types.ts';

@@ -13,7 +13,7 @@ import { refereeSettingsOf } from '../../app/replay.ts';
 import { resumeBoardSpn, resumePoint } from '../../app/resume.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
-import type { Hello } from '../../hardware/protocol/index.ts';
+import type { Hello } from '../../protocol/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';

@@ -14,7 +14,7 @@ import { replayJournal, replayRecording, type JournalReplay, type RecordingRepla
 import type { Result } from '../../util/result.ts';
 import { verdictText } from '../../app/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording, type Recording } from '../../hardware/link/recording.ts';
-import { cellCountOf, parseBoardLine, type Hello } from '../../hardware/protocol/index.ts';
+import { cellCountOf, parseBoardLine, type Hello } from '../../protocol/index.ts';
 import { cellCountOf as profileCellCount } from '../../sensing/calibration.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import type { Verdict } from '../../referee/verdicts.ts';

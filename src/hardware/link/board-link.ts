@@ -6,7 +6,7 @@
  * Implementations: SerialBoardLink (any serialport binding: native, MockBinding, the
  * simulator) and FakeBoardLink (a test double driven by hand).
  */
-import type { ErrorCode, Frame, Hello, HostCommand, ProtocolError, TiltEvent } from '../protocol/index.ts';
+import type { ErrorCode, Frame, Hello, HostCommand, ProtocolError, TiltEvent } from '../../protocol/index.ts';
 import type { Result } from '../../util/result.ts';
 import type { LinkCounters } from './counters.ts';
 

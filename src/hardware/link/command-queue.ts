@@ -5,7 +5,7 @@
  * sends. v1 commands are idempotent, so an answer to any earlier attempt also counts.
  */
 import { err, ok } from '../../util/result.ts';
-import type { Ack, Nak } from '../protocol/index.ts';
+import type { Ack, Nak } from '../../protocol/index.ts';
 import type { CommandFailure, CommandResult, LinkCommand } from './board-link.ts';
 
 export interface CommandQueueOptions {

@@ -1,5 +1,5 @@
 /** What a link counts, for health displays and tests. Plain numbers, copied on read. */
-import type { ErrorCode } from '../protocol/index.ts';
+import type { ErrorCode } from '../../protocol/index.ts';
 
 export interface LinkCounters {
   /** Lines received (well-formed or not, oversize ones excluded). */

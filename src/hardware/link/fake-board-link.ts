@@ -3,7 +3,7 @@
  * the state, emits frames and tilt events, and scripts the answers to commands.
  */
 import { ok } from '../../util/result.ts';
-import type { Frame, Hello, TiltEvent } from '../protocol/index.ts';
+import type { Frame, Hello, TiltEvent } from '../../protocol/index.ts';
 import type {
   BoardLink,
   BoardLinkEvent,

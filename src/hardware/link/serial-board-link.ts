@@ -22,7 +22,7 @@ import {
   type Frame,
   type Hello,
   type SampleRate,
-} from '../protocol/index.ts';
+} from '../../protocol/index.ts';
 import type {
   BoardLink,
   BoardLinkEvent,

@@ -1,7 +1,7 @@
 /**
  * The board's protocol behaviour, as hardware/firmware/src does it (commands.cpp,
  * frame_stream.cpp, tilt.cpp, the line reader of protocol.cpp), on the TypeScript codec
- * of src/hardware/protocol. Pure: time comes in as the simulator's `nowMs`; lines go out
+ * of src/protocol. Pure: time comes in as the simulator's `nowMs`; lines go out
  * through `send` (without `\r\n`).
  *
  * What a real board does and this copies: seq 0000 at every boot; a boot HELLO, not
@@ -27,7 +27,7 @@ import {
   type HostCommand,
   type SampleRate,
   type Tilt,
-} from '../protocol/index.ts';
+} from '../../protocol/index.ts';
 import { COLORS, type ByColor, type Color } from '../../rules/senryaku/types.ts';
 import type { CellSample } from './sensors.ts';
 

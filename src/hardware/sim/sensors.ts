@@ -19,7 +19,7 @@
  * HX711 gives 429.5 counts/g; rated output is ±15 % per cell; zero balance is a few
  * tens of thousands of counts either way.
  */
-import { CELL_MAX, CELL_MIN } from '../protocol/index.ts';
+import { CELL_MAX, CELL_MIN } from '../../protocol/index.ts';
 import { OrnsteinUhlenbeck, stationaryDrift, type DriftParameters } from './noise.ts';
 import type { Rng } from './rng.ts';
 

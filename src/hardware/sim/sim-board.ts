@@ -13,7 +13,7 @@ import { DEFAULT_PROFILE, gramsPerMassUnit, type BoardProfile } from '../../rule
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import type { ByColor, Color } from '../../rules/senryaku/types.ts';
 import type { Position } from '../../rules/senryaku/position.ts';
-import { MAX_CELLS, UNSET_BOARD_ID, type Tilt } from '../protocol/index.ts';
+import { MAX_CELLS, UNSET_BOARD_ID, type Tilt } from '../../protocol/index.ts';
 import { cellGrams, cellMapOf, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';

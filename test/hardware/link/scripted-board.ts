@@ -17,7 +17,7 @@ import {
   type Hello,
   type HostCommand,
   type HostCommandType,
-} from '../../../src/hardware/protocol/index.ts';
+} from '../../../src/protocol/index.ts';
 import { bindingPortOpener, type PortOpener } from '../../../src/hardware/link/index.ts';
 
 export const MockBinding = SerialPortMock.binding;

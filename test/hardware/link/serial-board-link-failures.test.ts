@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
-import type { Frame } from '../../../src/hardware/protocol/index.ts';
+import type { Frame } from '../../../src/protocol/index.ts';
 import {
   DEFAULT_LINK_TIMING,
   SerialBoardLink,
@@ -163,7 +163,7 @@ describe('SerialBoardLink failures', { timeout: 10_000 }, () => {
     const result = link.command({ type: 'ledclr' });
     await clock.tickAsync(DEFAULT_LINK_TIMING.commandRetryMs + 10); // re-sent once
     const [first] = board.received.filter((c) => c.type === 'ledclr');
-    const { formatAck } = await import('../../../src/hardware/protocol/index.ts');
+    const { formatAck } = await import('../../../src/protocol/index.ts');
     board.send(formatAck({ type: 'ack', seq: board.seq++, commandId: first!.seq }));
     await clock.tickAsync(5);
     const r = await result;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
-import { formatHello, type Frame, type Hello } from '../../../src/hardware/protocol/index.ts';
+import { formatHello, type Frame, type Hello } from '../../../src/protocol/index.ts';
 import {
   SerialBoardLink,
   type GapNotice,
@@ -83,7 +83,7 @@ describe('SerialBoardLink on MockBinding', { timeout: 10_000 }, () => {
     await clock.tickAsync(10);
     const v1 = formatHello({ ...board.hello, seq: 0 });
     // Same line with protocol 2 and a fresh CRC: build via the codec's CRC.
-    const { crc16 } = await import('../../../src/hardware/protocol/index.ts');
+    const { crc16 } = await import('../../../src/protocol/index.ts');
     const body = v1.slice(0, v1.indexOf('*')).replace('HELLO 0000 1 ', 'HELLO 0000 2 ');
     board.send(`${body}*${crc16(body).toString(16).toUpperCase().padStart(4, '0')}`);
     await clock.tickAsync(10);

@@ -3,7 +3,7 @@ import { ReadlineParser } from '@serialport/parser-readline';
 import { SerialPortStream } from '@serialport/stream';
 import sinon from 'sinon';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatHostCommand, parseBoardLine, type BoardMessage, type HostCommand } from '../../../src/hardware/protocol/index.ts';
+import { formatHostCommand, parseBoardLine, type BoardMessage, type HostCommand } from '../../../src/protocol/index.ts';
 import { SimBinding, registerSimBoard, simPath, unregisterSimBoard, type SimBoard } from '../../../src/hardware/sim/index.ts';
 import { startedBoard } from './helpers.ts';
 

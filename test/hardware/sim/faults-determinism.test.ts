@@ -1,6 +1,6 @@
 // Fault injection, and the same seed + script giving the same bytes.
 import { describe, expect, it } from 'vitest';
-import { CELL_MAX, SequenceTracker, parseBoardLine } from '../../../src/hardware/protocol/index.ts';
+import { CELL_MAX, SequenceTracker, parseBoardLine } from '../../../src/protocol/index.ts';
 import { simScript } from '../../../src/hardware/sim/index.ts';
 import { bootedBoardWithHost } from './helpers.ts';
 

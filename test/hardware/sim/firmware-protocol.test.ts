@@ -1,6 +1,6 @@
 // The sim board answers the host exactly as PROTOCOL.md says a board does.
 import { describe, expect, it } from 'vitest';
-import { crc16, sealLine, seqGap, type Frame } from '../../../src/hardware/protocol/index.ts';
+import { crc16, sealLine, seqGap, type Frame } from '../../../src/protocol/index.ts';
 import { attachHost, bootedBoardWithHost, startedBoard } from './helpers.ts';
 
 describe('sim firmware: boot', () => {

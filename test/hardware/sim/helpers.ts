@@ -1,5 +1,5 @@
 /** Shared test helpers: a started sim board and a host end that parses what it sends. */
-import { formatHostCommand, parseBoardLine, type BoardMessage, type HostCommand } from '../../../src/hardware/protocol/index.ts';
+import { formatHostCommand, parseBoardLine, type BoardMessage, type HostCommand } from '../../../src/protocol/index.ts';
 import { createSimBoard, type SimBoard, type SimBoardOptions, type SimLink } from '../../../src/hardware/sim/index.ts';
 
 export function startedBoard(options: SimBoardOptions = {}): SimBoard {

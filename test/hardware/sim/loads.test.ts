@@ -1,6 +1,6 @@
 // What the cells read follows the script, converted back with the sim's own true offsets and scales.
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../../../src/hardware/protocol/index.ts';
+import type { Frame } from '../../../src/protocol/index.ts';
 import type { SimBoard } from '../../../src/hardware/sim/index.ts';
 import { bootedBoardWithHost, type Host } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { ReadlineParser } from '@serialport/parser-readline';
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatHostCommand, parseBoardLine, type BoardMessage } from '../../../src/hardware/protocol/index.ts';
+import { formatHostCommand, parseBoardLine, type BoardMessage } from '../../../src/protocol/index.ts';
 import { SimPty } from '../../../src/hardware/sim/index.ts';
 import { runSim } from '../../../src/cli/commands/sim.ts';
 import { main } from '../../../src/cli/main.ts';

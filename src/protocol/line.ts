@@ -6,8 +6,8 @@
  * Non-ASCII input should arrive one char per byte (read the port as 'latin1'), so that
  * lengths here are byte counts.
  */
-import { err, ok } from '../../util/result.ts';
-import type { Result } from '../../util/result.ts';
+import { err, ok } from '../util/result.ts';
+import type { Result } from '../util/result.ts';
 import { crc16 } from './crc16.ts';
 import { protocolError } from './errors.ts';
 import type { ErrorCode, ProtocolError } from './errors.ts';

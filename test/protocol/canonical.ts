@@ -1,5 +1,5 @@
 /** The canonical decoded form of firmware-protocol/vectors/README.md. */
-import type { BoardMessage, HostCommand, Tilt } from '../../../src/hardware/protocol/index.ts';
+import type { BoardMessage, HostCommand, Tilt } from '../../src/protocol/index.ts';
 
 const hex = (v: number, digits: number): string => v.toString(16).toUpperCase().padStart(digits, '0');
 const tilt = (t: Tilt): string => (t.white ? 'W' : '-') + (t.black ? 'B' : '-');

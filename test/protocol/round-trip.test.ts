@@ -7,7 +7,7 @@ import {
   MAX_HOST_LINE,
   parseBoardLine,
   parseHostLine,
-} from '../../../src/hardware/protocol/index.ts';
+} from '../../src/protocol/index.ts';
 import { boardMessage, hostCommand } from './arbitraries.ts';
 import { canonicalBoardMessage, canonicalHostCommand } from './canonical.ts';
 

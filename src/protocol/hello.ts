@@ -1,6 +1,6 @@
 /** HELLO, the board's handshake (PROTOCOL.md section 4). */
-import { err, ok } from '../../util/result.ts';
-import type { Result } from '../../util/result.ts';
+import { err, ok } from '../util/result.ts';
+import type { Result } from '../util/result.ts';
 import { protocolError } from './errors.ts';
 import type { ProtocolError } from './errors.ts';
 import { formatTilt, formatUint32, isUint, parseDecimal, parseSampleRate, parseTilt, parseUint32, SAMPLE_RATES } from './fields.ts';

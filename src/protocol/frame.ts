@@ -1,6 +1,6 @@
 /** FRAME, one sample of every load cell (PROTOCOL.md section 4). */
-import { err, ok } from '../../util/result.ts';
-import type { Result } from '../../util/result.ts';
+import { err, ok } from '../util/result.ts';
+import type { Result } from '../util/result.ts';
 import { decodeCells, encodeCells } from './base64-cells.ts';
 import { protocolError } from './errors.ts';
 import type { ProtocolError } from './errors.ts';

@@ -4,16 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  crc16,
-  ERROR_CODES,
-  formatBoardMessage,
-  formatHostCommand,
-  parseBoardLine,
-  parseHostLine,
-} from '../../../src/hardware/protocol/index.ts';
-import type { ProtocolError } from '../../../src/hardware/protocol/index.ts';
-import type { Result } from '../../../src/util/result.ts';
+import { crc16, ERROR_CODES, formatBoardMessage, formatHostCommand, parseBoardLine, parseHostLine } from '../../src/protocol/index.ts';
+import type { ProtocolError } from '../../src/protocol/index.ts';
+import type { Result } from '../../src/util/result.ts';
 import { boardMessage, hostCommand } from './arbitraries.ts';
 
 const isCoded = (r: Result<unknown, ProtocolError>): boolean =>

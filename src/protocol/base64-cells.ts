@@ -2,8 +2,8 @@
  * Cell readings in a FRAME: each HX711 reading (signed 24-bit) as its 3 bytes, most
  * significant first, in standard base64: exactly 4 characters per cell, no padding.
  */
-import { err, ok } from '../../util/result.ts';
-import type { Result } from '../../util/result.ts';
+import { err, ok } from '../util/result.ts';
+import type { Result } from '../util/result.ts';
 import { protocolError } from './errors.ts';
 import type { ProtocolError } from './errors.ts';
 

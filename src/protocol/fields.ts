@@ -3,7 +3,7 @@
  * value has exactly one spelling (uppercase hex, decimals without leading zeros) so that
  * formatting a parsed line gives back the same bytes.
  */
-import type { ByColor } from '../../rules/senryaku/types.ts';
+import type { ByColor } from '../rules/senryaku/types.ts';
 
 const HEX_DIGITS = /^[0-9A-F]+$/;
 const DECIMAL = /^(0|[1-9][0-9]*)$/;

@@ -2,8 +2,8 @@
  * Everything the board sends (PROTOCOL.md section 4): one parse and one format per
  * message type, plus parseBoardLine / formatBoardMessage that dispatch on the type.
  */
-import { err, ok } from '../../util/result.ts';
-import type { Result } from '../../util/result.ts';
+import { err, ok } from '../util/result.ts';
+import type { Result } from '../util/result.ts';
 import { isErrorCode, protocolError } from './errors.ts';
 import type { ErrorCode, ProtocolError } from './errors.ts';
 import { formatSeq, formatTilt, formatUint32, isUint, parseDecimal, parseSeq, parseTilt, parseUint32 } from './fields.ts';

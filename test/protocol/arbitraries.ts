@@ -1,7 +1,7 @@
 /** fast-check generators of valid protocol messages, for round-trip and fuzz tests. */
 import fc from 'fast-check';
-import { CELL_MAX, CELL_MIN, ERROR_CODES, MAX_CELLS, SAMPLE_RATES, UNSET_BOARD_ID } from '../../../src/hardware/protocol/index.ts';
-import type { BoardMessage, HostCommand } from '../../../src/hardware/protocol/index.ts';
+import { CELL_MAX, CELL_MIN, ERROR_CODES, MAX_CELLS, SAMPLE_RATES, UNSET_BOARD_ID } from '../../src/protocol/index.ts';
+import type { BoardMessage, HostCommand } from '../../src/protocol/index.ts';
 
 const seq = fc.integer({ min: 0, max: 0xffff });
 const uint32 = fc.integer({ min: 0, max: 0xffffffff });

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const VECTOR_DIR = fileURLToPath(new URL('../../../firmware-protocol/vectors/', import.meta.url));
+export const VECTOR_DIR = fileURLToPath(new URL('../../firmware-protocol/vectors/', import.meta.url));
 export const VECTOR_FILES = ['host-to-board.vectors', 'board-to-host.vectors'] as const;
 /** Frames in the vector files are for a 42-well, 2-pivot board. */
 export const VECTOR_CELL_COUNT = 44;

@@ -4,8 +4,8 @@
  * hardware/firmware/src/protocol.cpp; parseHostLine exists for tests, simulators and
  * a fake board.
  */
-import { err, ok } from '../../util/result.ts';
-import type { Result } from '../../util/result.ts';
+import { err, ok } from '../util/result.ts';
+import type { Result } from '../util/result.ts';
 import { protocolError } from './errors.ts';
 import type { ProtocolError } from './errors.ts';
 import { formatRgb, formatUint32, isUint, parseDecimal, parseRgb, parseSampleRate, parseUint32, SAMPLE_RATES } from './fields.ts';

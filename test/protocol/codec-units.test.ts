@@ -10,7 +10,7 @@ import {
   parseStaleMask,
   SequenceTracker,
   seqGap,
-} from '../../../src/hardware/protocol/index.ts';
+} from '../../src/protocol/index.ts';
 
 describe('crc16 (CCITT-FALSE)', () => {
   it('has the catalogue check value', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBoardMessage, formatHostCommand, parseBoardLine, parseHostLine } from '../../../src/hardware/protocol/index.ts';
+import { formatBoardMessage, formatHostCommand, parseBoardLine, parseHostLine } from '../../src/protocol/index.ts';
 import { canonicalBoardMessage, canonicalHostCommand } from './canonical.ts';
 import { readVectors, unescapeLine, VECTOR_CELL_COUNT, VECTOR_FILES } from './vector-files.ts';
 

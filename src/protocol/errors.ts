@@ -1,4 +1,4 @@
-import type { CodedError } from '../../util/result.ts';
+import type { CodedError } from '../util/result.ts';
 
 /**
  * Error codes of protocol v1 (PROTOCOL.md section 6). The same names are used by the
