@@ -5,6 +5,26 @@ import tseslint from 'typescript-eslint';
 
 const NODE_GLOBALS = { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' };
 
+/** An import of src/<layer>/ from anywhere (relative specifiers, any depth). */
+const layer = (name) => ({
+  regex: `^(\\.\\.?/)+(src/)?${name}/`,
+  message: `${name}/ is outside what this layer may use (CONTRIBUTING.md, Layers)`,
+});
+const EFFECTS = {
+  regex: '^(node:|serialport|@serialport/|johnny-five|firmata-io|mqtt|@sinonjs/|sinon)',
+  message: 'a pure layer does no I/O and keeps no clock',
+};
+/** The layers, innermost first, and what each may not import. */
+const BOUNDARIES = [
+  { files: ['src/util/**'], banned: ['rules', 'protocol', 'sensing', 'referee', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/rules/**'], banned: ['protocol', 'sensing', 'referee', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/protocol/**'], banned: ['sensing', 'referee', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/sensing/**'], banned: ['referee', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/referee/**'], banned: ['protocol', 'sensing', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'app', 'cli'], pure: false },
+  { files: ['src/app/**'], banned: ['cli'], pure: false },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.ci/', 'hardware/firmware/build/'] },
   js.configs.recommended,
@@ -30,6 +50,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
+  ...BOUNDARIES.map(({ files, banned, pure }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...banned.map(layer), ...(pure ? [EFFECTS] : [])] }] },
+  })),
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: NODE_GLOBALS } },
   // Declarations of untyped packages name classes only to type them.

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TextOutput } from './text-output.ts';
-import { createScoreboardService, type ScoreboardService, type VirtualScoreboard } from '../hardware/scoreboard/index.ts';
+import { createScoreboardService, type ScoreboardService } from './scoreboard/index.ts';
+import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { BalanceModel } from '../rules/senryaku/balance.ts';
@@ -21,7 +22,7 @@ import { resumePoint, type ResumePoint } from './resume.ts';
 import type { OpenedBoard } from './open-board.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
 import { RefereeService } from './referee-service.ts';
-import { ScoreboardView } from './scoreboard-view.ts';
+import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
 import { TerminalOutput } from './terminal-output.ts';
 

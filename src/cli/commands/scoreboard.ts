@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LedScoreboard } from '../../hardware/scoreboard/led-scoreboard.ts';
 import { holeLed, LAMP_COLUMN, LAMP_ROW, ledBit, MAX_LED_TRACK_LENGTH, type LedImage } from '../../hardware/scoreboard/max7219-layout.ts';
 import type { IoFactory } from '../../hardware/scoreboard/scoreboard-io.ts';
-import { LAMPS } from '../../hardware/scoreboard/frame.ts';
+import { LAMPS } from '../../hardware/scoreboard/picture.ts';
 import { findUno, UNO_USB_IDS } from '../../hardware/scoreboard/find-uno.ts';
 import { checkPort, defaultSerialDevices, type AutoPort } from '../../hardware/link/port-check.ts';
 import { boardProblem } from '../board.ts';

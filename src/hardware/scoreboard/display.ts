@@ -2,7 +2,7 @@
  * The one narrow interface every scoring-board output sits behind: the LED board, the
  * text picture for the terminal and web view, and the recording double for tests.
  */
-import type { ScoreboardFrame } from './frame.ts';
+import type { ScoreboardFrame } from './picture.ts';
 
 export interface ScoreboardDisplay {
   /** Short name for notices ("scoring board on /dev/ttyACM0"). */

@@ -1,72 +1,14 @@
 /**
- * The LED scoring board. `createScoreboardService` is what the referee wires:
- *
- *   const scoreboard = createScoreboardService({ bus, trackLength: 6, port: 'auto' });
- *   await scoreboard.start();   // returns at once; a missing board is one warn notice
+ * The scoring board's display drivers: the LED board on an Uno (johnny-five over
+ * StandardFirmata), the text picture for the terminal and web view, and the recording
+ * double for tests, all behind ScoreboardDisplay. What they show is composed in
+ * src/app/scoreboard from the verdicts.
  */
-import type { EventBus } from '../../app/event-bus.ts';
-import type { AnimationTiming } from './animator.ts';
-import type { ScoreboardDisplay } from './display.ts';
-import type { SerialPortListing } from './find-uno.ts';
-import { LedScoreboard } from './led-scoreboard.ts';
-import { MAX_LED_TRACK_LENGTH } from './max7219-layout.ts';
-import type { IoFactory } from './scoreboard-io.ts';
-import { ScoreboardService, type Backoff } from './service.ts';
-import { VirtualScoreboard } from './virtual-scoreboard.ts';
-import type { Verdict } from '../../referee/verdicts.ts';
-
-export interface CreateScoreboardOptions {
-  readonly bus: EventBus;
-  /** N of the match settings. The LED board has holes for N ≤ 13. */
-  readonly trackLength: number;
-  /** Serial port of the Uno, or 'auto' (default) to find one by USB id. LED display only. */
-  /** A device path, or 'auto'. */
-  readonly port?: string;
-  /** 'led' (default) drives the Uno; 'virtual' keeps a text picture (service.display.lines). */
-  readonly display?: 'led' | 'virtual';
-  /** Tests: the io per attempt (a MockFirmata), the port lister, timings. */
-  readonly createIo?: IoFactory;
-  readonly listPorts?: () => Promise<readonly SerialPortListing[]>;
-  readonly timing?: AnimationTiming;
-  readonly backoff?: Backoff;
-  readonly readyTimeoutMs?: number;
-  /** Verdicts of earlier sessions of a resumed match. */
-  readonly history?: readonly Verdict[];
-}
-
-export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardService {
-  const kind = o.display ?? 'led';
-  if (kind === 'led' && o.trackLength > MAX_LED_TRACK_LENGTH)
-    throw new TypeError(
-      `the LED scoring board has holes 0..${MAX_LED_TRACK_LENGTH}; a track of N = ${o.trackLength} needs the virtual board`,
-    );
-  const display: ScoreboardDisplay =
-    kind === 'virtual'
-      ? new VirtualScoreboard()
-      : new LedScoreboard({
-          port: o.port ?? 'auto',
-          ...(o.createIo ? { createIo: o.createIo } : {}),
-          ...(o.listPorts ? { listPorts: o.listPorts } : {}),
-          ...(o.readyTimeoutMs !== undefined ? { readyTimeoutMs: o.readyTimeoutMs } : {}),
-        });
-  return new ScoreboardService({
-    bus: o.bus,
-    trackLength: o.trackLength,
-    display,
-    ...(o.timing ? { timing: o.timing } : {}),
-    ...(o.backoff ? { backoff: o.backoff } : {}),
-    ...(o.history ? { history: o.history } : {}),
-  });
-}
-
-export { ScoreboardService, DEFAULT_BACKOFF, retryDelayMs, type Backoff, type ScoreboardServiceOptions } from './service.ts';
 export type { ScoreboardDisplay } from './display.ts';
+export { LAMPS, type Lamp, type ScoreboardFrame } from './picture.ts';
 export { LedScoreboard, SCOREBOARD_PINS, type LedScoreboardOptions } from './led-scoreboard.ts';
 export { VirtualScoreboard } from './virtual-scoreboard.ts';
 export { RecordingScoreboard } from './recording-scoreboard.ts';
-export { initialScoreboard, reduceScoreboard, type ScoreboardState, type Ending } from './model.ts';
-export { composeFrame, targetHoles, stepMarkers, LAMPS, type Lamp, type ScoreboardFrame, type AnimationPhase } from './frame.ts';
-export { ScoreboardAnimator, DEFAULT_TIMING, type AnimationTiming } from './animator.ts';
 export { findUno, UNO_USB_IDS, type SerialPortListing } from './find-uno.ts';
 export { ledImage, digitText, holeLed, MAX_LED_TRACK_LENGTH, type LedImage } from './max7219-layout.ts';
 export { textPicture } from './text-picture.ts';

@@ -8,7 +8,7 @@ import five from 'johnny-five';
 import { SerialPort } from 'serialport';
 import { Listeners, type ScoreboardDisplay } from './display.ts';
 import { findUno, type SerialPortListing } from './find-uno.ts';
-import type { ScoreboardFrame } from './frame.ts';
+import type { ScoreboardFrame } from './picture.ts';
 import { ledImage, type LedImage } from './max7219-layout.ts';
 import { disposeIo, drainIo, firmataOverSerial, type IoFactory, type ScoreboardIo } from './scoreboard-io.ts';
 

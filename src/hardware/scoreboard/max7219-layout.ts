@@ -4,7 +4,7 @@
  * each 8-digit display (U1 = player A, U2 = player B: points left, games right). Pure.
  */
 import type { ByPlayer } from '../../rules/match/track.ts';
-import type { Lamp, ScoreboardFrame } from './frame.ts';
+import type { Lamp, ScoreboardFrame } from './picture.ts';
 
 /** Holes 0..13 fit (segments A/B for 0–6, C/D for 7–13); a longer track needs another chip. */
 export const MAX_LED_TRACK_LENGTH = 13;

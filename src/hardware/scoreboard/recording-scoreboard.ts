@@ -3,7 +3,7 @@
  * or to drop the connection, as an unplugged board would.
  */
 import { Listeners, type ScoreboardDisplay } from './display.ts';
-import type { ScoreboardFrame } from './frame.ts';
+import type { ScoreboardFrame } from './picture.ts';
 
 export class RecordingScoreboard implements ScoreboardDisplay {
   readonly label = 'recording scoring board';

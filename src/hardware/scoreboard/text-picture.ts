@@ -6,7 +6,7 @@
  *
  * The second line ends with the lit lamps (white, black, foul, crash) or "-". Pure.
  */
-import { LAMPS, type ScoreboardFrame } from './frame.ts';
+import { LAMPS, type ScoreboardFrame } from './picture.ts';
 
 export function holeChar(lit: { readonly A: boolean; readonly B: boolean }): string {
   if (lit.A && lit.B) return '*';

@@ -1,6 +1,6 @@
 /** A scoring board made of text: always connected, it keeps the current picture and says when it changes. */
 import { Listeners, type ScoreboardDisplay } from './display.ts';
-import type { ScoreboardFrame } from './frame.ts';
+import type { ScoreboardFrame } from './picture.ts';
 import { textPicture } from './text-picture.ts';
 
 export class VirtualScoreboard implements ScoreboardDisplay {

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type sinon from 'sinon';
 import { EventBus } from '../../../src/app/event-bus.ts';
-import { createScoreboardService, type ScoreboardService } from '../../../src/hardware/scoreboard/index.ts';
+import { createScoreboardService, type ScoreboardService } from '../../../src/app/scoreboard/index.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import { fakeClock, fakeUno, flush, V } from './harness.ts';
 import { CAPTURE_WIN, CRASH, MATCH_BEFORE_LAST_GAME, MATCH_LAST_GAME } from './sequences.ts';

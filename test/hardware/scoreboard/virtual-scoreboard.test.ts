@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type sinon from 'sinon';
 import { EventBus } from '../../../src/app/event-bus.ts';
-import { createScoreboardService, VirtualScoreboard, type ScoreboardService } from '../../../src/hardware/scoreboard/index.ts';
+import { createScoreboardService, type ScoreboardService } from '../../../src/app/scoreboard/index.ts';
+import { VirtualScoreboard } from '../../../src/hardware/scoreboard/index.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import { fakeClock, flush, V } from './harness.ts';
 import { CAPTURE_WIN, CRASH, MATCH_BEFORE_LAST_GAME, MATCH_LAST_GAME } from './sequences.ts';

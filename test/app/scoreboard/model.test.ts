@@ -1,18 +1,9 @@
-/** The pure parts: reducer, frame, LED layout, Uno lookup. */
+/** The pure parts: reducer and frame (app), with the LED layout and Uno lookup (hardware) they feed. */
 import { expect, test } from 'vitest';
-import {
-  composeFrame,
-  digitText,
-  findUno,
-  holeLed,
-  initialScoreboard,
-  ledImage,
-  reduceScoreboard,
-  stepMarkers,
-  targetHoles,
-} from '../../../src/hardware/scoreboard/index.ts';
-import { V } from './harness.ts';
-import { CAPTURE_WIN } from './sequences.ts';
+import { composeFrame, initialScoreboard, reduceScoreboard, stepMarkers, targetHoles } from '../../../src/app/scoreboard/index.ts';
+import { digitText, findUno, holeLed, ledImage } from '../../../src/hardware/scoreboard/index.ts';
+import { V } from '../../hardware/scoreboard/harness.ts';
+import { CAPTURE_WIN } from '../../hardware/scoreboard/sequences.ts';
 
 const T = { timeout: 1_000 };
 

@@ -4,11 +4,11 @@
  * notice) and then retried quietly with backoff, and a board that comes back (plugged in
  * again, port reopened) is redrawn with the current picture.
  */
-import type { EventBus } from '../../app/event-bus.ts';
-import type { Service } from '../../app/service.ts';
+import type { EventBus } from '../event-bus.ts';
+import type { Service } from '../service.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { DEFAULT_TIMING, ScoreboardAnimator, type AnimationTiming } from './animator.ts';
-import type { ScoreboardDisplay } from './display.ts';
+import type { ScoreboardDisplay } from '../../hardware/scoreboard/display.ts';
 import { initialScoreboard, reduceScoreboard, withJournalFault, type ScoreboardState } from './model.ts';
 
 export interface Backoff {

@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type sinon from 'sinon';
 import { EventBus } from '../../../src/app/event-bus.ts';
-import { createScoreboardService, RecordingScoreboard, retryDelayMs, ScoreboardService } from '../../../src/hardware/scoreboard/index.ts';
+import { createScoreboardService, retryDelayMs, ScoreboardService } from '../../../src/app/scoreboard/index.ts';
+import { RecordingScoreboard } from '../../../src/hardware/scoreboard/index.ts';
 import type { SerialPortListing } from '../../../src/hardware/scoreboard/find-uno.ts';
-import { fakeClock, fakeUno, flush, V } from './harness.ts';
+import { fakeClock, fakeUno, flush, V } from '../../hardware/scoreboard/harness.ts';
 
 let clock: sinon.SinonFakeTimers;
 let bus: EventBus;

@@ -4,19 +4,11 @@
  * should be; the animator walks the shown markers there hole by hole and toggles the blink
  * phase; `composeFrame` turns those three into a picture. Pure.
  */
+import type { ScoreboardFrame } from '../../hardware/scoreboard/picture.ts';
 import { markerHoles, type ByPlayer } from '../../rules/match/track.ts';
 import type { ScoreboardState } from './model.ts';
 
-export const LAMPS = ['white', 'black', 'foul', 'crash'] as const;
-export type Lamp = (typeof LAMPS)[number];
-
-export interface ScoreboardFrame {
-  readonly trackLength: number;
-  /** Index = hole 0..N: is A's (red) / B's (green) light on there. */
-  readonly holes: readonly ByPlayer<boolean>[];
-  readonly lamps: { readonly [L in Lamp]: boolean };
-  readonly digits: ByPlayer<{ readonly points: number; readonly games: number }>;
-}
+export { LAMPS, type Lamp, type ScoreboardFrame } from '../../hardware/scoreboard/picture.ts';
 
 /** What only time decides: where the markers are shown now and whether blinking lights are on. */
 export interface AnimationPhase {
