@@ -16,12 +16,13 @@ const EFFECTS = {
 };
 /** The layers, innermost first, and what each may not import. */
 const BOUNDARIES = [
-  { files: ['src/util/**'], banned: ['rules', 'protocol', 'sensing', 'referee', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/rules/**'], banned: ['protocol', 'sensing', 'referee', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/protocol/**'], banned: ['sensing', 'referee', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/sensing/**'], banned: ['referee', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/referee/**'], banned: ['protocol', 'sensing', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'app', 'cli'], pure: false },
+  { files: ['src/util/**'], banned: ['rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/rules/**'], banned: ['protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/protocol/**'], banned: ['sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/referee/**'], banned: ['protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/rulesets/**'], banned: ['protocol', 'sensing', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli'], pure: false },
   { files: ['src/app/**'], banned: ['cli'], pure: false },
 ];
 

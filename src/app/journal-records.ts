@@ -5,15 +5,15 @@
  * never a `Cannot read properties of null` later on.
  */
 import type { RefereeInput } from '../referee/inputs.ts';
-import { POLICIES, type FoulPolicy, type Verdict } from '../referee/verdicts.ts';
-import { COLOUR_MODES, MAX_TRACK_LENGTH, type MatchSettings } from '../rules/match/track.ts';
+import type { FoulPolicy, Verdict } from '../referee/verdicts.ts';
+import type { MatchSettings } from '../rules/match/track.ts';
 import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import { WELLS } from '../rules/senryaku/types.ts';
-import { parseSpn } from '../rules/senryaku/spn.ts';
 import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import { isJsonObject } from '../util/json.ts';
+import { rulesetById, type RulesetId } from '../rulesets/registry.ts';
 
 export const JOURNAL_FORMAT = 'senryaku-journal';
 /** v2: sessions (a marker record starts each one) and compressed files. v1 files are still read. */
@@ -26,7 +26,7 @@ export interface JournalHeader {
   readonly version: number;
   readonly matchId: string;
   readonly startedAt: string;
-  readonly ruleset: 'senryaku';
+  readonly ruleset: RulesetId;
   readonly settings: {
     readonly policy: FoulPolicy;
     readonly match: MatchSettings;
@@ -144,29 +144,17 @@ export function parseHeader(text: string): Result<JournalHeader, { code: HeaderP
     return err({ code: 'WrongFormat', message: `not a ${JOURNAL_FORMAT} file of version ${READABLE_VERSIONS.join(' or ')}` });
   const bad = (message: string) => err({ code: 'BadHeader' as const, message: `journal header: ${message}` });
   if (typeof h.matchId !== 'string' || typeof h.startedAt !== 'string') return bad('matchId and startedAt are required');
-  if (h.ruleset !== 'senryaku') return bad(`unknown ruleset ${JSON.stringify(h.ruleset)}`);
+  const ruleset = rulesetById(typeof h.ruleset === 'string' ? h.ruleset : JSON.stringify(h.ruleset));
+  if (!ruleset.ok) return bad(ruleset.error.message);
   const s = h.settings;
   if (!isJsonObject(s)) return bad('settings are missing');
-  if (!POLICIES.includes(s.policy as never)) return bad(`settings.policy must be one of ${POLICIES.join(', ')}`);
-  const m = s.match;
-  if (
-    !isJsonObject(m) ||
-    !Number.isSafeInteger(m.trackLength) ||
-    (m.trackLength as number) < 1 ||
-    (m.trackLength as number) > MAX_TRACK_LENGTH
-  )
-    return bad(`settings.match.trackLength must be a whole number from 1 to ${MAX_TRACK_LENGTH}`);
-  if (!COLOUR_MODES.includes(m.colours as never)) return bad(`settings.match.colours must be one of ${COLOUR_MODES.join(', ')}`);
   if (!isJsonObject(s.players) || typeof s.players.A !== 'string' || typeof s.players.B !== 'string')
     return bad('settings.players needs A and B');
-  for (const k of ['placementGraceMs', 'holdingGraceMs', 'disagreementWindowMs'] as const)
-    if (!isFiniteNumber(s[k]) || s[k] < 0) return bad(`settings.${k} must be a number of ms >= 0`);
-  if (s.firstPosition !== undefined) {
-    const first = typeof s.firstPosition === 'string' ? parseSpn(s.firstPosition) : undefined;
-    if (!first?.ok) return bad(`settings.firstPosition is not a valid SPN${first && !first.ok ? `: ${first.error.message}` : ''}`);
-  }
   const profileProblem = boardProfileProblem(h.profile);
   if (profileProblem) return bad(`profile: ${profileProblem}`);
+  // The game's own settings, checked by the game.
+  const referee = ruleset.value.referee.fromJson(s, h.profile as BoardProfile);
+  if (!referee.ok) return bad(referee.error);
   if (typeof h.calibration !== 'string') return bad('calibration is missing');
   const calibration = parseCalibrationText(h.calibration);
   if (!calibration.ok) return bad(`calibration: ${formatCalibrationProblems(calibration.error)}`);

@@ -11,7 +11,7 @@ import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { BalanceModel } from '../rules/senryaku/balance.ts';
-import { formatSpn } from '../rules/senryaku/spn.ts';
+import { SENRYAKU, senryakuSettingsJson } from '../rulesets/senryaku.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { Autoplayer } from './autoplay/autoplayer.ts';
 import type { PlanOdds } from './autoplay/plan-turn.ts';
@@ -174,16 +174,8 @@ export class RefereeApp {
       version: JOURNAL_VERSION,
       matchId,
       startedAt: new Date().toISOString(),
-      ruleset: 'senryaku',
-      settings: {
-        policy: s.policy,
-        match: s.match,
-        players,
-        placementGraceMs: s.placementGraceMs,
-        holdingGraceMs: s.holdingGraceMs,
-        disagreementWindowMs: s.disagreementWindowMs,
-        ...(s.firstPosition ? { firstPosition: formatSpn(s.firstPosition) } : {}),
-      },
+      ruleset: SENRYAKU.id,
+      settings: { ...(senryakuSettingsJson(s) as Omit<JournalHeader['settings'], 'players'>), players },
       profile: board.profile,
       calibration: formatCalibration(calibration),
       source,

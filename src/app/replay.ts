@@ -9,19 +9,21 @@
  */
 import type { Recording } from '../hardware/link/recording.ts';
 import { senryakuReferee } from '../referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import { rulesetById } from '../rulesets/registry.ts';
+import { parseSenryakuSettings } from '../rulesets/senryaku.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import { parseSpn } from '../rules/senryaku/spn.ts';
 import { formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { JournalContents, JournalHeader } from './journal.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
 import { lastInputMs } from './resume.ts';
 
+/** The Senryaku settings a journal's header records (parseHeader has checked them). */
 export function refereeSettingsOf(header: JournalHeader): SenryakuRefereeSettings {
-  const { firstPosition, ...settings } = header.settings;
-  const first = firstPosition === undefined ? undefined : parseSpn(firstPosition);
-  return { ...DEFAULT_REFEREE_SETTINGS, ...settings, profile: header.profile, ...(first?.ok ? { firstPosition: first.value } : {}) };
+  const parsed = parseSenryakuSettings(header.settings, header.profile);
+  if (!parsed.ok) throw new Error(`journal header: ${parsed.error}`);
+  return parsed.value;
 }
 
 /** The first place where the replay and the journal part ways. */
@@ -43,8 +45,13 @@ export interface JournalReplay {
 export function replayJournal(journal: JournalContents): Result<JournalReplay, string> {
   const calibration = parseCalibrationText(journal.header.calibration);
   if (!calibration.ok) return err(`the journal's calibration is invalid: ${formatCalibrationProblems(calibration.error)}`);
-  const settings = refereeSettingsOf(journal.header);
-  const referee = senryakuReferee(settings);
+  const { header } = journal;
+  // The journal names its game; the game reads its own settings.
+  const ruleset = rulesetById(header.ruleset);
+  if (!ruleset.ok) return err(ruleset.error.message);
+  const made = ruleset.value.referee.fromJson(header.settings, header.profile);
+  if (!made.ok) return err(`journal header: ${made.error}`);
+  const referee = made.value;
   let state = referee.initialState();
   let lastMs: number | undefined;
   const verdicts: Verdict[] = [];
@@ -52,7 +59,7 @@ export function replayJournal(journal: JournalContents): Result<JournalReplay, s
   for (const [i, session] of journal.sessions.entries()) {
     // Session 1 starts the match; each later one continues it as the live host did on resume.
     const resumed = i === 0 ? {} : { refereeState: state, ...(lastMs !== undefined ? { resumeAfterMs: lastMs } : {}) };
-    const pipeline = new RefereePipeline({ profile: settings.profile, calibration: calibration.value, referee, ...resumed });
+    const pipeline = new RefereePipeline({ profile: header.profile, calibration: calibration.value, referee, ...resumed });
     const computed: Verdict[] = [];
     const stored: { line: number; verdict: Verdict }[] = [];
     for (const { line, record } of session.records) {

@@ -1,22 +1,32 @@
-/** The options that pick a position and a balance model, shared by perft and moves. */
+/** The options that pick a game, a position and (for Senryaku) a board's balance model, shared by perft and moves. */
 import { loadProfileFile } from '../app/load-profile.ts';
-import { BalanceModel, DEFAULT_PROFILE, START_SPN, parseSpn, type Position } from '../rules/senryaku/index.ts';
+import { DEFAULT_RULESET, rulesetById } from '../rulesets/registry.ts';
+import type { PositionTools } from '../rulesets/ruleset.ts';
 import { UsageError } from './io.ts';
 
 export const positionOptionSpecs = {
+  rules: { type: 'string' },
   position: { type: 'string' },
   profile: { type: 'string' },
 } as const;
 
-export function readPosition(spn: string | undefined): Position {
-  const parsed = parseSpn((spn ?? START_SPN).trim());
-  if (!parsed.ok) throw new UsageError(`bad --position: ${parsed.error.message} [${parsed.error.code}]`);
-  return parsed.value;
+export interface PositionOptionValues {
+  readonly rules?: string | undefined;
+  readonly position?: string | undefined;
+  readonly profile?: string | undefined;
 }
 
-export function readModel(profilePath: string | undefined): BalanceModel {
-  if (profilePath === undefined) return BalanceModel.fromProfile(DEFAULT_PROFILE);
-  const loaded = loadProfileFile(profilePath);
-  if (!loaded.ok) throw new UsageError(loaded.error);
-  return BalanceModel.fromProfile(loaded.value);
+/** The rules tools of --position (default: the game's start) under --rules (default Senryaku). */
+export function readPositionTools(values: PositionOptionValues): PositionTools {
+  const ruleset = rulesetById(values.rules ?? DEFAULT_RULESET);
+  if (!ruleset.ok) throw new UsageError(`bad --rules: ${ruleset.error.message}`);
+  let profile;
+  if (values.profile !== undefined) {
+    const loaded = loadProfileFile(values.profile);
+    if (!loaded.ok) throw new UsageError(loaded.error);
+    profile = loaded.value;
+  }
+  const tools = ruleset.value.position(values.position ?? ruleset.value.startPosition, profile);
+  if (!tools.ok) throw new UsageError(`bad --position: ${tools.error.message} [${tools.error.code}]`);
+  return tools.value;
 }

@@ -81,14 +81,15 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   perft: {
-    usage: 'senryaku perft DEPTH [--position SPN] [--profile FILE] [--divide]',
+    usage: 'senryaku perft DEPTH [--rules senryaku] [--position TEXT] [--profile FILE] [--divide]',
     summary: 'count move paths (rules check)',
     description: [
       'Prints `<depth> <count>` for each depth 1..DEPTH (at most 12); --divide prints `<move> <count>` per root move, then `total <count>`.',
+      "The position is in the game's notation (Senryaku: SPN), by default its start; --profile gives a board's balance model.",
     ],
   },
   moves: {
-    usage: 'senryaku moves [--position SPN] [--profile FILE]',
+    usage: 'senryaku moves [--rules senryaku] [--position TEXT] [--profile FILE]',
     summary: 'list the legal moves and their outcome',
     description: [
       'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',

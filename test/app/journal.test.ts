@@ -110,6 +110,17 @@ describe('match journal', () => {
     expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadHeader', message: expect.stringMatching(/calibration/) } });
     write(JSON.stringify({ ...header, settings: { ...header.settings, firstPosition: 'nonsense' } }) + '\n');
     expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'BadHeader', message: expect.stringMatching(/firstPosition/) } });
+    // The journal names its game; an unknown one, or a setting the game rejects, is said as such.
+    write(JSON.stringify({ ...header, ruleset: 'chess' }) + '\n');
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadHeader', message: expect.stringMatching(/unknown ruleset 'chess'; the rulesets are senryaku/) },
+    });
+    write(JSON.stringify({ ...header, settings: { ...header.settings, holdingGraceMs: -1 } }) + '\n');
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadHeader', message: expect.stringMatching(/settings.holdingGraceMs must be a number of ms >= 0/) },
+    });
     write('');
     expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'NoHeader' } });
     expect(readJournal('/no/such/journal')).toMatchObject({ ok: false, error: { code: 'Unreadable' } });

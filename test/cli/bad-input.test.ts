@@ -100,8 +100,10 @@ const CASES: readonly Case[] = [
   bad(/cannot read profile .*a-dir: EISDIR/, 'perft', '3', '--profile', subdir),
   bad(/Option '--divide' does not take an argument/, 'perft', '3', '--divide=yes'),
   bad(/Unknown option '--frobnicate'/, 'perft', '3', '--frobnicate'),
+  bad(/bad --rules: unknown ruleset 'chess'; the rulesets are senryaku/, 'perft', '1', '--rules', 'chess'),
   // moves
   bad(/moves takes no positional argument/, 'moves', 'extra'),
+  bad(/bad --rules: unknown ruleset ''/, 'moves', '--rules', ''),
   bad(/bad --position: /, 'moves', '--position', 'nonsense'),
   bad(/LockNotPlain/, 'moves', '--position', 'bbbBbbb/7/7/7/7/wwwWwww w - a1'),
   bad(/bad --position: the SPN is empty.*\[Empty\]/, 'moves', '--position', ''),

@@ -20,6 +20,14 @@ describe('senryaku CLI (in process)', () => {
     expect(r.out).toEqual(['1 19', '2 361', '3 6137']);
   });
 
+  it('perft and moves take the game by --rules (Senryaku by default)', async () => {
+    const r = await run('perft', '2', '--rules', 'senryaku');
+    expect(r.code).toBe(0);
+    expect(r.out).toEqual(['1 19', '2 361']);
+    const m = await run('moves', '--rules', 'senryaku');
+    expect(m.out).toHaveLength(19);
+  });
+
   it('perft --divide prints each root move then the total', async () => {
     const r = await run('perft', '2', '--divide');
     expect(r.code).toBe(0);

@@ -1,0 +1,77 @@
+/**
+ * What a game brings to the referee stack: its name, board, notation, rules tools, referee
+ * and settings. Everything above the rules cores (journal, replay, the command line, the
+ * app) reaches a game only through one of these, found by id in the registry, so a second
+ * game is one more descriptor, not a fork of the stack.
+ *
+ * The position and state types of a game stay inside its descriptor: the tools work on a
+ * position they parsed themselves, and the referee's state only travels through the
+ * referee's own step (RulesetReferee's methods accept it back).
+ */
+import type { RulesetReferee } from '../referee/referee.ts';
+import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import type { JsonObject } from '../util/json.ts';
+import type { Result } from '../util/result.ts';
+
+export const RULESET_IDS = ['senryaku'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+export const DEFAULT_RULESET: RulesetId = 'senryaku';
+
+/** A position or move text that does not parse: a code to test on, a message for people. */
+export interface NotationProblem {
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface DivideLine {
+  readonly notation: string;
+  readonly count: number;
+}
+
+export interface MoveLine {
+  readonly notation: string;
+  /** What the move leads to, in words (`none`, a capture, a crash...). */
+  readonly outcome: string;
+}
+
+/** The rules tools of one position (perft, moves), as the command line uses them. */
+export interface PositionTools {
+  perft(depth: number): number;
+  /** Per legal root move, its share of perft(depth), sorted by notation. */
+  divide(depth: number): readonly DivideLine[];
+  /** Each legal move and its outcome, sorted by notation; empty when there is none. */
+  moves(): readonly MoveLine[];
+  /** What having no legal move means here (who loses). */
+  readonly noMoveText: string;
+}
+
+/** The board a game is played on: the grid of cells and what the board must sense besides. */
+export interface RulesetBoard {
+  readonly files: number;
+  readonly ranks: number;
+  /** Load cells under the pivots (the board balances). */
+  readonly pivots: boolean;
+  /** Tilt switches (the board can crash). */
+  readonly tilt: boolean;
+}
+
+export interface Ruleset {
+  readonly id: RulesetId;
+  readonly name: string;
+  readonly board: RulesetBoard;
+  /** The start position in the game's position notation. */
+  readonly startPosition: string;
+  /** Parses a position (strictly, as the notation's spec says) and gives its rules tools; `profile`: the board's physics where the game has any. */
+  position(text: string, profile?: BoardProfile): Result<PositionTools, NotationProblem>;
+  readonly referee: RefereeFacet;
+}
+
+/**
+ * The referee of a game and its settings as a journal header keeps them (`settings`, besides
+ * the players, which the app owns). `fromJson` validates everything it reads: a header from a
+ * damaged or edited journal is an error naming the field, never a referee in a bad state.
+ */
+export interface RefereeFacet {
+  /** The referee for a match with these header settings on a board of this profile. */
+  fromJson(settings: JsonObject, profile: BoardProfile): Result<RulesetReferee<unknown>, string>;
+}

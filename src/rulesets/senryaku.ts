@@ -1,0 +1,107 @@
+/** Senryaku (RULES.md) as a ruleset: SPN, the balance model from the board's profile, its referee. */
+import { senryakuReferee } from '../referee/senryaku/index.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import { POLICIES } from '../referee/verdicts.ts';
+import { COLOUR_MODES, MAX_TRACK_LENGTH } from '../rules/match/track.ts';
+import {
+  BalanceModel,
+  DEFAULT_PROFILE,
+  START_SPN,
+  divide,
+  formatMove,
+  formatSpn,
+  legalMoves,
+  moveOutcome,
+  parseSpn,
+  perft,
+  type BoardProfile,
+  type MoveOutcome,
+  type Position,
+} from '../rules/senryaku/index.ts';
+import { isJsonObject, type JsonObject } from '../util/json.ts';
+import { err, ok, type Result } from '../util/result.ts';
+import type { PositionTools, Ruleset } from './ruleset.ts';
+
+export const describeOutcome = (o: MoveOutcome): string =>
+  o.kind === 'none'
+    ? 'none'
+    : o.kind === 'capture'
+      ? `capture: ${o.winner} wins`
+      : `crash at ${o.step} (step ${o.stepIndex}), tips toward ${o.toward}: ${o.loser} loses`;
+
+function tools(pos: Position, model: BalanceModel): PositionTools {
+  return {
+    perft: (depth) => perft(pos, depth, model),
+    divide: (depth) => divide(pos, depth, model).map(({ notation, count }) => ({ notation, count })),
+    moves: () =>
+      legalMoves(pos)
+        .map((m) => ({ notation: formatMove(m), outcome: describeOutcome(moveOutcome(pos, m, model)) }))
+        .sort((a, b) => (a.notation < b.notation ? -1 : 1)),
+    noMoveText: `no legal move: ${pos.turn} loses (no-move)`,
+  };
+}
+
+const GRACE_FIELDS = ['placementGraceMs', 'holdingGraceMs', 'disagreementWindowMs'] as const;
+
+/** The header's `settings` (players apart) for a match refereed with these settings. */
+export function senryakuSettingsJson(s: SenryakuRefereeSettings): JsonObject {
+  return {
+    policy: s.policy,
+    match: s.match,
+    placementGraceMs: s.placementGraceMs,
+    holdingGraceMs: s.holdingGraceMs,
+    disagreementWindowMs: s.disagreementWindowMs,
+    ...(s.firstPosition ? { firstPosition: formatSpn(s.firstPosition) } : {}),
+  };
+}
+
+/** Reads header settings back, checking every field; the message names the first bad one. */
+export function parseSenryakuSettings(s: JsonObject, profile: BoardProfile): Result<SenryakuRefereeSettings, string> {
+  if (!POLICIES.includes(s.policy as never)) return err(`settings.policy must be one of ${POLICIES.join(', ')}`);
+  const m = s.match;
+  if (
+    !isJsonObject(m) ||
+    !Number.isSafeInteger(m.trackLength) ||
+    (m.trackLength as number) < 1 ||
+    (m.trackLength as number) > MAX_TRACK_LENGTH
+  )
+    return err(`settings.match.trackLength must be a whole number from 1 to ${MAX_TRACK_LENGTH}`);
+  if (!COLOUR_MODES.includes(m.colours as never)) return err(`settings.match.colours must be one of ${COLOUR_MODES.join(', ')}`);
+  for (const k of GRACE_FIELDS) {
+    const v = s[k];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return err(`settings.${k} must be a number of ms >= 0`);
+  }
+  let firstPosition: Position | undefined;
+  if (s.firstPosition !== undefined) {
+    const first = typeof s.firstPosition === 'string' ? parseSpn(s.firstPosition) : undefined;
+    if (!first?.ok) return err(`settings.firstPosition is not a valid SPN${first && !first.ok ? `: ${first.error.message}` : ''}`);
+    firstPosition = first.value;
+  }
+  return ok({
+    ...DEFAULT_REFEREE_SETTINGS,
+    profile,
+    policy: s.policy as SenryakuRefereeSettings['policy'],
+    match: { trackLength: m.trackLength as number, colours: m.colours as SenryakuRefereeSettings['match']['colours'] },
+    placementGraceMs: s.placementGraceMs as number,
+    holdingGraceMs: s.holdingGraceMs as number,
+    disagreementWindowMs: s.disagreementWindowMs as number,
+    ...(firstPosition ? { firstPosition } : {}),
+  });
+}
+
+export const SENRYAKU: Ruleset = {
+  id: 'senryaku',
+  name: 'Senryaku',
+  board: { files: 7, ranks: 6, pivots: true, tilt: true },
+  startPosition: START_SPN,
+  position(text, profile = DEFAULT_PROFILE) {
+    const parsed = parseSpn(text.trim());
+    return parsed.ok ? ok(tools(parsed.value, BalanceModel.fromProfile(profile))) : err(parsed.error);
+  },
+  referee: {
+    fromJson(settings, profile) {
+      const parsed = parseSenryakuSettings(settings, profile);
+      return parsed.ok ? ok(senryakuReferee(parsed.value)) : parsed;
+    },
+  },
+};
