@@ -7,9 +7,11 @@ import { POLICIES, type FoulPolicy } from '../referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode, type MatchSettings } from '../rules/match/track.ts';
 import type { Position } from '../rules/senryaku/position.ts';
 import { parseSpn } from '../rules/senryaku/spn.ts';
+import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from '../rulesets/registry.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 export interface MatchOptionsText {
+  readonly rules?: string | undefined;
   readonly policy?: string | undefined;
   readonly track?: string | undefined;
   readonly colours?: string | undefined;
@@ -19,6 +21,8 @@ export interface MatchOptionsText {
 }
 
 export interface MatchOptions {
+  /** The game refereed (the registry's id). */
+  readonly ruleset: RulesetId;
   readonly policy: FoulPolicy;
   readonly match: MatchSettings;
   readonly players: { readonly A: string; readonly B: string };
@@ -51,6 +55,7 @@ export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, 
     return allowed[0]!;
   };
 
+  const ruleset = oneOf(text.rules ?? DEFAULT_RULESET, 'rules', RULESET_IDS);
   const policy = oneOf(text.policy ?? 'casual', 'policy', POLICIES);
   const colours: ColourMode = oneOf(text.colours ?? 'alternate', 'colours', COLOUR_MODES);
   const trackLength = wholeNumber(text.track, 'track', 1, MAX_TRACK_LENGTH) ?? 6;
@@ -67,6 +72,7 @@ export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, 
 
   if (problems.length > 0) return err(problems);
   return ok({
+    ruleset,
     policy,
     match: { trackLength, colours },
     players: { A: names[0]!, B: names[1]! },

@@ -32,6 +32,7 @@ const CLOSE_WAIT_MS = 10_000;
 const REFEREE_OPTIONS = {
   ...boardOptionSpecs,
   autoplay: { type: 'boolean' },
+  rules: { type: 'string' },
   games: { type: 'string' },
   players: { type: 'string' },
   policy: { type: 'string' },
