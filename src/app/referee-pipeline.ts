@@ -13,7 +13,7 @@
  * shifted after a reboot so it never runs backward. Each frame is also a tick, so time-outs
  * (holding the board, a capture's grace) fire on board time.
  */
-import { parseBoardLine, SequenceTracker, type Hello } from '../protocol/index.ts';
+import { BoardLineDecoder, SequenceTracker, type Decoded, type Hello } from '../protocol/index.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { Verdict } from '../referee/verdicts.ts';
@@ -82,7 +82,8 @@ export class RefereePipeline<S> {
   private readonly plausible: PlausibilityState<Waiting>;
   private readonly sequence = new SequenceTracker();
   private bootId: number | undefined;
-  private cellCount: number;
+  /** Decodes the lines that come without the link's decoding, sized by the profile until a HELLO. */
+  private readonly decoder: BoardLineDecoder;
   /** Frames since sensing (re)started, while the snapshot is still to come; undefined after it. */
   private settlingFrames: number | undefined = 0;
   /** Added to board time so the referee's clock continues across reboots. */
@@ -95,7 +96,7 @@ export class RefereePipeline<S> {
   constructor(private readonly options: PipelineOptions<S>) {
     this.sensing = createSensingState(options.profile, options.calibration, options.sensingOptions);
     this.plausible = createPlausibility(this.sensing.config.options.frameRate);
-    this.cellCount = (options.profile.cells?.wells.length ?? 42) + (options.profile.cells?.pivots.length ?? 2);
+    this.decoder = new BoardLineDecoder((options.profile.cells?.wells.length ?? 42) + (options.profile.cells?.pivots.length ?? 2));
     this.state = options.refereeState ?? options.referee.initialState();
     this.resumedSnapshotDue = options.refereeState !== undefined;
   }
@@ -105,9 +106,13 @@ export class RefereePipeline<S> {
     return { ...this.plausible.counters };
   }
 
-  feed(line: string, hostMs: number): PipelineOutput {
+  /**
+   * One board line. `decoded`: what the link's decoder made of it, so a live line is decoded
+   * once; without it (a replay, a test) the pipeline's own decoder reads the text.
+   */
+  feed(line: string, hostMs: number, decoded?: Decoded): PipelineOutput {
     const out: Out = { sensing: [], inputs: [], verdicts: [] };
-    const parsed = parseBoardLine(line, { cellCount: this.cellCount });
+    const parsed = decoded ?? this.decoder.decode(line);
     if (!parsed.ok) return { ...out, lineError: `${parsed.error.code}: ${parsed.error.message}` };
     const msg = parsed.value;
     if (msg.type === 'hello' && this.onHello(msg, out) === 'new-boot') return out;
@@ -137,7 +142,8 @@ export class RefereePipeline<S> {
 
   /** A HELLO of the same boot is one more line in sequence; one of a new boot starts everything afresh. */
   private onHello(hello: Hello, out: Out): 'same-boot' | 'new-boot' {
-    this.cellCount = hello.wellCells + hello.pivotCells;
+    // A HELLO the link decoded sizes this decoder's frames too, should a line come without.
+    this.decoder.noteHello(hello);
     if (this.bootId === hello.bootId) return 'same-boot';
     // A new boot: the board's clock restarted and its readings may have moved under us.
     // What the old boot left waiting is settled first, into the old boot's sensing.

@@ -62,7 +62,7 @@ export class RefereeService<S> implements Service {
     const t = this.since(raw.atMs);
     this.journal.append({ kind: 'line', t, dir: raw.direction, line: raw.line });
     if (raw.direction !== 'in') return;
-    const out = this.pipeline.feed(raw.line, t);
+    const out = this.pipeline.feed(raw.line, t, raw.decoded);
     if (out.lineError) this.lineErrors++;
     for (const event of out.sensing) this.journal.append({ kind: 'sensing', t, event });
     for (const input of out.inputs) this.journal.append({ kind: 'input', t, input });

@@ -47,3 +47,4 @@ export type {
   SimpleCommand,
 } from './host-commands.ts';
 export { SEQ_MODULUS, SequenceTracker, nextSeq, seqGap } from './sequence.ts';
+export { BoardLineDecoder, type Decoded } from './decoder.ts';

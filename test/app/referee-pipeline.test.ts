@@ -1,7 +1,7 @@
 // The pipeline on hand-made lines: the board's own protocol, formatted with the codec.
 import { describe, expect, it } from 'vitest';
 import { RefereePipeline } from '../../src/app/referee-pipeline.ts';
-import { formatFrame, formatHello, type Hello } from '../../src/protocol/index.ts';
+import { BoardLineDecoder, formatFrame, formatHello, type Hello } from '../../src/protocol/index.ts';
 import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
 import { DEFAULT_PROFILE, type BoardProfile } from '../../src/rules/senryaku/profile.ts';
@@ -48,6 +48,15 @@ describe('referee pipeline', () => {
     const verdicts = [];
     for (let i = 1; i <= 60; i++) verdicts.push(...p.feed(startFrame(i, i * 12.5), i * 12.5).verdicts);
     expect(verdicts.map((v) => v.type)).toEqual(['setup', 'game-started']);
+  });
+
+  it('takes a line the link decoded as it is, and gives what decoding the text would', () => {
+    const link = new BoardLineDecoder();
+    const own = pipeline();
+    const given = pipeline();
+    const lines = [formatHello(hello(1)), ...Array.from({ length: 60 }, (_, i) => startFrame(i + 1, (i + 1) * 12.5))];
+    for (const [i, line] of lines.entries()) expect(given.feed(line, i * 12.5, link.decode(line))).toEqual(own.feed(line, i * 12.5));
+    expect(given.state).toEqual(own.state);
   });
 
   it('a HELLO of the same boot is a line in sequence, not a gap; a bad line is counted, never thrown', () => {

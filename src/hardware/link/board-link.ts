@@ -6,7 +6,7 @@
  * Implementations: SerialBoardLink (any serialport binding: native, MockBinding, the
  * simulator) and FakeBoardLink (a test double driven by hand).
  */
-import type { ErrorCode, Frame, Hello, HostCommand, ProtocolError, TiltEvent } from '../../protocol/index.ts';
+import type { Decoded, ErrorCode, Frame, Hello, HostCommand, ProtocolError, TiltEvent } from '../../protocol/index.ts';
 import type { Result } from '../../util/result.ts';
 import type { LinkCounters } from './counters.ts';
 
@@ -76,7 +76,8 @@ export interface LinkError {
 
 /** A raw line, both directions, for recorders. `atMs` is host time (the link's clock). */
 export type RawLine =
-  | { readonly direction: 'in'; readonly line: string; readonly atMs: number }
+  /** `decoded`: what the link's decoder made of it (absent for a FRAME before any HELLO, which it cannot size). */
+  | { readonly direction: 'in'; readonly line: string; readonly atMs: number; readonly decoded?: Decoded }
   | { readonly direction: 'out'; readonly line: string; readonly atMs: number }
   | { readonly direction: 'oversize'; readonly droppedBytes: number; readonly atMs: number };
 

@@ -12,12 +12,11 @@ import type { SerialPortStream } from '@serialport/stream';
 import {
   MAX_BOARD_LINE,
   SequenceTracker,
-  cellCountOf,
+  BoardLineDecoder,
   DEFAULT_SAMPLE_RATE,
   formatHostCommand,
   nextSeq,
   openLine,
-  parseBoardLine,
   type ErrorCode,
   type Frame,
   type Hello,
@@ -91,6 +90,8 @@ export class SerialBoardLink implements BoardLink {
   #backoffMs: number;
   /** Last HELLO ever seen: survives reconnects, to tell a reboot or another board. */
   #lastHello: Hello | undefined = undefined;
+  /** Every received line is decoded once, here; the decoded message travels on with the line. */
+  readonly #decoder = new BoardLineDecoder();
   #lastFrameMs: number | undefined = undefined;
   #wasReady = false;
   #reportingListenerError = false;
@@ -282,17 +283,19 @@ export class SerialBoardLink implements BoardLink {
     if (!c || generation !== c.generation) return;
     c.lastRxAt = this.#now();
     this.#counters.linesIn++;
-    this.#events.emit('line', { direction: 'in', line, atMs: c.lastRxAt });
+    // No HELLO yet, so no cell count: a FRAME is from a stream an earlier session left running.
+    const undecodable = this.#decoder.cellCount === undefined && line.startsWith('FRAME ');
+    const decoded = undecodable ? undefined : this.#decoder.decode(line);
+    this.#events.emit('line', { direction: 'in', line, atMs: c.lastRxAt, ...(decoded ? { decoded } : {}) });
     if (this.#state === 'stalled') this.#setReady(c);
 
-    const known = c.hello ?? this.#lastHello;
-    if (!known && line.startsWith('FRAME ')) {
-      // No cell count yet: a stream left running by an earlier session. Keep the count straight.
+    if (!decoded) {
+      // Keep the sequence count straight all the same.
       const env = openLine(line, 'board-to-host');
       if (env.ok) this.#acceptSeq(env.value.seq);
       return;
     }
-    const parsed = parseBoardLine(line, { cellCount: known ? cellCountOf(known) : 0 });
+    const parsed = decoded;
     if (!parsed.ok) {
       this.#onBadLine(line, parsed.error.code, parsed.error.message);
       return;
