@@ -99,7 +99,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
       observed.push({ sentMs, outMs: sentMs + ((line.length + 2) * 10 * 1000) / BOARD_BAUD_RATE + hostMs, inputs, verdicts: out.verdicts });
     for (const v of out.verdicts) {
       if (v.type === 'game-started' || v.type === 'move') {
-        spn = v.spn;
+        spn = v.position;
         moves++;
       } else if (v.type === 'game-over') {
         spn = undefined;

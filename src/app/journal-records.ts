@@ -16,9 +16,13 @@ import { isJsonObject } from '../util/json.ts';
 import { rulesetById, type RulesetId } from '../rulesets/registry.ts';
 
 export const JOURNAL_FORMAT = 'senryaku-journal';
-/** v2: sessions (a marker record starts each one) and compressed files. v1 files are still read. */
-export const JOURNAL_VERSION = 2;
-const READABLE_VERSIONS: readonly number[] = [1, 2];
+/**
+ * v2: sessions (a marker record starts each one) and compressed files. v3: verdicts in the
+ * common shape (`position`, `balance`) and dated at the frame that completed them. Older
+ * files are still read; their stored verdicts are what the referee of their day said.
+ */
+export const JOURNAL_VERSION = 3;
+const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
 
 export interface JournalHeader {
   readonly kind: 'header';

@@ -38,6 +38,8 @@ export interface ReplayMismatch {
 export interface JournalReplay {
   readonly verdicts: Verdict[];
   readonly sessions: number;
+  /** The journal's format version: one older than JOURNAL_VERSION was written by an earlier referee. */
+  readonly version: number;
   readonly mismatch: ReplayMismatch | undefined;
 }
 
@@ -74,7 +76,7 @@ export function replayJournal(journal: JournalContents): Result<JournalReplay, s
     verdicts.push(...computed);
     mismatch ??= firstMismatch(session.number, computed, stored, session.records.at(-1)?.line);
   }
-  return ok({ verdicts, sessions: journal.sessions.length, mismatch });
+  return ok({ verdicts, sessions: journal.sessions.length, mismatch, version: header.version });
 }
 
 function firstMismatch(

@@ -32,7 +32,9 @@ function body(v: Verdict, player: (p: Player) => string): string {
     case 'capture-started':
       return `${side(v.side)} starts a capture on ${v.captured} (${v.order})`;
     case 'move':
-      return `${side(v.side)} ${v.move}   tip margin: toward White ${margin(v.tipMargin.white)}, toward Black ${margin(v.tipMargin.black)}   ${v.spn}`;
+      return v.balance
+        ? `${side(v.side)} ${v.move}   tip margin: toward White ${margin(v.balance.tipMargin.white)}, toward Black ${margin(v.balance.tipMargin.black)}   ${v.position}`
+        : `${side(v.side)} ${v.move}   ${v.position}`;
     case 'touch-move':
       return `Touch move: ${v.message}`;
     case 'foul':
@@ -52,11 +54,11 @@ function body(v: Verdict, player: (p: Player) => string): string {
     case 'resync-needed':
       return `The board differs from the game: ${v.differences.map((d) => `${d.well} should ${d.expected === 'empty' ? 'be empty' : `hold '${d.expected}'`}`).join(', ')}`;
     case 'resync-done':
-      return `Board matches the game again: ${v.spn}`;
+      return `Board matches the game again: ${v.position}`;
     case 'model-disagreement':
       return v.kind === 'model-tipped'
-        ? `(calibration) the model predicted a tip that the board did not make (${v.spn}, lifted: ${v.lifted.join(' ') || 'none'})`
-        : `(calibration) the board tipped where the model predicted it would stand (${v.spn}, lifted: ${v.lifted.join(' ') || 'none'})`;
+        ? `(calibration) the model predicted a tip that the board did not make (${v.position}, lifted: ${v.lifted.join(' ') || 'none'})`
+        : `(calibration) the board tipped where the model predicted it would stand (${v.position}, lifted: ${v.lifted.join(' ') || 'none'})`;
     case 'notice':
       return v.message;
   }

@@ -1,6 +1,10 @@
 /**
  * What the referee announces. Every output (terminal, scoring board, log, MQTT, web)
- * learns the game only from these, in order.
+ * learns the game only from these, in order. The shape is common to every game: positions
+ * are text in the game's own notation (`position`: SPN for Senryaku), cells are named as the
+ * game names them, and what only one kind of game has to say travels in its own field (a
+ * balancing board's tip margins in `balance`) or its own verdict types (`board-tipped`,
+ * `crash`, `model-disagreement`: boards that can tip).
  */
 import type { ByPlayer, Player } from '../rules/match/track.ts';
 import type { ByColor, Color } from '../rules/senryaku/types.ts';
@@ -44,7 +48,8 @@ export type Verdict = { readonly atMs: number } & (
       readonly type: 'game-started';
       readonly game: number;
       readonly players: ByColor<Player>;
-      readonly spn: string;
+      /** The position the game starts from. */
+      readonly position: string;
     }
   | { readonly type: 'lifted'; readonly side: Color; readonly well: string; readonly destinations: readonly string[] }
   | { readonly type: 'capture-started'; readonly side: Color; readonly captured: string; readonly order: CaptureOrder }
@@ -52,9 +57,10 @@ export type Verdict = { readonly atMs: number } & (
       readonly type: 'move';
       readonly side: Color;
       readonly move: string;
-      readonly spn: string;
-      /** Moment left before the board tips toward each side, after the move (mass × pitch). */
-      readonly tipMargin: ByColor<number>;
+      /** The position after the move. */
+      readonly position: string;
+      /** On a board that balances: the moment left before it tips toward each side, after the move (mass × pitch). */
+      readonly balance?: { readonly tipMargin: ByColor<number> };
       readonly captureOrder?: CaptureOrder;
     }
   | { readonly type: 'touch-move'; readonly side: Color; readonly well: string; readonly message: string }
@@ -67,7 +73,7 @@ export type Verdict = { readonly atMs: number } & (
       /** This side's fouls in this game, this one included. */
       readonly count: number;
     }
-  | { readonly type: 'restored'; readonly side: Color; readonly spn: string }
+  | { readonly type: 'restored'; readonly side: Color; readonly position: string }
   /**
    * The tilt switches closed during a game: the board crashed, said at once. Whose action it
    * was follows as `crash` once the attribution window has closed.
@@ -92,12 +98,12 @@ export type Verdict = { readonly atMs: number } & (
     }
   | { readonly type: 'match-over'; readonly winner: Player; readonly score: ByPlayer<number>; readonly games: number }
   | { readonly type: 'resync-needed'; readonly differences: readonly Difference[] }
-  | { readonly type: 'resync-done'; readonly spn: string }
+  | { readonly type: 'resync-done'; readonly position: string }
   | {
       readonly type: 'model-disagreement';
       /** model-tipped: the model said unstable and the board stood; sensor-tipped: the reverse. */
       readonly kind: 'model-tipped' | 'sensor-tipped';
-      readonly spn: string;
+      readonly position: string;
       readonly lifted: readonly string[];
       readonly margin: ByColor<number>;
     }

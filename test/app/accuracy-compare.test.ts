@@ -4,13 +4,13 @@ import { compareSession } from '../../src/app/accuracy/compare.ts';
 import type { PlayRecord } from '../../src/app/autoplay/ledger.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 
-const started = (game: number): Verdict => ({ type: 'game-started', game, players: { white: 'A', black: 'B' }, spn: '', atMs: 0 });
+const started = (game: number): Verdict => ({ type: 'game-started', game, players: { white: 'A', black: 'B' }, position: '', atMs: 0 });
 const move = (side: 'white' | 'black', m: string): Verdict => ({
   type: 'move',
   side,
   move: m,
-  spn: '',
-  tipMargin: { white: 0, black: 0 },
+  position: '',
+  balance: { tipMargin: { white: 0, black: 0 } },
   atMs: 0,
 });
 const foul = (side: 'white' | 'black', code: 'Rolled' | 'NotYourSphere'): Verdict => ({

@@ -48,7 +48,7 @@ async function players(seed: number) {
 describe('Autoplayer', () => {
   it.each([1, 2, 3])('asked to resync mid-turn, puts the board back and plays the same turn again (seed %i)', async (seed) => {
     const p = await players(seed);
-    p.say({ type: 'game-started', game: 1, players: { white: 'A', black: 'B' }, spn: START_SPN, atMs: 0 });
+    p.say({ type: 'game-started', game: 1, players: { white: 'A', black: 'B' }, position: START_SPN, atMs: 0 });
     expect(p.scripts).toHaveLength(1);
     await p.tick(300);
     // The board rebooted under the player's hand; the referee found it other than the game.
@@ -56,7 +56,7 @@ describe('Autoplayer', () => {
     await p.tick(6000); // the hand finishes what it was doing, then the board is put back
     expect(p.sim.snapshot()).toMatchObject({ board: START_SPN.split(' ')[0], hand: [] });
     expect(p.scripts).toHaveLength(1);
-    p.say({ type: 'resync-done', spn: START_SPN, atMs: 6300 });
+    p.say({ type: 'resync-done', position: START_SPN, atMs: 6300 });
     await p.tick(3000);
     expect(p.scripts).toHaveLength(2);
     expect(p.scripts[1]!.steps).toEqual(p.scripts[0]!.steps);
@@ -65,13 +65,13 @@ describe('Autoplayer', () => {
 
   it('a resync-needed repeated while the hand is busy tidies up once and redoes the turn once', async () => {
     const p = await players(4);
-    p.say({ type: 'game-started', game: 1, players: { white: 'A', black: 'B' }, spn: START_SPN, atMs: 0 });
+    p.say({ type: 'game-started', game: 1, players: { white: 'A', black: 'B' }, position: START_SPN, atMs: 0 });
     await p.tick(100);
     p.say({ type: 'resync-needed', differences: [], atMs: 100 });
     await p.tick(100);
     p.say({ type: 'resync-needed', differences: [], atMs: 200 });
     await p.tick(6000);
-    p.say({ type: 'resync-done', spn: START_SPN, atMs: 6200 });
+    p.say({ type: 'resync-done', position: START_SPN, atMs: 6200 });
     await p.tick(3000);
     expect(p.scripts).toHaveLength(2);
     expect(p.scripts[1]!.steps).toEqual(p.scripts[0]!.steps);

@@ -82,7 +82,7 @@ describe('senryaku referee', { timeout: 120_000 }, () => {
     expect(moves.length).toBeGreaterThan(0);
     for (const m of moves) {
       expect(m.move).toMatch(/^[a-g][1-6][-x][a-g][1-6]$/);
-      expect(typeof m.spn).toBe('string');
+      expect(typeof m.position).toBe('string');
     }
     const over = verdicts.find((v) => v.type === 'game-over');
     expect(over).toMatchObject({

@@ -93,7 +93,11 @@ type Happening =
   | { readonly what: 'fault'; readonly fault: Fault; readonly inHand: number };
 
 const moveKey = (v: Verdict): string | undefined =>
-  v.type === 'move' ? `${v.side} ${v.move} ${v.spn}` : v.type === 'game-over' ? `game ${v.game} to ${v.winner} by ${v.reason}` : undefined;
+  v.type === 'move'
+    ? `${v.side} ${v.move} ${v.position}`
+    : v.type === 'game-over'
+      ? `game ${v.game} to ${v.winner} by ${v.reason}`
+      : undefined;
 const movesOf = (verdicts: readonly Verdict[]): string[] => verdicts.flatMap((v) => moveKey(v) ?? []);
 
 /** Per turn (verdicts after the n-th move verdict, up to the next), what was called: fouls, captures, touches. */

@@ -41,7 +41,7 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
       ],
     });
     second.act(act().lift('b2', { afterMs: 300 }).place('b1', { afterMs: 500 }));
-    expect(await second.next('resync-done')).toMatchObject({ spn: 'bbbBbb1/6b/7/7/w6/1wwWwww w a2 g5' });
+    expect(await second.next('resync-done')).toMatchObject({ position: 'bbbBbb1/6b/7/7/w6/1wwWwww w a2 g5' });
     // Play goes on with the lock that was in force: a2 may not move, b1 may.
     second.act(act().lift('b1', { afterMs: 300 }).place('b2', { afterMs: 500 }));
     expect(await second.next('move')).toMatchObject({ side: 'white', move: 'b1-b2' });

@@ -8,7 +8,11 @@ describe('Senryaku referee: setup and moves', () => {
     expect(r.last('setup')).toMatchObject({ missing: ['g1'], extra: [] });
     expect(r.state.phase).toBe('setup');
     r.place('g1');
-    expect(r.last('game-started')).toMatchObject({ game: 1, players: { white: 'A', black: 'B' }, spn: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
+    expect(r.last('game-started')).toMatchObject({
+      game: 1,
+      players: { white: 'A', black: 'B' },
+      position: 'bbbBbbb/7/7/7/7/wwwWwww w - -',
+    });
     expect(r.state.phase).toBe('play');
   });
 
@@ -24,8 +28,8 @@ describe('Senryaku referee: setup and moves', () => {
     const r = RefereeDriver.playing();
     expect(r.lift('a1')).toEqual([expect.objectContaining({ type: 'lifted', side: 'white', well: 'a1', destinations: ['a2', 'b2'] })]);
     const v = r.place('a2');
-    expect(v[0]).toMatchObject({ type: 'move', side: 'white', move: 'a1-a2', spn: 'bbbBbbb/7/7/7/w6/1wwWwww b a2 -' });
-    expect(v[0]?.type === 'move' && v[0].tipMargin).toEqual({ black: 5.5, white: 7.5 });
+    expect(v[0]).toMatchObject({ type: 'move', side: 'white', move: 'a1-a2', position: 'bbbBbbb/7/7/7/w6/1wwWwww b a2 -' });
+    expect(v[0]?.type === 'move' && v[0].balance?.tipMargin).toEqual({ black: 5.5, white: 7.5 });
   });
 
   it('touch move: a lifted sphere put back must still be the one moved', () => {
@@ -319,7 +323,7 @@ describe('Senryaku referee: resync', () => {
     });
     r.lift('a1');
     r.place('a2');
-    expect(r.last('resync-done')).toMatchObject({ spn: 'bbbBbbb/7/7/7/w6/1wwWwww b a2 -' });
+    expect(r.last('resync-done')).toMatchObject({ position: 'bbbBbbb/7/7/7/w6/1wwWwww b a2 -' });
     expect(r.move('g6-g5').at(-1)).toMatchObject({ type: 'move', side: 'black' });
   });
 });
@@ -341,12 +345,12 @@ describe('Senryaku referee: a first position other than the start', () => {
     if (!first.ok) throw new Error(first.error.message);
     const r = new RefereeDriver({ firstPosition: first.value });
     r.snapshotOf('7/2B4/2W4/7/7/7 w - -');
-    expect(r.last('game-started')).toMatchObject({ game: 1, spn: '7/2B4/2W4/7/7/7 w - -' });
+    expect(r.last('game-started')).toMatchObject({ game: 1, position: '7/2B4/2W4/7/7/7 w - -' });
     r.move('c4xc5');
     r.tick(2000);
     expect(r.last('game-over')).toMatchObject({ reason: 'capture' });
     r.snapshotOf('bbbBbbb/7/7/7/7/wwwWwww w - -');
-    expect(r.last('game-started')).toMatchObject({ game: 2, spn: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
+    expect(r.last('game-started')).toMatchObject({ game: 2, position: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
   });
 });
 

@@ -95,11 +95,11 @@ export class Autoplayer implements Service {
     switch (v.type) {
       case 'game-started':
         this.game = v.game;
-        this.expectedSpn = v.spn;
+        this.expectedSpn = v.position;
         this.nextTurn();
         break;
       case 'move':
-        this.expectedSpn = v.spn;
+        this.expectedSpn = v.position;
         this.nextTurn();
         break;
       case 'game-over':
@@ -121,7 +121,7 @@ export class Autoplayer implements Service {
         // have not moved yet in this run take up the game from there; players who put the
         // board back play their turn again; otherwise the turn in progress goes on.
         if (this.turnToken === 0) {
-          this.expectedSpn = v.spn;
+          this.expectedSpn = v.position;
           this.nextTurn();
         } else if (this.restoring?.boardBack) this.redo(this.restoring);
         break;

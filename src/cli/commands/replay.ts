@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../app/calibration-store.ts';
-import { readJournal } from '../../app/journal.ts';
+import { JOURNAL_VERSION, readJournal } from '../../app/journal.ts';
 import { REFERENCE_PROFILE_PATH } from '../../app/open-board.ts';
 import { loadProfileFile } from '../../app/load-profile.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
@@ -59,7 +59,7 @@ export function replayCommand(args: string[], io: CliIo): number {
     io.err(`senryaku replay: ${replayed.error}`);
     return EXIT_FAILURE;
   }
-  const { verdicts, mismatch, sessions } = replayed.value;
+  const { verdicts, mismatch, sessions, version } = replayed.value;
   if (!values.check)
     for (const v of verdicts) {
       if (values.json) io.out(JSON.stringify(v));
@@ -69,7 +69,10 @@ export function replayCommand(args: string[], io: CliIo): number {
     const say = (v: Verdict | undefined): string => (v ? JSON.stringify(v) : 'nothing more');
     io.err(
       `senryaku replay: the replay differs from the journal at line ${mismatch.line ?? '?'} (session ${mismatch.session}): ` +
-        `the journal has ${say(mismatch.journal)}, the replay gives ${say(mismatch.replay)}`,
+        `the journal has ${say(mismatch.journal)}, the replay gives ${say(mismatch.replay)}` +
+        (version !== undefined && version < JOURNAL_VERSION
+          ? ` (the journal is version ${version}, written by an earlier referee whose verdicts were shaped and dated differently)`
+          : ''),
     );
     return EXIT_FAILURE;
   }
@@ -89,7 +92,7 @@ function formatOf(text: string): string | undefined {
   }
 }
 
-type Replayed = Result<Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions'>, string>;
+type Replayed = Result<Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions'> & { readonly version?: number }, string>;
 
 function fromJournal(path: string, io: CliIo): Replayed {
   const journal = readJournal(path);

@@ -44,7 +44,7 @@ export function startGame(ctx: StepContext): void {
     type: 'game-started',
     game: currentGameNumber(d.match),
     players: { white, black: otherPlayer(white) },
-    spn: formatSpn(position),
+    position: formatSpn(position),
   });
 }
 
@@ -98,8 +98,8 @@ export function acceptMove(ctx: StepContext, move: Move): void {
     type: 'move',
     side: mover,
     move: formatMove(move),
-    spn: formatSpn(position),
-    tipMargin: ctx.model.tipMargins(position.board),
+    position: formatSpn(position),
+    balance: { tipMargin: ctx.model.tipMargins(position.board) },
     ...(captureOrder ? { captureOrder } : {}),
   });
   // A capture wins once the board has stood through the placement grace (see checkTimers).
@@ -170,5 +170,5 @@ function restore(ctx: StepContext): void {
   d.captureOrder = undefined;
   d.phase = 'play';
   d.foul = undefined;
-  ctx.emit({ type: 'restored', side: d.game.position.turn, spn: formatSpn(d.game.position) });
+  ctx.emit({ type: 'restored', side: d.game.position.turn, position: formatSpn(d.game.position) });
 }

@@ -191,7 +191,7 @@ function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pen
     ctx.emit({
       type: 'model-disagreement',
       kind: 'sensor-tipped',
-      spn: formatSpn(d.game.position),
+      position: formatSpn(d.game.position),
       lifted: tip.lifted.map(wellName),
       margin: ctx.model.tipMargins(tip.board),
     });
@@ -237,7 +237,7 @@ function checkResync(ctx: StepContext): void {
     d.hand = [];
     d.phase = 'play';
     d.lastResyncReport = undefined;
-    ctx.emit({ type: 'resync-done', spn: formatSpn(pos) });
+    ctx.emit({ type: 'resync-done', position: formatSpn(pos) });
     return;
   }
   const diff = differences(d.onBoard, pos.board);
@@ -286,7 +286,7 @@ function checkTimers(ctx: StepContext): void {
     ctx.emit({
       type: 'model-disagreement',
       kind: 'model-tipped',
-      spn: formatSpn(d.game.position),
+      position: formatSpn(d.game.position),
       lifted: d.hand.map((h) => wellName(h.from)),
       margin: ctx.model.tipMargins(board),
     });
