@@ -15,7 +15,9 @@ import { SENRYAKU, senryakuSettingsJson } from '../rulesets/senryaku.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { Autoplayer } from './autoplay/autoplayer.ts';
 import type { PlanOdds } from './autoplay/plan-turn.ts';
-import { EventBus } from './event-bus.ts';
+import { EventBus, type LinkStatus } from './event-bus.ts';
+import type { RefereeSnapshot } from '../referee/snapshot.ts';
+import type { RulesetId } from '../rulesets/ruleset.ts';
 import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, type JournalContents, type JournalHeader } from './journal.ts';
 import { LinkTap } from './link-tap.ts';
 import { resumePoint, type ResumePoint } from './resume.ts';
@@ -64,8 +66,15 @@ export class JournalOpenError extends Error {
   override readonly name = 'JournalOpenError';
 }
 
+/** Where the match stands and how the board is connected: what a client that joins late asks for. */
+export interface MatchSnapshot extends RefereeSnapshot {
+  readonly ruleset: RulesetId;
+  readonly link: LinkStatus;
+}
+
 export class RefereeApp {
   readonly bus = new EventBus();
+  private link: LinkStatus = { state: 'connecting' };
   private services: Service[] = [];
   private journal: JournalWriter | undefined;
   private tap: LinkTap | undefined;
@@ -76,6 +85,11 @@ export class RefereeApp {
 
   constructor(private readonly config: RefereeAppConfig) {
     this.finished = new Promise((resolve) => (this.finish = resolve));
+  }
+
+  /** The referee's account of the match now, with the link's health; undefined before start(). */
+  snapshot(): MatchSnapshot | undefined {
+    return this.pipeline ? { ruleset: SENRYAKU.id, ...this.pipeline.refereeSnapshot(), link: this.link } : undefined;
   }
 
   async start(): Promise<void> {
@@ -128,6 +142,7 @@ export class RefereeApp {
       this.services.push(new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed, c.autoplayOdds));
     for (const s of this.services) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
+    this.bus.on('link', this, (l) => (this.link = l));
     if (repairNotice) this.bus.emit('notice', { level: 'warn', message: repairNotice });
     this.bus.emit('notice', { level: 'info', message: `Refereeing ${c.board.description}; journal ${this.journalPath}` });
     c.board.link.start();

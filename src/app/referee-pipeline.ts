@@ -16,6 +16,7 @@
 import { BoardLineDecoder, SequenceTracker, type Decoded, type Hello } from '../protocol/index.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
+import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import type { Well } from '../rules/senryaku/types.ts';
@@ -101,6 +102,11 @@ export class RefereePipeline<S> {
     this.resumedSnapshotDue = options.refereeState !== undefined;
   }
 
+  /** Where the match stands now, as the referee sees it. */
+  refereeSnapshot(): RefereeSnapshot {
+    return this.options.referee.snapshot(this.state);
+  }
+
   /** What the plausibility step held back, dropped and let through since the pipeline started. */
   get plausibility(): PlausibilityCounters {
     return { ...this.plausible.counters };
@@ -175,11 +181,11 @@ export class RefereePipeline<S> {
     if (frames < SNAPSHOT_AFTER_FRAMES) return;
     if (frames < SNAPSHOT_AT_LATEST_FRAMES && wellStates(this.sensing).includes('unsettled')) return;
     this.settlingFrames = undefined;
-    this.snapshot(atMs, out);
+    this.boardSnapshot(atMs, out);
   }
 
   /** The whole board as sensing sees it now: occupied wells and the tilt switches. */
-  private snapshot(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
+  private boardSnapshot(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
     const occupied: Well[] = [];
     wellStates(this.sensing).forEach((s, w) => {
       if (s === 'sphere' || s === 'pressed') occupied.push(w);

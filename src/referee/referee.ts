@@ -4,6 +4,7 @@
  * Because it is pure, replaying the journaled inputs rebuilds the state exactly.
  */
 import type { RefereeInput } from './inputs.ts';
+import type { RefereeSnapshot } from './snapshot.ts';
 import type { Verdict } from './verdicts.ts';
 
 export interface RefereeStep<S> {
@@ -15,6 +16,8 @@ export interface RulesetReferee<S> {
   readonly ruleset: string;
   initialState(): S;
   step(state: S, input: RefereeInput): RefereeStep<S>;
+  /** Where the match stands, for a client that joins late. */
+  snapshot(state: S): RefereeSnapshot;
 }
 
 /** Folds many inputs, collecting every verdict (replay, restore from a journal). */

@@ -70,7 +70,11 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
       settings: { match: { trackLength: 3, colours: 'alternate' } },
     });
     e2e.defer(() => s.stop());
+    // A late joiner's snapshot, mid-game: the position of the last move, the link up.
+    const third = await s.until('move', (v) => s.verdicts.filter((x) => x.type === 'move').indexOf(v) === 2);
+    expect(s.app.snapshot()).toMatchObject({ ruleset: 'senryaku', game: 1, position: third.position, link: { state: 'ready' } });
     const over = await s.until('match-over', () => true, 30 * 60_000);
+    expect(s.app.snapshot()).toMatchObject({ phase: 'match-over', score: { points: over.score }, winner: over.winner });
     expect(over.score.A === 3 || over.score.B === 3 || over.score.A > 3 || over.score.B > 3).toBe(true);
     const games = s.verdicts.filter((v) => v.type === 'game-over');
     expect(games.length).toBe(over.games);

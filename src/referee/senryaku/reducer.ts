@@ -16,6 +16,7 @@ import { differences, sameOccupancy } from './board-view.ts';
 import { modelBoard, stepContext, type StepContext } from './context.ts';
 import { checkFoulResolved, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
+import { snapshotOf } from './snapshot.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from './settings.ts';
 import { UNKNOWN_SPHERE, draftOf, type HeldSphere, type SenryakuRefereeState } from './state.ts';
 
@@ -36,7 +37,7 @@ export function initialRefereeState(settings: SenryakuRefereeSettings = DEFAULT_
 }
 
 export function senryakuReferee(settings: SenryakuRefereeSettings = DEFAULT_REFEREE_SETTINGS): RulesetReferee<SenryakuRefereeState> {
-  return { ruleset: 'senryaku', initialState: () => initialRefereeState(settings), step: stepReferee };
+  return { ruleset: 'senryaku', initialState: () => initialRefereeState(settings), step: stepReferee, snapshot: snapshotOf };
 }
 
 const inGame = (ctx: StepContext): boolean => ctx.d.phase === 'play' || ctx.d.phase === 'foul';

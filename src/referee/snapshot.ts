@@ -1,0 +1,28 @@
+/**
+ * Where a refereed match stands, in one value: what a client that joins late (the live MQTT
+ * state topic, the web dashboard) needs to draw the game without having heard every verdict.
+ * Common to every game: the position is text in the game's notation.
+ */
+import type { ByPlayer, Player } from '../rules/match/track.ts';
+import type { ByColor, Color } from '../rules/senryaku/types.ts';
+import type { FoulCode, Restoration } from './verdicts.ts';
+
+export const SNAPSHOT_PHASES = ['setup', 'play', 'foul', 'resync', 'game-over', 'match-over'] as const;
+export type SnapshotPhase = (typeof SNAPSHOT_PHASES)[number];
+
+export interface RefereeSnapshot {
+  readonly phase: SnapshotPhase;
+  /** The game being played (or last played), from 1. */
+  readonly game: number;
+  /** The game's last legal position, in its notation. */
+  readonly position: string;
+  /** The side to move, while a game is on. */
+  readonly turn?: Color;
+  readonly players: ByColor<Player>;
+  readonly score: { readonly points: ByPlayer<number>; readonly games: ByPlayer<number>; readonly trackLength: number };
+  /** Fouls this game, by side. */
+  readonly fouls: ByColor<number>;
+  /** The foul that stands, and how to put the board right, while play waits for it. */
+  readonly pendingFoul?: { readonly code: FoulCode; readonly side: Color; readonly restore: readonly Restoration[] };
+  readonly winner?: Player;
+}
