@@ -18,6 +18,7 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import { START_SPN, parseSpn, type BalanceModel, type Position } from '../../rules/senryaku/index.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
+import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import { planTurn, type PlanOdds, type TurnPlan } from './plan-turn.ts';
 import { turnRecord } from './ledger.ts';
 import { turnScript, type StepCall } from './turn-script.ts';
@@ -48,7 +49,7 @@ interface Restoring {
 
 export class Autoplayer implements Service {
   readonly name = 'autoplay';
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly timers = new Set<TimerHandle>();
   private expectedSpn = START_SPN;
   private turnToken = 0;
   private stopped = false;
@@ -67,6 +68,8 @@ export class Autoplayer implements Service {
     private readonly model: BalanceModel,
     seed: number,
     private readonly odds?: PlanOdds,
+    /** The players' clock: think times and pauses (default the real one). */
+    private readonly scheduler: Scheduler = realScheduler,
   ) {
     this.rng = new Rng(seed).fork('autoplay');
   }
@@ -79,12 +82,12 @@ export class Autoplayer implements Service {
   async stop(): Promise<void> {
     this.stopped = true;
     this.bus.removeListeners(this);
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) this.scheduler.clear(t);
     this.timers.clear();
   }
 
   private later(ms: number, fn: () => void): void {
-    const t = setTimeout(() => {
+    const t = this.scheduler.setTimeout(() => {
       this.timers.delete(t);
       if (!this.stopped) fn();
     }, ms);

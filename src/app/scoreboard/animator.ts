@@ -7,6 +7,7 @@
 import type { ByPlayer } from '../../rules/match/track.ts';
 import { blinks, composeFrame, framesEqual, sameHoles, stepMarkers, targetHoles, type ScoreboardFrame } from './frame.ts';
 import type { ScoreboardState } from './model.ts';
+import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 
 export interface AnimationTiming {
   /** Time a moving marker rests in each hole on its way. */
@@ -21,13 +22,14 @@ export class ScoreboardAnimator {
   private state: ScoreboardState | undefined;
   private shown: ByPlayer<number> = { A: 0, B: 0 };
   private blinkOn = true;
-  private stepTimer: ReturnType<typeof setInterval> | undefined;
-  private blinkTimer: ReturnType<typeof setInterval> | undefined;
+  private stepTimer: TimerHandle | undefined;
+  private blinkTimer: TimerHandle | undefined;
   private last: ScoreboardFrame | undefined;
 
   constructor(
     private readonly show: (frame: ScoreboardFrame) => void,
     private readonly timing: AnimationTiming = DEFAULT_TIMING,
+    private readonly scheduler: Scheduler = realScheduler,
   ) {}
 
   /** The picture right now (what a reconnected display must be redrawn with). */
@@ -39,16 +41,17 @@ export class ScoreboardAnimator {
     // The first state is drawn as it is: there is no earlier position to animate from.
     if (!this.state) this.shown = targetHoles(next);
     this.state = next;
-    if (!sameHoles(this.shown, targetHoles(next)) && !this.stepTimer) this.stepTimer = setInterval(() => this.step(), this.timing.stepMs);
+    if (!sameHoles(this.shown, targetHoles(next)) && !this.stepTimer)
+      this.stepTimer = this.scheduler.setInterval(() => this.step(), this.timing.stepMs);
     if (blinks(next) && !this.blinkTimer) {
       this.blinkOn = true; // a new blink starts lit, so it is seen at once
-      this.blinkTimer = setInterval(() => this.toggleBlink(), this.timing.blinkMs);
+      this.blinkTimer = this.scheduler.setInterval(() => this.toggleBlink(), this.timing.blinkMs);
     } else if (!blinks(next)) this.stopBlink();
     this.draw();
   }
 
   stop(): void {
-    if (this.stepTimer) clearInterval(this.stepTimer);
+    this.scheduler.clear(this.stepTimer);
     this.stepTimer = undefined;
     this.stopBlink();
   }
@@ -58,7 +61,7 @@ export class ScoreboardAnimator {
     const target = targetHoles(this.state);
     this.shown = stepMarkers(this.shown, target);
     if (sameHoles(this.shown, target)) {
-      clearInterval(this.stepTimer);
+      this.scheduler.clear(this.stepTimer);
       this.stepTimer = undefined;
     }
     this.draw();
@@ -70,7 +73,7 @@ export class ScoreboardAnimator {
   }
 
   private stopBlink(): void {
-    if (this.blinkTimer) clearInterval(this.blinkTimer);
+    this.scheduler.clear(this.blinkTimer);
     this.blinkTimer = undefined;
     this.blinkOn = true;
   }

@@ -7,6 +7,7 @@
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
+import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import { DEFAULT_TIMING, ScoreboardAnimator, type AnimationTiming } from './animator.ts';
 import type { ScoreboardDisplay } from '../../hardware/scoreboard/display.ts';
 import { initialScoreboard, reduceScoreboard, withJournalFault, type ScoreboardState } from './model.ts';
@@ -31,13 +32,15 @@ export interface ScoreboardServiceOptions {
   readonly backoff?: Backoff;
   /** Verdicts announced before this run (a resumed match): the board starts from the picture they made. */
   readonly history?: readonly Verdict[];
+  /** Animation and reconnection timers (default the real clock). */
+  readonly scheduler?: Scheduler;
 }
 
 export class ScoreboardService implements Service {
   readonly name = 'scoreboard';
   private state: ScoreboardState | undefined;
   private animator: ScoreboardAnimator | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: TimerHandle | undefined;
   private failures = 0;
   /** The "no board" notice is said once per outage, not once per retry. */
   private outageReported = false;
@@ -45,6 +48,10 @@ export class ScoreboardService implements Service {
   private unlistenLost: (() => void) | undefined;
 
   constructor(private readonly options: ScoreboardServiceOptions) {}
+
+  private get scheduler(): Scheduler {
+    return this.options.scheduler ?? realScheduler;
+  }
 
   get display(): ScoreboardDisplay {
     return this.options.display;
@@ -60,7 +67,7 @@ export class ScoreboardService implements Service {
     const { bus, display, trackLength } = this.options;
     this.running = true;
     this.state = (this.options.history ?? []).reduce(reduceScoreboard, initialScoreboard(trackLength));
-    this.animator = new ScoreboardAnimator((frame) => display.show(frame), this.options.timing ?? DEFAULT_TIMING);
+    this.animator = new ScoreboardAnimator((frame) => display.show(frame), this.options.timing ?? DEFAULT_TIMING, this.scheduler);
     this.animator.update(this.state);
     bus.on('verdict', this, (v) => this.onVerdict(v));
     bus.on('storage', this, (e) => {
@@ -80,7 +87,7 @@ export class ScoreboardService implements Service {
     this.options.bus.removeListeners(this);
     this.unlistenLost?.();
     this.unlistenLost = undefined;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.scheduler.clear(this.retryTimer);
     this.retryTimer = undefined;
     this.animator?.stop();
     await this.options.display.close();
@@ -107,7 +114,10 @@ export class ScoreboardService implements Service {
           message: `no ${display.label} (${(e as Error).message}); the referee runs on without it and keeps looking`,
         });
       }
-      this.retryTimer = setTimeout(() => void this.connect(), retryDelayMs(this.failures, this.options.backoff ?? DEFAULT_BACKOFF));
+      this.retryTimer = this.scheduler.setTimeout(
+        () => void this.connect(),
+        retryDelayMs(this.failures, this.options.backoff ?? DEFAULT_BACKOFF),
+      );
       return;
     }
     if (!this.running) return void (await display.close());
@@ -124,6 +134,9 @@ export class ScoreboardService implements Service {
     this.outageReported = true;
     this.options.bus.emit('notice', { level: 'warn', message: `${this.options.display.label} lost (${reason}); reconnecting quietly` });
     this.failures = 1;
-    this.retryTimer = setTimeout(() => void this.connect(), retryDelayMs(this.failures, this.options.backoff ?? DEFAULT_BACKOFF));
+    this.retryTimer = this.scheduler.setTimeout(
+      () => void this.connect(),
+      retryDelayMs(this.failures, this.options.backoff ?? DEFAULT_BACKOFF),
+    );
   }
 }

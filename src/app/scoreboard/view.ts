@@ -7,24 +7,26 @@ import type { TextOutput } from '../text-output.ts';
 import type { VirtualScoreboard } from '../../hardware/scoreboard/index.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
+import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 
 const SETTLE_MS = 2500;
 
 export class ScoreboardView implements Service {
   readonly name = 'scoreboard-view';
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly timers = new Set<TimerHandle>();
 
   constructor(
     private readonly bus: EventBus,
     private readonly board: VirtualScoreboard,
     private readonly io: TextOutput,
+    private readonly scheduler: Scheduler = realScheduler,
   ) {}
 
   async start(): Promise<void> {
     this.bus.on('verdict', this, (v) => {
       if (v.type === 'game-started') this.print();
       if (v.type === 'game-over' || v.type === 'match-over') {
-        const t = setTimeout(() => {
+        const t = this.scheduler.setTimeout(() => {
           this.timers.delete(t);
           this.print();
         }, SETTLE_MS);
@@ -35,7 +37,7 @@ export class ScoreboardView implements Service {
 
   async stop(): Promise<void> {
     this.bus.removeListeners(this);
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) this.scheduler.clear(t);
     this.timers.clear();
   }
 

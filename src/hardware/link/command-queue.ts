@@ -5,6 +5,7 @@
  * sends. v1 commands are idempotent, so an answer to any earlier attempt also counts.
  */
 import { err, ok } from '../../util/result.ts';
+import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import type { Ack, Nak } from '../../protocol/index.ts';
 import type { CommandFailure, CommandResult, LinkCommand } from './board-link.ts';
 
@@ -16,6 +17,8 @@ export interface CommandQueueOptions {
   readonly maxInFlight: number;
   readonly onRetry?: () => void;
   readonly onFailure?: (failure: CommandFailure) => void;
+  /** Whose timers time the answers (default the real clock). */
+  readonly scheduler?: Scheduler;
 }
 
 interface Entry {
@@ -23,7 +26,7 @@ interface Entry {
   readonly resolve: (result: CommandResult) => void;
   /** Every sequence number this command was sent under. */
   readonly ids: number[];
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: TimerHandle | undefined;
 }
 
 export class CommandQueue {
@@ -81,7 +84,7 @@ export class CommandQueue {
   #attempt(entry: Entry): void {
     if (entry.ids.length > 0) this.#options.onRetry?.();
     entry.ids.push(this.#options.send(entry.command));
-    entry.timer = setTimeout(() => {
+    entry.timer = (this.#options.scheduler ?? realScheduler).setTimeout(() => {
       entry.timer = undefined;
       if (entry.ids.length < this.#options.maxAttempts) this.#attempt(entry);
       else {
@@ -97,7 +100,7 @@ export class CommandQueue {
   }
 
   #settle(entry: Entry, result: CommandResult, pump = true): void {
-    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    (this.#options.scheduler ?? realScheduler).clear(entry.timer);
     entry.timer = undefined;
     for (const list of [this.#inFlight, this.#waiting]) {
       const i = list.indexOf(entry);

@@ -37,6 +37,7 @@ import { CommandQueue } from './command-queue.ts';
 import { bump, copyCounters, emptyCounters, type LinkCounters } from './counters.ts';
 import { FrameOrder } from './frame-order.ts';
 import { DEFAULT_LINK_TIMING, type LinkTiming } from './link-timing.ts';
+import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import type { PortOpener } from './port-opener.ts';
 import { TypedEmitter } from './typed-emitter.ts';
 
@@ -49,8 +50,10 @@ export interface SerialBoardLinkOptions {
   readonly rateHz?: SampleRate;
   /** Send START after the handshake (default true). */
   readonly stream?: boolean;
-  /** Host clock in ms for receive times and the watchdog; performance.now by default (sinon fakes it). */
+  /** Host clock in ms for receive times and the watchdog; the scheduler's by default. */
   readonly now?: () => number;
+  /** Timers (handshake, watchdog, reconnect, command retries) and the default clock; the real ones by default. */
+  readonly scheduler?: Scheduler;
   readonly timing?: Partial<LinkTiming>;
 }
 
@@ -65,9 +68,9 @@ interface Connection {
   hostSeq: number;
   lastRxAt: number;
   lastPingAt: number;
-  helloTimer: ReturnType<typeof setTimeout> | undefined;
-  handshakeTimer: ReturnType<typeof setTimeout> | undefined;
-  watchdog: ReturnType<typeof setInterval> | undefined;
+  helloTimer: TimerHandle | undefined;
+  handshakeTimer: TimerHandle | undefined;
+  watchdog: TimerHandle | undefined;
 }
 
 export class SerialBoardLink implements BoardLink {
@@ -86,7 +89,8 @@ export class SerialBoardLink implements BoardLink {
   #running = false;
   #generation = 0;
   #connection: Connection | undefined = undefined;
-  #reconnectTimer: ReturnType<typeof setTimeout> | undefined = undefined;
+  #reconnectTimer: TimerHandle | undefined = undefined;
+  readonly #scheduler: Scheduler;
   #backoffMs: number;
   /** Last HELLO ever seen: survives reconnects, to tell a reboot or another board. */
   #lastHello: Hello | undefined = undefined;
@@ -100,11 +104,14 @@ export class SerialBoardLink implements BoardLink {
     this.#open = options.open;
     this.#rateHz = options.rateHz ?? DEFAULT_SAMPLE_RATE;
     this.#stream = options.stream ?? true;
-    this.#now = options.now ?? (() => performance.now());
+    this.#scheduler = options.scheduler ?? realScheduler;
+    const scheduler = this.#scheduler;
+    this.#now = options.now ?? (() => scheduler.now());
     this.#timing = { ...DEFAULT_LINK_TIMING, ...options.timing };
     this.#backoffMs = this.#timing.backoffInitialMs;
     this.#events = new TypedEmitter((e) => this.#reportListenerError(e));
     this.#queue = new CommandQueue({
+      scheduler: this.#scheduler,
       send: (command) => this.#sendCommand(command),
       retryMs: this.#timing.commandRetryMs,
       maxAttempts: this.#timing.commandAttempts,
@@ -144,7 +151,7 @@ export class SerialBoardLink implements BoardLink {
   async stop(): Promise<void> {
     this.#running = false;
     this.#generation++;
-    if (this.#reconnectTimer !== undefined) clearTimeout(this.#reconnectTimer);
+    this.#scheduler.clear(this.#reconnectTimer);
     this.#reconnectTimer = undefined;
     const closing = this.#teardown();
     this.#queue.failAll({ code: 'STOPPED', message: 'the link was stopped' });
@@ -225,17 +232,17 @@ export class SerialBoardLink implements BoardLink {
     };
     this.#connection = connection;
     this.#sequence.reset();
-    connection.helloTimer = setTimeout(() => {
+    connection.helloTimer = this.#scheduler.setTimeout(() => {
       connection.helloTimer = undefined;
       if (!connection.hello) void this.#queue.submit({ type: 'hello' });
     }, this.#timing.bootHelloWaitMs);
-    connection.handshakeTimer = setTimeout(() => {
+    connection.handshakeTimer = this.#scheduler.setTimeout(() => {
       connection.handshakeTimer = undefined;
       const what = connection.hello ? 'the board did not accept its configuration' : 'no HELLO from the board';
       this.#events.emit('error', { source: 'handshake', code: 'HANDSHAKE_TIMEOUT', message: what });
       this.#lose(generation, 'HANDSHAKE_TIMEOUT', what);
     }, this.#timing.handshakeTimeoutMs);
-    connection.watchdog = setInterval(() => this.#watch(connection), this.#timing.watchdogTickMs);
+    connection.watchdog = this.#scheduler.setInterval(() => this.#watch(connection), this.#timing.watchdogTickMs);
   }
 
   /** Stops timers, detaches and closes the port of the current connection. */
@@ -243,8 +250,7 @@ export class SerialBoardLink implements BoardLink {
     const c = this.#connection;
     this.#connection = undefined;
     if (!c) return Promise.resolve();
-    for (const t of [c.helloTimer, c.handshakeTimer]) if (t !== undefined) clearTimeout(t);
-    if (c.watchdog !== undefined) clearInterval(c.watchdog);
+    for (const t of [c.helloTimer, c.handshakeTimer, c.watchdog]) this.#scheduler.clear(t);
     c.detach();
     c.parser.destroy();
     if (!c.stream.isOpen) return Promise.resolve();
@@ -273,7 +279,7 @@ export class SerialBoardLink implements BoardLink {
     if (!this.#running) return;
     const delay = this.#backoffMs;
     this.#backoffMs = Math.min(this.#backoffMs * 2, this.#timing.backoffMaxMs);
-    this.#reconnectTimer = setTimeout(() => void this.#connect(), delay);
+    this.#reconnectTimer = this.#scheduler.setTimeout(() => void this.#connect(), delay);
   }
 
   // ---- receiving ------------------------------------------------------------------
@@ -375,7 +381,7 @@ export class SerialBoardLink implements BoardLink {
       this.#events.emit('gap', { reason: 'reboot', lostLines: undefined, lastFrameMs: this.#lastFrameMs });
       c.configured = false;
     }
-    if (c.helloTimer !== undefined) clearTimeout(c.helloTimer);
+    this.#scheduler.clear(c.helloTimer);
     c.helloTimer = undefined;
     void this.#configure(c, rebooted);
   }
@@ -393,7 +399,7 @@ export class SerialBoardLink implements BoardLink {
     }
     const reconnect = !c.configured && this.#wasReady && this.#state !== 'ready' && this.#state !== 'stalled';
     c.configured = true;
-    if (c.handshakeTimer !== undefined) clearTimeout(c.handshakeTimer);
+    this.#scheduler.clear(c.handshakeTimer);
     c.handshakeTimer = undefined;
     if (this.#state === 'ready') return; // re-configured after a reboot: still ready
     this.#backoffMs = this.#timing.backoffInitialMs;
