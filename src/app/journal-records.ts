@@ -13,7 +13,7 @@ import { formatCalibrationProblems, parseCalibrationText } from '../sensing/cali
 import type { SensingEvent } from '../sensing/events.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import { isJsonObject } from '../util/json.ts';
-import { rulesetById, type RulesetId } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetId, type RulesetRegistry } from '../rulesets/registry.ts';
 
 export const JOURNAL_FORMAT = 'senryaku-journal';
 /**
@@ -136,7 +136,11 @@ function boardProfileProblem(p: unknown): string | undefined {
 export type HeaderProblemCode = 'NoHeader' | 'WrongFormat' | 'BadHeader';
 
 /** Checks everything replay and resume take from the header: settings, profile, calibration. */
-export function parseHeader(text: string): Result<JournalHeader, { code: HeaderProblemCode; message: string }> {
+/** `rulesets`: the games this reader knows (default: the built-in ones). */
+export function parseHeader(
+  text: string,
+  rulesets: RulesetRegistry = BUILT_IN_RULESETS,
+): Result<JournalHeader, { code: HeaderProblemCode; message: string }> {
   let h: unknown;
   try {
     h = JSON.parse(text);
@@ -148,7 +152,7 @@ export function parseHeader(text: string): Result<JournalHeader, { code: HeaderP
     return err({ code: 'WrongFormat', message: `not a ${JOURNAL_FORMAT} file of version ${READABLE_VERSIONS.join(' or ')}` });
   const bad = (message: string) => err({ code: 'BadHeader' as const, message: `journal header: ${message}` });
   if (typeof h.matchId !== 'string' || typeof h.startedAt !== 'string') return bad('matchId and startedAt are required');
-  const ruleset = rulesetById(typeof h.ruleset === 'string' ? h.ruleset : JSON.stringify(h.ruleset));
+  const ruleset = rulesets.byId(typeof h.ruleset === 'string' ? h.ruleset : JSON.stringify(h.ruleset));
   if (!ruleset.ok) return bad(ruleset.error.message);
   const s = h.settings;
   if (!isJsonObject(s)) return bad('settings are missing');

@@ -20,6 +20,7 @@ import {
   type SessionMarker,
 } from './journal-records.ts';
 import { err, ok, type Result } from '../util/result.ts';
+import type { RulesetRegistry } from '../rulesets/registry.ts';
 
 export * from './journal-records.ts';
 export type { StorageEvent } from './journal-file.ts';
@@ -65,12 +66,13 @@ export interface JournalContents {
   readonly unrebuiltLines: number;
 }
 
-export function readJournal(path: string): Result<JournalContents, JournalError> {
+/** `rulesets`: the games the journal may name (default: the built-in ones). */
+export function readJournal(path: string, rulesets?: RulesetRegistry): Result<JournalContents, JournalError> {
   const read = readJournalLines(path);
   if (!read.ok) return err({ code: 'Unreadable', message: `cannot read journal ${path}: ${read.error.message}` });
   const { lines, torn } = read.value;
   if (lines.length === 0) return err({ code: 'NoHeader', message: `${path}: empty journal` });
-  const header = parseHeader(lines[0]!);
+  const header = parseHeader(lines[0]!, rulesets);
   if (!header.ok) return err({ code: header.error.code, message: `${path}:1: ${header.error.message}` });
   const sessions: { number: number; records: NumberedRecord[] }[] = [];
   const records: BodyRecord[] = [];

@@ -7,7 +7,7 @@ import { POLICIES, type FoulPolicy } from '../referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode, type MatchSettings } from '../rules/match/track.ts';
 import type { Position } from '../rules/senryaku/position.ts';
 import { parseSpn } from '../rules/senryaku/spn.ts';
-import { DEFAULT_RULESET, RULESET_IDS, type RulesetId } from '../rulesets/registry.ts';
+import { DEFAULT_RULESET, RULESET_IDS } from '../rulesets/registry.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 export interface MatchOptionsText {
@@ -22,7 +22,7 @@ export interface MatchOptionsText {
 
 export interface MatchOptions {
   /** The game refereed (the registry's id). */
-  readonly ruleset: RulesetId;
+  readonly ruleset: (typeof RULESET_IDS)[number];
   readonly policy: FoulPolicy;
   readonly match: MatchSettings;
   readonly players: { readonly A: string; readonly B: string };

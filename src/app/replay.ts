@@ -10,7 +10,7 @@
 import type { Recording } from '../hardware/link/recording.ts';
 import { senryakuReferee } from '../referee/senryaku/index.ts';
 import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
-import { rulesetById } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
 import { parseSenryakuSettings } from '../rulesets/senryaku.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';
@@ -44,12 +44,13 @@ export interface JournalReplay {
 }
 
 /** Every verdict the journal's raw lines produce when refereed again, session by session, checked against the stored ones. */
-export function replayJournal(journal: JournalContents): Result<JournalReplay, string> {
+/** `rulesets`: where to find the game the journal names (default: the built-in ones). */
+export function replayJournal(journal: JournalContents, rulesets: RulesetRegistry = BUILT_IN_RULESETS): Result<JournalReplay, string> {
   const calibration = parseCalibrationText(journal.header.calibration);
   if (!calibration.ok) return err(`the journal's calibration is invalid: ${formatCalibrationProblems(calibration.error)}`);
   const { header } = journal;
   // The journal names its game; the game reads its own settings.
-  const ruleset = rulesetById(header.ruleset);
+  const ruleset = rulesets.byId(header.ruleset);
   if (!ruleset.ok) return err(ruleset.error.message);
   const made = ruleset.value.referee.fromJson(header.settings, header.profile);
   if (!made.ok) return err(`journal header: ${made.error}`);

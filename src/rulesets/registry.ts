@@ -1,16 +1,38 @@
-/** Every game the referee knows, by id: the one place that lists them. */
+/**
+ * The games a referee knows, by id. `BUILT_IN_RULESETS` lists this project's; a registry of
+ * other descriptors (a test's toy game, a club's variant) goes wherever a journal is read or
+ * replayed, so adding a game never means editing the journal or the replay.
+ */
 import { err, ok, type Result } from '../util/result.ts';
-import { RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.ts';
+import type { Ruleset } from './ruleset.ts';
 import { SENRYAKU } from './senryaku.ts';
 
-const RULESETS: { readonly [Id in RulesetId]: Ruleset } = { senryaku: SENRYAKU };
+export type UnknownRuleset = { readonly code: 'UnknownRuleset'; readonly message: string };
 
-export const isRulesetId = (id: unknown): id is RulesetId => RULESET_IDS.includes(id as RulesetId);
+export class RulesetRegistry {
+  readonly #byId: ReadonlyMap<string, Ruleset>;
 
-export function rulesetById(id: string): Result<Ruleset, { code: 'UnknownRuleset'; message: string }> {
-  return isRulesetId(id)
-    ? ok(RULESETS[id])
-    : err({ code: 'UnknownRuleset', message: `unknown ruleset '${id}'; the rulesets are ${RULESET_IDS.join(', ')}` });
+  constructor(rulesets: readonly Ruleset[]) {
+    this.#byId = new Map(rulesets.map((r) => [r.id, r]));
+  }
+
+  get ids(): readonly string[] {
+    return [...this.#byId.keys()];
+  }
+
+  byId(id: string): Result<Ruleset, UnknownRuleset> {
+    const found = this.#byId.get(id);
+    return found ? ok(found) : err({ code: 'UnknownRuleset', message: `unknown ruleset '${id}'; the rulesets are ${this.ids.join(', ')}` });
+  }
+
+  /** This registry and more games besides. */
+  with(...rulesets: readonly Ruleset[]): RulesetRegistry {
+    return new RulesetRegistry([...this.#byId.values(), ...rulesets]);
+  }
 }
+
+export const BUILT_IN_RULESETS = new RulesetRegistry([SENRYAKU]);
+
+export const rulesetById = (id: string): Result<Ruleset, UnknownRuleset> => BUILT_IN_RULESETS.byId(id);
 
 export { DEFAULT_RULESET, RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.ts';

@@ -2,7 +2,7 @@
 // line uses, and the header settings a journal keeps (written, read back, and refused when bad).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
-import { RULESET_IDS, rulesetById } from '../../src/rulesets/registry.ts';
+import { BUILT_IN_RULESETS, RULESET_IDS, rulesetById } from '../../src/rulesets/registry.ts';
 import { parseSenryakuSettings, SENRYAKU, senryakuSettingsJson } from '../../src/rulesets/senryaku.ts';
 import { DEFAULT_PROFILE, parseSpn } from '../../src/rules/senryaku/index.ts';
 
@@ -11,6 +11,17 @@ describe('ruleset registry', () => {
     for (const id of RULESET_IDS) expect(rulesetById(id)).toMatchObject({ ok: true, value: { id } });
     expect(rulesetById('chess')).toMatchObject({ ok: false, error: { code: 'UnknownRuleset' } });
     expect(rulesetById('')).toMatchObject({ ok: false, error: { code: 'UnknownRuleset' } });
+  });
+
+  it('takes more games besides the built-in ones, without changing them', () => {
+    const toy = { ...SENRYAKU, id: 'toy', name: 'Toy' };
+    const more = BUILT_IN_RULESETS.with(toy);
+    expect(more.ids).toEqual(['senryaku', 'toy']);
+    expect(more.byId('toy')).toMatchObject({ ok: true, value: { name: 'Toy' } });
+    expect(BUILT_IN_RULESETS.byId('toy')).toMatchObject({
+      ok: false,
+      error: { message: "unknown ruleset 'toy'; the rulesets are senryaku" },
+    });
   });
 });
 
