@@ -14,7 +14,7 @@
 import type { BoardLink } from '../hardware/link/index.ts';
 import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../protocol/index.ts';
 import type { SimBoard } from '../hardware/sim/index.ts';
-import { lightestSphereGrams, realGramsPerMassUnit, type BoardProfile } from '../rules/senryaku/profile.ts';
+import { lightestSphereGrams, realGramsPerMassUnit } from '../rules/senryaku/profile.ts';
 import { pointCount, pointName } from '../board/grid.ts';
 import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
 import { nominalCountsPerGram, type Calibration } from '../sensing/calibration.ts';
@@ -28,6 +28,7 @@ import {
   type ZeroMeasurement,
 } from '../sensing/calibration-measure.ts';
 import type { CalibrationStore } from './calibration-store.ts';
+import type { SenryakuBoardProfile } from './profile-file.ts';
 import { hardwareOf } from './senryaku-board.ts';
 import type { TextOutput } from './text-output.ts';
 
@@ -53,7 +54,7 @@ export type CalibrationPrompt =
 export interface CalibrationSession {
   readonly link: BoardLink;
   /** The game's figures: the lightest sphere (what "a sphere left on the board" weighs), the board's weight on the pivots, the pinnacle gap. */
-  readonly profile: BoardProfile;
+  readonly profile: SenryakuBoardProfile;
   /**
    * The board's cells, pivots (none or more) and load-cell figures; default: the profile's
    * (a profile without a cell map then trusts the board's HELLO for the cells).

@@ -18,7 +18,7 @@ import type { RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import type { SenryakuBoardProfile } from './profile-file.ts';
 import type { Well } from '../rules/senryaku/types.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
@@ -60,7 +60,7 @@ export interface PipelineOutput {
 
 export interface PipelineOptions<S> {
   /** The game's physics for sensing (masses, balance), and the board's cells unless `hardware` is given. */
-  readonly profile: BoardProfile;
+  readonly profile: SenryakuBoardProfile;
   /** The board's hardware; default: the profile's cell map (senryaku-board.ts hardwareOf). */
   readonly hardware?: HardwareProfile;
   readonly calibration: Calibration;

@@ -10,6 +10,7 @@ import { BalanceModel, Y2 } from '../rules/senryaku/balance.ts';
 import { gramsPerMassUnit, type BoardProfile } from '../rules/senryaku/profile.ts';
 import { FILES, PIECE_CHARS, RANKS } from '../rules/senryaku/types.ts';
 import type { Calibration } from '../sensing/calibration.ts';
+import type { SenryakuBoardProfile } from './profile-file.ts';
 import type { BalanceMargins, SensingGame } from '../sensing/game.ts';
 import type { SensingOptions } from '../sensing/options.ts';
 import type { SensingSetup } from '../sensing/pipeline.ts';
@@ -24,7 +25,7 @@ export const SENRYAKU_TILT = Object.freeze({ white: true, black: true });
  * read as cell i = well i and `defaultPivots` after them (none unless the caller says: the
  * simulator models the reference board's two).
  */
-export function hardwareOf(profile: BoardProfile, defaultPivots: readonly string[] = []): HardwareProfile {
+export function hardwareOf(profile: SenryakuBoardProfile, defaultPivots: readonly string[] = []): HardwareProfile {
   return {
     name: profile.name,
     description: profile.description,
@@ -62,7 +63,11 @@ export function balanceMarginsOf(profile: BoardProfile): BalanceMargins {
 }
 
 /** Everything sensing needs for a Senryaku board with this profile. */
-export const sensingSetupOf = (profile: BoardProfile, calibration: Calibration, options?: Partial<SensingOptions>): SensingSetup => ({
+export const sensingSetupOf = (
+  profile: SenryakuBoardProfile,
+  calibration: Calibration,
+  options?: Partial<SensingOptions>,
+): SensingSetup => ({
   hardware: hardwareOf(profile),
   game: sensingGameOf(profile),
   calibration,

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Frame } from '../../src/protocol/frame.ts';
-import { parseProfileText, type BoardProfile } from '../../src/rules/senryaku/profile.ts';
+import { parseProfileFileText, type SenryakuBoardProfile } from '../../src/app/profile-file.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { pointCount, rankOf } from '../../src/board/grid.ts';
 import { cellCountOf, type HardwareProfile } from '../../src/board/profile.ts';
@@ -22,10 +22,10 @@ import type { SensingSetup } from '../../src/sensing/pipeline.ts';
 import { balanceMarginsOf, hardwareOf, sensingGameOf } from '../../src/app/senryaku-board.ts';
 
 const text = readFileSync(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url), 'utf8');
-const parsed = parseProfileText(text);
+const parsed = parseProfileFileText(text);
 if (!parsed.ok) throw new Error('reference profile does not parse');
-export const REFERENCE: BoardProfile = parsed.value;
-export const REFERENCE_HW: HardwareProfile = hardwareOf(REFERENCE);
+export const REFERENCE: SenryakuBoardProfile = parsed.value.profile;
+export const REFERENCE_HW: HardwareProfile = parsed.value.hardware;
 export const WELL_NOMINAL = 2147.5;
 export const PIVOT_NOMINAL = 429.5;
 export const PERIOD_MS = 12.5;
@@ -46,7 +46,7 @@ type Signal = (t: number) => number;
 
 export interface SynthOptions {
   /** A Senryaku profile: its cells, spheres, board and pinnacle gap (default the reference board's). */
-  readonly profile?: BoardProfile;
+  readonly profile?: SenryakuBoardProfile;
   /** Another board: its grid and cells (then `game` says the pieces, and there is no balance model). */
   readonly hardware?: HardwareProfile;
   readonly game?: SensingGame;
@@ -59,7 +59,7 @@ export interface SynthOptions {
 export type FaultKind = 'stuck' | 'saturated' | 'silent';
 
 export class SynthBoard {
-  readonly profile: BoardProfile;
+  readonly profile: SenryakuBoardProfile;
   readonly hardware: HardwareProfile;
   readonly game: SensingGame;
   /** The Senryaku balance model for leaning; none on another board. */

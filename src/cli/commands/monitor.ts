@@ -14,7 +14,7 @@ import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/op
 import { sensingSetupOf } from '../../app/senryaku-board.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
-import type { BoardProfile } from '../../rules/senryaku/profile.ts';
+import type { SenryakuBoardProfile as BoardProfile } from '../../app/profile-file.ts';
 import { FILES, RANKS, wellAt, wellName } from '../../rules/senryaku/types.ts';
 import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
 import {

@@ -14,7 +14,8 @@ import { START_SPN } from '../../rules/senryaku/spn.ts';
 import type { ByColor, Color } from '../../rules/senryaku/types.ts';
 import type { Position } from '../../rules/senryaku/position.ts';
 import { MAX_CELLS, UNSET_BOARD_ID, type Tilt } from '../../protocol/index.ts';
-import { cellGrams, cellMapOf, type CellMap } from './cell-map.ts';
+import type { HardwareProfile } from '../../board/profile.ts';
+import { cellGrams, cellMapOf, REFERENCE_HARDWARE, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';
 import { parseLayout } from './layout.ts';
@@ -34,16 +35,22 @@ export type ActionError = PhysicsError | SimError;
 export interface SimBoardOptions {
   /** Everything random follows from it (default 1). */
   readonly seed?: number;
-  /** Masses, pinnacle gap, cell map, nominal counts/g (default: the rulings' default profile). */
+  /** Masses and pinnacle gap (default: the rulings' default profile). */
   readonly profile?: BoardProfile;
+  /**
+   * The board's cell map, load cells' nominal counts/g, tilt switches and LEDs (default: the
+   * reference board's layout, REFERENCE_HARDWARE). Its grid must be 7×6: the physics is Senryaku's.
+   */
+  readonly hardware?: HardwareProfile;
   /** Grams per profile mass unit; default from the profile's unit: g 1, kg 1000, else 60 (the reference sphere). */
   readonly gramsPerMassUnit?: number;
   /** The spheres at power-on: an SPN or just its board field (any arrangement), or a Position (default: the start position). */
   readonly position?: string | Position;
   /** The id in the board's EEPROM (default: fixed by the seed). UNSET_BOARD_ID: erased, the board picks one at boot. */
   readonly boardId?: number;
-  /** WS2812 LEDs fitted (default 42; 0 = none: LED commands get NAK NOLEDS). */
+  /** WS2812 LEDs fitted (default the hardware's, else 42; 0 = none: LED commands get NAK NOLEDS). */
   readonly ledCount?: number;
+  /** Default: the hardware's. */
   readonly tiltFitted?: Tilt;
   readonly firmwareVersion?: string;
   /** From power-on or reset to the boot HELLO (bootloader, entropy, HX711 settling). Default 200 ms. */
@@ -112,6 +119,7 @@ export interface SimBoardParts {
   readonly rng: Rng;
   readonly physics: BoardPhysics;
   readonly sensors: SensorBank;
+  readonly hardware: HardwareProfile;
   readonly cellMap: CellMap;
   /** The wells at power-on. */
   readonly layout: Int8Array;
@@ -126,17 +134,20 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   const profile = options.profile ?? DEFAULT_PROFILE;
   const layout = readLayout(options.position);
   if (!layout.ok) return layout;
-  const cellMap = cellMapOf(profile);
+  const hardware = options.hardware ?? REFERENCE_HARDWARE;
+  if (hardware.grid.files !== 7 || hardware.grid.ranks !== 6)
+    return err(simError('BadOption', `the simulator models a 7×6 board, not ${hardware.grid.files}×${hardware.grid.ranks}`));
+  const cellMap = cellMapOf(hardware);
   if (cellMap.wells.length + cellMap.pivots.length > MAX_CELLS) return err(simError('BadOption', `more than ${MAX_CELLS} cells`));
-  const ledCount = options.ledCount ?? 42;
+  const ledCount = options.ledCount ?? hardware.ledCount ?? 42;
   if (!Number.isInteger(ledCount) || ledCount < 0 || ledCount > 255) return err(simError('BadOption', 'ledCount must be 0..255'));
   const rng = new Rng(seed);
   const gramsPerUnit = options.gramsPerMassUnit ?? gramsPerMassUnit(profile);
   const physics = new BoardPhysics(RigidBoard.fromProfile(profile, gramsPerUnit), { ...DEFAULT_PHYSICS, ...options.physics });
   const sensorParameters: SensorParameters = {
     ...DEFAULT_SENSORS,
-    ...(profile.loadCells ? { nominalCountsPerGram: profile.loadCells.nominalCountsPerGram } : {}),
-    ...(profile.loadCells?.pivots ? { pivotNominalCountsPerGram: profile.loadCells.pivots.nominalCountsPerGram } : {}),
+    ...(hardware.loadCells ? { nominalCountsPerGram: hardware.loadCells.nominalCountsPerGram } : {}),
+    ...(hardware.loadCells?.pivots ? { pivotNominalCountsPerGram: hardware.loadCells.pivots.nominalCountsPerGram } : {}),
     wellCount: cellMap.wells.length,
     ...options.sensors,
   };
@@ -144,7 +155,8 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   let boardId = options.boardId ?? rng.fork('board-id').uint32();
   if (options.boardId === undefined && boardId === UNSET_BOARD_ID) boardId = 0x5e4d1a00;
   const errorPct = options.sampleRateErrorPct ?? rng.fork('oscillator').uniform(-0.5, 0.5);
-  return ok(new SimBoard({ options, rng, physics, sensors, cellMap, layout: layout.value, boardId, sampleRateFactor: 1 + errorPct / 100 }));
+  const parts = { options, hardware, rng, physics, sensors, cellMap, layout: layout.value, boardId, sampleRateFactor: 1 + errorPct / 100 };
+  return ok(new SimBoard(parts));
 }
 
 /** The wells of a Position, an SPN or a bare board field. */
@@ -189,8 +201,8 @@ export class SimBoard {
         firmwareVersion: o.firmwareVersion ?? SIM_FIRMWARE_VERSION,
         wellCells: parts.cellMap.wells.length,
         pivotCells: parts.cellMap.pivots.length,
-        ledCount: o.ledCount ?? 42,
-        tiltFitted: o.tiltFitted ?? { white: true, black: true },
+        ledCount: o.ledCount ?? parts.hardware.ledCount ?? 42,
+        tiltFitted: o.tiltFitted ?? parts.hardware.tilt,
         debounceMs: 10,
       },
       {
