@@ -17,7 +17,6 @@
  * A board lifted clear of the wedge by a hand (the net force upward) is held, not tipped.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { formatBoard } from '../../rules/senryaku/spn.ts';
 import {
   EMPTY,
   WELLS,
@@ -32,6 +31,7 @@ import {
   type PieceChar,
   type Well,
 } from '../../rules/senryaku/types.ts';
+import { formatLayout } from './layout.ts';
 import { LoadSum, type Point, type RigidBoard } from './rigid-body.ts';
 
 export const PHYSICS_ERROR_CODES = [
@@ -170,7 +170,7 @@ export class BoardPhysics {
 
   snapshot(): PhysicsSnapshot {
     return {
-      board: formatBoard(this.#wells),
+      board: formatLayout(this.#wells),
       hand: this.#hand.map((c) => cellChar(c) as PieceChar),
       onTable: this.#onTable.map((c) => cellChar(c) as PieceChar),
       tipped: this.#tipped,

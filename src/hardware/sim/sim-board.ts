@@ -11,9 +11,8 @@
 import { err, ok, type Result } from '../../util/result.ts';
 import { DEFAULT_PROFILE, gramsPerMassUnit, type BoardProfile } from '../../rules/senryaku/profile.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
-import type { ByColor, Color } from '../../rules/senryaku/types.ts';
 import type { Position } from '../../rules/senryaku/position.ts';
-import { MAX_CELLS, UNSET_BOARD_ID, type Tilt } from '../../protocol/index.ts';
+import { MAX_CELLS, UNSET_BOARD_ID, type BySide, type Tilt, type TiltSide } from '../../protocol/index.ts';
 import type { HardwareProfile } from '../../board/profile.ts';
 import { cellGrams, cellMapOf, REFERENCE_HARDWARE, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
@@ -178,8 +177,8 @@ export class SimBoard {
   readonly #bootIds: Rng;
   readonly #chatterRng: Rng;
   readonly #linkRng: Rng;
-  #tiltRaw: ByColor<boolean> = { white: false, black: false };
-  #tiltEdges: { atMs: number; side: Color; level: boolean }[] = [];
+  #tiltRaw: BySide<boolean> = { white: false, black: false };
+  #tiltEdges: { atMs: number; side: TiltSide; level: boolean }[] = [];
   #queue: Scheduled[] = [];
   #order = 0;
   #cursorMs = 0;
@@ -477,7 +476,7 @@ export class SimBoard {
   }
 
   /** The physical switch on `side` moves to `level`, bouncing a few times first when chatter is on. */
-  #switchTilt(side: Color, level: boolean): void {
+  #switchTilt(side: TiltSide, level: boolean): void {
     let t = this.#now;
     if (this.parts.options.tiltChatter ?? true) {
       const bounces = this.#chatterRng.int(0, 3);
