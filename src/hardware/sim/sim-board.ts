@@ -9,16 +9,16 @@
  * bytes however the time is cut into advance() calls.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { DEFAULT_PROFILE, gramsPerMassUnit, type BoardProfile } from '../../rules/senryaku/profile.ts';
+import { DEFAULT_PROFILE, gramsPerMassUnit } from '../../rules/senryaku/profile.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
-import type { Position } from '../../rules/senryaku/position.ts';
 import { MAX_CELLS, UNSET_BOARD_ID, type BySide, type Tilt, type TiltSide } from '../../protocol/index.ts';
+import { pointCount, type Grid } from '../../board/grid.ts';
 import type { HardwareProfile } from '../../board/profile.ts';
 import { cellGrams, cellMapOf, REFERENCE_HARDWARE, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';
-import { parseLayout } from './layout.ts';
-import { RigidBoard } from './rigid-body.ts';
+import { SIM_GRID, SIM_PIECES, parseLayout } from './layout.ts';
+import { RigidBoard, type SimGamePhysics } from './rigid-body.ts';
 import { Rng } from './rng.ts';
 import { stepDelay, stepLength, SimScript, type SimStep, type WellRef } from './script.ts';
 import { DEFAULT_SENSORS, SensorBank, type CellFault, type SensorParameters } from './sensors.ts';
@@ -34,17 +34,23 @@ export type ActionError = PhysicsError | SimError;
 export interface SimBoardOptions {
   /** Everything random follows from it (default 1). */
   readonly seed?: number;
-  /** Masses and pinnacle gap (default: the rulings' default profile). */
-  readonly profile?: BoardProfile;
+  /** Masses (by piece letter) and pinnacle gap, in the profile's unit (default: the rulings' default profile). */
+  readonly profile?: SimGamePhysics & { readonly massUnit: string };
   /**
    * The board's cell map, load cells' nominal counts/g, tilt switches and LEDs (default: the
-   * reference board's layout, REFERENCE_HARDWARE). Its grid must be 7×6: the physics is Senryaku's.
+   * reference board's layout, REFERENCE_HARDWARE). Any grid; without pivot cells the board never tips.
    */
   readonly hardware?: HardwareProfile;
   /** Grams per profile mass unit; default from the profile's unit: g 1, kg 1000, else 60 (the reference sphere). */
   readonly gramsPerMassUnit?: number;
-  /** The spheres at power-on: an SPN or just its board field (any arrangement), or a Position (default: the start position). */
-  readonly position?: string | Position;
+  /**
+   * The spheres at power-on: an SPN or just its board field (any arrangement), or a position
+   * (its `board`, one cell code per well). Default: Senryaku's start position on the 7×6
+   * grid, an empty board on any other.
+   */
+  readonly position?: string | { readonly board: ArrayLike<number> };
+  /** The piece letters, in cell-code order, of `position` and of the profile's masses (default Senryaku's w W b B). */
+  readonly pieces?: string;
   /** The id in the board's EEPROM (default: fixed by the seed). UNSET_BOARD_ID: erased, the board picks one at boot. */
   readonly boardId?: number;
   /** WS2812 LEDs fitted (default the hardware's, else 42; 0 = none: LED commands get NAK NOLEDS). */
@@ -131,18 +137,18 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) return err(simError('BadOption', `seed must be an integer, got ${seed}`));
   const profile = options.profile ?? DEFAULT_PROFILE;
-  const layout = readLayout(options.position);
-  if (!layout.ok) return layout;
   const hardware = options.hardware ?? REFERENCE_HARDWARE;
-  if (hardware.grid.files !== 7 || hardware.grid.ranks !== 6)
-    return err(simError('BadOption', `the simulator models a 7×6 board, not ${hardware.grid.files}×${hardware.grid.ranks}`));
+  const pieces = options.pieces ?? SIM_PIECES;
+  const layout = readLayout(options.position, hardware.grid, pieces);
+  if (!layout.ok) return layout;
   const cellMap = cellMapOf(hardware);
   if (cellMap.wells.length + cellMap.pivots.length > MAX_CELLS) return err(simError('BadOption', `more than ${MAX_CELLS} cells`));
   const ledCount = options.ledCount ?? hardware.ledCount ?? 42;
   if (!Number.isInteger(ledCount) || ledCount < 0 || ledCount > 255) return err(simError('BadOption', 'ledCount must be 0..255'));
   const rng = new Rng(seed);
   const gramsPerUnit = options.gramsPerMassUnit ?? gramsPerMassUnit(profile);
-  const physics = new BoardPhysics(RigidBoard.fromProfile(profile, gramsPerUnit), { ...DEFAULT_PHYSICS, ...options.physics });
+  const rigid = RigidBoard.fromProfile(profile, gramsPerUnit, hardware.grid, pieces);
+  const physics = new BoardPhysics(rigid, { ...DEFAULT_PHYSICS, ...options.physics }, cellMap.pivots.length > 0);
   const sensorParameters: SensorParameters = {
     ...DEFAULT_SENSORS,
     ...(hardware.loadCells ? { nominalCountsPerGram: hardware.loadCells.nominalCountsPerGram } : {}),
@@ -159,9 +165,10 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
 }
 
 /** The wells of a Position, an SPN or a bare board field. */
-function readLayout(p: string | Position | undefined): Result<Int8Array, SimError> {
+function readLayout(p: SimBoardOptions['position'], grid: Grid, pieces: string): Result<Int8Array, SimError> {
   if (p !== undefined && typeof p !== 'string') return ok(Int8Array.from(p.board));
-  const parsed = parseLayout(p ?? START_SPN);
+  if (p === undefined && (grid.files !== SIM_GRID.files || grid.ranks !== SIM_GRID.ranks)) return ok(new Int8Array(pointCount(grid)));
+  const parsed = parseLayout(p ?? START_SPN, grid, pieces);
   return parsed.ok ? parsed : err(simError('BadSpn', parsed.error.message));
 }
 
@@ -353,8 +360,8 @@ export class SimBoard {
   // ---- the game -----------------------------------------------------------------------
 
   /** A new game: the board set up as `positionOrSpn`, level, hands and table empty. */
-  resetBoard(positionOrSpn: string | Position): Result<void, SimError> {
-    const layout = readLayout(positionOrSpn);
+  resetBoard(positionOrSpn: string | { readonly board: ArrayLike<number> }): Result<void, SimError> {
+    const layout = readLayout(positionOrSpn, this.parts.hardware.grid, this.parts.options.pieces ?? SIM_PIECES);
     if (!layout.ok) return layout;
     const wasTipped = this.physics.tipped;
     this.physics.reset(layout.value);
@@ -414,7 +421,7 @@ export class SimBoard {
     const p = this.physics;
     const now = this.#now;
     const well = (ref: WellRef): Result<number, SimError> => {
-      const w = wellOf(ref);
+      const w = wellOf(ref, this.parts.hardware.grid);
       return w === undefined ? err(simError('BadWell', `no well ${String(ref)}`)) : ok(w);
     };
     const done = <T>(r: Result<T, ActionError>): Result<void, ActionError> => (r.ok ? ok(undefined) : r);

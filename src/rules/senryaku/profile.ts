@@ -29,11 +29,11 @@ export interface BoardProfile {
 export const REFERENCE_SPHERE_G = 60;
 
 /** Grams per mass unit of a profile in real units (g 1, kg 1000); undefined for abstract units, which have no grams. */
-export const realGramsPerMassUnit = (profile: BoardProfile): number | undefined =>
+export const realGramsPerMassUnit = (profile: Pick<BoardProfile, 'massUnit'>): number | undefined =>
   profile.massUnit === 'g' ? 1 : profile.massUnit === 'kg' ? 1000 : undefined;
 
 /** Grams per mass unit, an abstract unit taken as the reference board's sphere. */
-export const gramsPerMassUnit = (profile: BoardProfile): number => realGramsPerMassUnit(profile) ?? REFERENCE_SPHERE_G;
+export const gramsPerMassUnit = (profile: Pick<BoardProfile, 'massUnit'>): number => realGramsPerMassUnit(profile) ?? REFERENCE_SPHERE_G;
 
 /** The lightest sphere of the profile, grams (the reference mass everyone has at hand). */
 export const lightestSphereGrams = (profile: BoardProfile): number =>
