@@ -35,6 +35,7 @@ import {
 } from '../hardware/sim/index.ts';
 import { loadBoardProfileFile } from './load-profile.ts';
 import type { SenryakuBoardProfile } from './profile-file.ts';
+import { simBoardOptionsOf } from './senryaku-board.ts';
 
 export const REFERENCE_PROFILE_PATH = fileURLToPath(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url));
 
@@ -128,8 +129,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
 
   const created = createSimBoard({
     seed,
-    profile,
-    hardware,
+    ...simBoardOptionsOf(loaded.value),
     ...(extras.simPosition === undefined || extras.simPosition === 'empty' ? {} : { position: extras.simPosition }),
     clock: 'timers',
     ...extras.simOptions,

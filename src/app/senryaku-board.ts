@@ -10,7 +10,8 @@ import { BalanceModel, Y2 } from '../rules/senryaku/balance.ts';
 import { gramsPerMassUnit, type BoardProfile } from '../rules/senryaku/profile.ts';
 import { FILES, PIECE_CHARS, RANKS } from '../rules/senryaku/types.ts';
 import type { Calibration } from '../sensing/calibration.ts';
-import type { SenryakuBoardProfile } from './profile-file.ts';
+import type { SimBoardOptions } from '../hardware/sim/sim-board.ts';
+import type { LoadedProfile, SenryakuBoardProfile } from './profile-file.ts';
 import type { BalanceMargins, SensingGame } from '../sensing/game.ts';
 import type { SensingOptions } from '../sensing/options.ts';
 import type { SensingSetup } from '../sensing/pipeline.ts';
@@ -61,6 +62,13 @@ export function balanceMarginsOf(profile: BoardProfile): BalanceMargins {
     return model.margins({ moment2, mass });
   };
 }
+
+/** The simulator built as the profile file says: Senryaku's physics in grams on the file's hardware. */
+export const simBoardOptionsOf = (loaded: LoadedProfile): Pick<SimBoardOptions, 'profile' | 'hardware' | 'gramsPerMassUnit'> => ({
+  profile: loaded.profile,
+  hardware: loaded.hardware,
+  gramsPerMassUnit: gramsPerMassUnit(loaded.profile),
+});
 
 /** Everything sensing needs for a Senryaku board with this profile. */
 export const sensingSetupOf = (

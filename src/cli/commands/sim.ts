@@ -4,7 +4,8 @@
  * `pty: <path>`, for the host (or any serial terminal at 500000 baud) to open.
  */
 import { loadBoardProfileFile } from '../../app/load-profile.ts';
-import type { LoadedProfile } from '../../app/profile-file.ts';
+import { simBoardOptionsOf } from '../../app/senryaku-board.ts';
+import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { createSimBoard } from '../../hardware/sim/sim-board.ts';
 import { SimPty } from '../../hardware/sim/pty.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
@@ -21,11 +22,11 @@ const readSeed = (text: string | undefined): number => {
 };
 
 /** The profile file's physics and hardware; none given: the simulator's defaults. */
-const readProfile = (path: string | undefined): Partial<LoadedProfile> => {
+const readProfile = (path: string | undefined): Partial<SimBoardOptions> => {
   if (path === undefined) return {};
   const loaded = loadBoardProfileFile(path);
   if (!loaded.ok) throw new UsageError(loaded.error);
-  return loaded.value;
+  return simBoardOptionsOf(loaded.value);
 };
 
 /** The command with its stop signal passed in, so tests can run it in process. */

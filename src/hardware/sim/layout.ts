@@ -20,6 +20,12 @@ export interface LayoutError {
 /** The simulator's board unless told otherwise: Senryaku's 7×6 wells and its four spheres. */
 export const SIM_GRID: Grid = Object.freeze({ files: 7, ranks: 6 });
 export const SIM_PIECES = 'wWbB';
+/**
+ * What the simulated reference board holds at power-on unless told: Senryaku's start
+ * position (the rules core's START_SPN board field, which a test holds this to; kept here
+ * so that the simulator does not import the rules).
+ */
+export const SIM_START_LAYOUT = 'bbbBbbb/7/7/7/7/wwwWwww';
 
 export function parseLayout(text: string, grid: Grid = SIM_GRID, pieces: string = SIM_PIECES): Result<Int8Array, LayoutError> {
   const { files, ranks: rankCount } = grid;

@@ -42,7 +42,22 @@ export interface SimGamePhysics {
   readonly halfGap: number;
   readonly boardMass: number;
   readonly sphereMass: Readonly<Record<string, number>>;
+  /** The unit of the masses: grams ("g") unless the simulator is told how many grams one is. */
+  readonly massUnit: string;
 }
+
+/**
+ * The simulator's board unless told otherwise: the rulings' default model on the reference
+ * board, in grams (a 720 g board, 60 g spheres, d = 0.25 pitch: the rules core's
+ * DEFAULT_PROFILE at 60 g a sphere, which a test holds this to).
+ */
+export const REFERENCE_PHYSICS: SimGamePhysics = Object.freeze({
+  wellPitch: 1,
+  halfGap: 0.25,
+  boardMass: 720,
+  sphereMass: Object.freeze({ w: 60, W: 60, b: 60, B: 60 }),
+  massUnit: 'g',
+});
 
 export interface Point {
   readonly x: number;

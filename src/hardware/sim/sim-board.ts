@@ -9,16 +9,14 @@
  * bytes however the time is cut into advance() calls.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { DEFAULT_PROFILE, gramsPerMassUnit } from '../../rules/senryaku/profile.ts';
-import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { MAX_CELLS, UNSET_BOARD_ID, type BySide, type Tilt, type TiltSide } from '../../protocol/index.ts';
 import { pointCount, type Grid } from '../../board/grid.ts';
 import type { HardwareProfile } from '../../board/profile.ts';
 import { cellGrams, cellMapOf, REFERENCE_HARDWARE, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';
-import { SIM_GRID, SIM_PIECES, parseLayout } from './layout.ts';
-import { RigidBoard, type SimGamePhysics } from './rigid-body.ts';
+import { SIM_GRID, SIM_PIECES, SIM_START_LAYOUT, parseLayout } from './layout.ts';
+import { REFERENCE_PHYSICS, RigidBoard, type SimGamePhysics } from './rigid-body.ts';
 import { Rng } from './rng.ts';
 import { stepDelay, stepLength, SimScript, type SimStep, type WellRef } from './script.ts';
 import { DEFAULT_SENSORS, SensorBank, type CellFault, type SensorParameters } from './sensors.ts';
@@ -34,14 +32,14 @@ export type ActionError = PhysicsError | SimError;
 export interface SimBoardOptions {
   /** Everything random follows from it (default 1). */
   readonly seed?: number;
-  /** Masses (by piece letter) and pinnacle gap, in the profile's unit (default: the rulings' default profile). */
-  readonly profile?: SimGamePhysics & { readonly massUnit: string };
+  /** Masses (by piece letter) and pinnacle gap, in the profile's unit (default: REFERENCE_PHYSICS, the rulings' default model in grams). */
+  readonly profile?: SimGamePhysics;
   /**
    * The board's cell map, load cells' nominal counts/g, tilt switches and LEDs (default: the
    * reference board's layout, REFERENCE_HARDWARE). Any grid; without pivot cells the board never tips.
    */
   readonly hardware?: HardwareProfile;
-  /** Grams per profile mass unit; default from the profile's unit: g 1, kg 1000, else 60 (the reference sphere). */
+  /** Grams per profile mass unit; needed unless the profile is in grams (the app knows the game's units). */
   readonly gramsPerMassUnit?: number;
   /**
    * The spheres at power-on: an SPN or just its board field (any arrangement), or a position
@@ -136,7 +134,7 @@ export interface SimBoardParts {
 export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, SimError> {
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) return err(simError('BadOption', `seed must be an integer, got ${seed}`));
-  const profile = options.profile ?? DEFAULT_PROFILE;
+  const profile = options.profile ?? REFERENCE_PHYSICS;
   const hardware = options.hardware ?? REFERENCE_HARDWARE;
   const pieces = options.pieces ?? SIM_PIECES;
   const layout = readLayout(options.position, hardware.grid, pieces);
@@ -146,7 +144,9 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   const ledCount = options.ledCount ?? hardware.ledCount ?? 42;
   if (!Number.isInteger(ledCount) || ledCount < 0 || ledCount > 255) return err(simError('BadOption', 'ledCount must be 0..255'));
   const rng = new Rng(seed);
-  const gramsPerUnit = options.gramsPerMassUnit ?? gramsPerMassUnit(profile);
+  // Which grams an abstract unit stands for is the game's to say (the app passes it).
+  const gramsPerUnit = options.gramsPerMassUnit ?? (profile.massUnit === 'g' ? 1 : undefined);
+  if (gramsPerUnit === undefined) return err(simError('BadOption', `a profile in "${profile.massUnit}" needs gramsPerMassUnit`));
   const rigid = RigidBoard.fromProfile(profile, gramsPerUnit, hardware.grid, pieces);
   const physics = new BoardPhysics(rigid, { ...DEFAULT_PHYSICS, ...options.physics }, cellMap.pivots.length > 0);
   const sensorParameters: SensorParameters = {
@@ -168,7 +168,7 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
 function readLayout(p: SimBoardOptions['position'], grid: Grid, pieces: string): Result<Int8Array, SimError> {
   if (p !== undefined && typeof p !== 'string') return ok(Int8Array.from(p.board));
   if (p === undefined && (grid.files !== SIM_GRID.files || grid.ranks !== SIM_GRID.ranks)) return ok(new Int8Array(pointCount(grid)));
-  const parsed = parseLayout(p ?? START_SPN, grid, pieces);
+  const parsed = parseLayout(p ?? SIM_START_LAYOUT, grid, pieces);
   return parsed.ok ? parsed : err(simError('BadSpn', parsed.error.message));
 }
 
