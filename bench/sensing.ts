@@ -9,6 +9,7 @@
  * Run: npm run bench:sensing
  */
 import { RefereePipeline } from '../src/app/referee-pipeline.ts';
+import { sensingSetupOf } from '../src/app/senryaku-board.ts';
 import { formatBoardMessage } from '../src/protocol/index.ts';
 import type { Frame } from '../src/protocol/frame.ts';
 import { senryakuReferee } from '../src/referee/senryaku/index.ts';
@@ -53,7 +54,7 @@ function throughput(): number {
   const { b, frames } = synthFrames();
   let best = 0;
   for (let round = 0; round < 5; round++) {
-    const state = createSensingState(b.profile, b.calibration);
+    const state = createSensingState(sensingSetupOf(b.profile, b.calibration));
     const t0 = performance.now();
     for (const f of frames) stepSensing(state, f, 0);
     best = Math.max(best, frames.length / ((performance.now() - t0) / 1000));

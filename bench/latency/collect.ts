@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_ODDS, type PlanOdds } from '../../src/app/autoplay/plan-turn.ts';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
-import { loadProfileFile } from '../../src/app/load-profile.ts';
+import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { BalanceModel } from '../../src/rules/senryaku/index.ts';
@@ -39,8 +39,9 @@ export interface LatencyFigures {
 }
 
 export async function collectLatency(run: LatencyRun): Promise<LatencyFigures> {
-  const profile = loadProfileFile(REFERENCE_PROFILE_PATH);
-  if (!profile.ok) throw new Error(profile.error);
+  const loaded = loadBoardProfileFile(REFERENCE_PROFILE_PATH);
+  if (!loaded.ok) throw new Error(loaded.error);
+  const { profile, hardware } = loaded.value;
   const byKind = Object.fromEntries(ACTION_KINDS.map((k) => [k, { samples: [], unmatched: [], silent: 0 }])) as unknown as Record<
     ActionKind,
     KindFigures
@@ -52,7 +53,7 @@ export async function collectLatency(run: LatencyRun): Promise<LatencyFigures> {
       byKind[k].silent += m[k].silent;
     }
   };
-  const model = BalanceModel.fromProfile(profile.value);
+  const model = BalanceModel.fromProfile(profile);
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-bench-latency-'));
   const calibrations = new Map<number, Calibration>();
   const calibrated = async (seed: number): Promise<Calibration> => {
@@ -75,7 +76,8 @@ export async function collectLatency(run: LatencyRun): Promise<LatencyFigures> {
     const r = await runSession({
       seed,
       games,
-      profile: profile.value,
+      profile,
+      hardware,
       calibration: await calibrated(seed),
       sensors: NOISY,
       odds,

@@ -21,7 +21,9 @@ import type { RefereeInput } from '../../src/referee/inputs.ts';
 import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { BalanceModel, START_SPN, parseSpn, type BoardProfile, type Position } from '../../src/rules/senryaku/index.ts';
+import { BalanceModel, START_SPN, parseSpn, type Position } from '../../src/rules/senryaku/index.ts';
+import type { SenryakuBoardProfile } from '../../src/app/profile-file.ts';
+import type { HardwareProfile } from '../../src/board/profile.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { PhysicalTruth } from './truth.ts';
 
@@ -38,7 +40,8 @@ export interface Observed {
 export interface SessionOptions {
   readonly seed: number;
   readonly games: number;
-  readonly profile: BoardProfile;
+  readonly profile: SenryakuBoardProfile;
+  readonly hardware: HardwareProfile;
   readonly calibration: Calibration;
   readonly sensors?: Partial<SensorParameters>;
   readonly odds: PlanOdds;
@@ -67,6 +70,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   const created = createSimBoard({
     seed: o.seed,
     profile: o.profile,
+    hardware: o.hardware,
     position: o.firstPosition ?? START_SPN,
     ...(o.sensors ? { sensors: o.sensors } : {}),
   });

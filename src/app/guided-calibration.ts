@@ -14,8 +14,9 @@
 import type { BoardLink } from '../hardware/link/index.ts';
 import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../protocol/index.ts';
 import type { SimBoard } from '../hardware/sim/index.ts';
-import { lightestSphereGrams, realGramsPerMassUnit, type BoardProfile } from '../rules/senryaku/profile.ts';
-import { WELLS, wellName, type Well } from '../rules/senryaku/types.ts';
+import { lightestSphereGrams, realGramsPerMassUnit } from '../rules/senryaku/profile.ts';
+import { pointCount, pointName } from '../board/grid.ts';
+import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
 import { nominalCountsPerGram, type Calibration } from '../sensing/calibration.ts';
 import {
   calibrationFromMeasurements,
@@ -27,6 +28,8 @@ import {
   type ZeroMeasurement,
 } from '../sensing/calibration-measure.ts';
 import type { CalibrationStore } from './calibration-store.ts';
+import type { SenryakuBoardProfile } from './profile-file.ts';
+import { hardwareOf } from './senryaku-board.ts';
 import type { TextOutput } from './text-output.ts';
 
 /** The board streams at its default rate while it is calibrated. */
@@ -45,12 +48,18 @@ const SILENT_FRAMES = 2 * FRAMES_PER_S;
 /** What the person is asked to do; the simulated helper acts on it. */
 export type CalibrationPrompt =
   | { readonly kind: 'clear' }
-  | { readonly kind: 'place'; readonly well: Well; readonly grams: number }
-  | { readonly kind: 'remove'; readonly well: Well };
+  | { readonly kind: 'place'; readonly well: number; readonly grams: number }
+  | { readonly kind: 'remove'; readonly well: number };
 
 export interface CalibrationSession {
   readonly link: BoardLink;
-  readonly profile: BoardProfile;
+  /** The game's figures: the lightest sphere (what "a sphere left on the board" weighs), the board's weight on the pivots, the pinnacle gap. */
+  readonly profile: SenryakuBoardProfile;
+  /**
+   * The board's cells, pivots (none or more) and load-cell figures; default: the profile's
+   * (a profile without a cell map then trusts the board's HELLO for the cells).
+   */
+  readonly hardware?: HardwareProfile;
   readonly referenceGrams: number;
   readonly store: CalibrationStore;
   readonly io: TextOutput;
@@ -123,17 +132,20 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   const hello = await waitReady(s.link);
   const boardHex = hello.boardId.toString(16).toUpperCase().padStart(8, '0');
   const cellCount = hello.wellCells + hello.pivotCells;
-  const wells = s.profile.cells?.wells ?? Array.from({ length: hello.wellCells }, (_, i) => i);
-  const pivotNames = s.profile.cells?.pivots ?? [];
+  const hw = s.hardware ?? hardwareOf(s.profile);
+  const mapped = s.hardware !== undefined || s.profile.cells !== undefined;
+  const wells = mapped ? hw.cells.points : Array.from({ length: hello.wellCells }, (_, i) => i);
+  const pivotNames = mapped ? hw.cells.pivots : [];
+  const wellName = (well: number): string => pointName(hw.grid, well);
   const cellName = (cell: number): string =>
     cell < hello.wellCells ? wellName(wells[cell] ?? cell) : (pivotNames[cell - hello.wellCells] ?? `pivot ${cell - hello.wellCells}`);
   const explain = (r: MeasureRejection): string => {
     const text = r.cell === undefined ? r.message : r.message.replace(`cell ${r.cell}`, `cell ${r.cell} (${cellName(r.cell)})`);
     return `${text} — ${HINTS[r.code]}`;
   };
-  const nominal = nominalCountsPerGram(s.profile);
+  const nominal = nominalCountsPerGram(hw);
   // Pivot cells may be another model (the reference board's are 5 kg bars, its wells 1 kg).
-  const pivotNominal = s.profile.loadCells?.pivots?.nominalCountsPerGram ?? nominal;
+  const pivotNominal = hw.loadCells?.pivots?.nominalCountsPerGram ?? nominal;
   const nominalOf = (cell: number): number => (cell < hello.wellCells ? nominal : pivotNominal);
   // An abstract profile ("sphere" units) has no grams: no pivot preload to expect.
   const gramsPerUnit = realGramsPerMassUnit(s.profile);
@@ -143,7 +155,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
       ? Array.from({ length: hello.pivotCells }, () => (s.profile.boardMass * gramsPerUnit) / hello.pivotCells)
       : undefined;
   const previous = s.store.load(hello.boardId, { cellCount });
-  if (cellCount !== (s.profile.cells ? s.profile.cells.wells.length + s.profile.cells.pivots.length : cellCount)) {
+  if (mapped && cellCount !== cellCountOf(hw)) {
     throw new CalibrationAbort(
       `the board has ${hello.wellCells}+${hello.pivotCells} cells but profile ${s.profile.name} maps a different number`,
     );
@@ -197,7 +209,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
     const countsPerGram = Array.from({ length: cellCount }, (_, cell) => nominalOf(cell));
     const pivotScales: number[][] = Array.from({ length: hello.pivotCells }, () => []);
     const pivotRejections: (MeasureRejection | undefined)[] = [];
-    const order = [...Array(WELLS).keys()].filter((w) => wells.includes(w));
+    const order = [...Array(pointCount(hw.grid)).keys()].filter((w) => wells.includes(w));
     say('');
     say(`Step 2: the reference mass (${s.referenceGrams} g) on each well in turn. Set it down gently and let go;`);
     say('it is measured by itself when it is still. Then take it off.');
@@ -220,7 +232,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
         `    ${name}: ${scale.value.countsPerGram.toFixed(1)} counts/g (${((scale.value.countsPerGram / nominal) * 100).toFixed(1)} % of nominal)`,
       );
       // Pivot lines: the mass's share on each, while it is still on this well.
-      const rise = pivotRiseG(s.profile.halfGap, well, s.referenceGrams);
+      const rise = pivotRiseG(s.profile.halfGap, hw.grid, well, s.referenceGrams);
       for (let p = 0; p < hello.pivotCells && rise; p++) {
         const riseG = p === 0 ? rise.white : p === 1 ? rise.black : 0;
         if (Math.abs(riseG) < MIN_RISE_G) continue;

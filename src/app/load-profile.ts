@@ -1,15 +1,22 @@
 /** Reads a board profile file for the pure loader; problems come back as one readable line. */
 import { readFileSync } from 'node:fs';
-import { err, type Result } from '../util/result.ts';
-import { formatProfileProblems, parseProfileText, type BoardProfile } from '../rules/senryaku/profile.ts';
+import { err, ok, type Result } from '../util/result.ts';
+import { formatProfileProblems, parseProfileFileText, type LoadedProfile, type SenryakuBoardProfile } from './profile-file.ts';
 
-export function loadProfileFile(path: string): Result<BoardProfile, string> {
+/** Both parts of the file: the Senryaku profile (flat, as journals keep it) and the board's hardware. */
+export function loadBoardProfileFile(path: string): Result<LoadedProfile, string> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     return err(`cannot read profile ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const parsed = parseProfileText(text);
+  const parsed = parseProfileFileText(text);
   return parsed.ok ? parsed : err(`invalid profile ${path}: ${formatProfileProblems(parsed.error)}`);
+}
+
+/** The Senryaku profile of the file (physics, cell map and load cells, flat). */
+export function loadProfileFile(path: string): Result<SenryakuBoardProfile, string> {
+  const loaded = loadBoardProfileFile(path);
+  return loaded.ok ? ok(loaded.value.profile) : loaded;
 }

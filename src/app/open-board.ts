@@ -10,7 +10,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '../util/result.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import type { HardwareProfile } from '../board/profile.ts';
 import { WELLS } from '../rules/senryaku/types.ts';
 import {
   ARDUINO_USB_ID_LIST,
@@ -33,7 +33,9 @@ import {
   type SimBoard,
   type SimBoardOptions,
 } from '../hardware/sim/index.ts';
-import { loadProfileFile } from './load-profile.ts';
+import { loadBoardProfileFile } from './load-profile.ts';
+import type { SenryakuBoardProfile } from './profile-file.ts';
+import { simBoardOptionsOf } from './senryaku-board.ts';
 
 export const REFERENCE_PROFILE_PATH = fileURLToPath(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url));
 
@@ -54,7 +56,10 @@ export interface BoardOptionValues {
 
 export interface OpenedBoard {
   readonly link: SerialBoardLink;
-  readonly profile: BoardProfile;
+  /** The profile file's Senryaku part (physics, with the cell map as journals keep it). */
+  readonly profile: SenryakuBoardProfile;
+  /** The profile file's hardware part: cells, pivots, tilt switches, load cells, LEDs. */
+  readonly hardware: HardwareProfile;
   /** "port /dev/ttyACM0", "first Arduino-like port", "simulated board (seed 1)". */
   readonly description: string;
   /** The simulated board behind the link, when --sim: scripts can act on it. */
@@ -102,8 +107,9 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   if (values.port === '') return badOption('--port needs a path, or "auto"');
   const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (!Number.isSafeInteger(seed)) return badOption(`--seed must be an integer, got '${values.seed}'`);
-  const profile = loadProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
-  if (!profile.ok) return badOption(profile.error);
+  const loaded = loadBoardProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
+  if (!loaded.ok) return badOption(loaded.error);
+  const { profile, hardware } = loaded.value;
 
   if (values.port !== undefined) {
     const checked = await checkPort(values.port, BOARD_AUTO_PORT, extras.devices);
@@ -113,7 +119,8 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     const link = new SerialBoardLink({ ...extras.link, open: bindingPortOpener(binding, path) });
     return ok({
       link,
-      profile: profile.value,
+      profile,
+      hardware,
       description: path === undefined ? 'the first Arduino-like port' : `port ${path}`,
       sim: undefined,
       close: once(() => link.stop()),
@@ -122,7 +129,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
 
   const created = createSimBoard({
     seed,
-    profile: profile.value,
+    ...simBoardOptionsOf(loaded.value),
     ...(extras.simPosition === undefined || extras.simPosition === 'empty' ? {} : { position: extras.simPosition }),
     clock: 'timers',
     ...extras.simOptions,
@@ -138,7 +145,8 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   const link = new SerialBoardLink({ ...extras.link, open: bindingPortOpener(SimBinding, simPath(name)) });
   return ok({
     link,
-    profile: profile.value,
+    profile,
+    hardware,
     description: `simulated board (seed ${seed})`,
     sim,
     close: once(async () => {

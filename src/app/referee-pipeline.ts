@@ -18,7 +18,8 @@ import type { RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
+import type { SenryakuBoardProfile } from './profile-file.ts';
 import type { Well } from '../rules/senryaku/types.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
@@ -35,9 +36,11 @@ import {
   type Release,
   type SensingInput,
   type SensingOptions,
+  type SensingSetup,
   type SensingState,
 } from '../sensing/index.ts';
 import { refereeInputOf } from './sensing-adapter.ts';
+import { sensingSetupOf } from './senryaku-board.ts';
 
 /**
  * After sensing (re)starts, its first events describe the board as found, not anyone's
@@ -57,7 +60,10 @@ export interface PipelineOutput {
 }
 
 export interface PipelineOptions<S> {
-  readonly profile: BoardProfile;
+  /** The game's physics for sensing (masses, balance), and the board's cells unless `hardware` is given. */
+  readonly profile: SenryakuBoardProfile;
+  /** The board's hardware; default: the profile's cell map (senryaku-board.ts hardwareOf). */
+  readonly hardware?: HardwareProfile;
   readonly calibration: Calibration;
   readonly referee: RulesetReferee<S>;
   readonly sensingOptions?: Partial<SensingOptions>;
@@ -80,6 +86,7 @@ type Out = { sensing: SensingEvent[]; inputs: RefereeInput[]; verdicts: Verdict[
 
 export class RefereePipeline<S> {
   private sensing: SensingState;
+  private readonly setup: SensingSetup;
   private readonly plausible: PlausibilityState<Waiting>;
   private readonly sequence = new SequenceTracker();
   private bootId: number | undefined;
@@ -95,9 +102,12 @@ export class RefereePipeline<S> {
   state: S;
 
   constructor(private readonly options: PipelineOptions<S>) {
-    this.sensing = createSensingState(options.profile, options.calibration, options.sensingOptions);
+    const setup = sensingSetupOf(options.profile, options.calibration, options.sensingOptions);
+    this.setup = options.hardware ? { ...setup, hardware: options.hardware } : setup;
+    this.sensing = createSensingState(this.setup);
     this.plausible = createPlausibility(this.sensing.config.options.frameRate);
-    this.decoder = new BoardLineDecoder((options.profile.cells?.wells.length ?? 42) + (options.profile.cells?.pivots.length ?? 2));
+    // Frames are sized by the hardware until the board's HELLO says otherwise.
+    this.decoder = new BoardLineDecoder(cellCountOf(this.setup.hardware));
     this.state = options.refereeState ?? options.referee.initialState();
     this.resumedSnapshotDue = options.refereeState !== undefined;
   }
@@ -157,7 +167,7 @@ export class RefereePipeline<S> {
     if (this.bootId === undefined && this.options.resumeAfterMs !== undefined) this.offsetMs = this.options.resumeAfterMs + 1;
     if (this.bootId !== undefined) {
       this.offsetMs = this.lastTimeMs + 1;
-      this.sensing = createSensingState(this.options.profile, this.options.calibration, this.options.sensingOptions);
+      this.sensing = createSensingState(this.setup);
       this.settlingFrames = 0;
     }
     this.bootId = hello.bootId;

@@ -3,8 +3,6 @@
  * value has exactly one spelling (uppercase hex, decimals without leading zeros) so that
  * formatting a parsed line gives back the same bytes.
  */
-import type { ByColor } from '../rules/senryaku/types.ts';
-
 const HEX_DIGITS = /^[0-9A-F]+$/;
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
 
@@ -29,10 +27,19 @@ export const parseRgb = (s: string): number | undefined => parseHex(s, 6);
 export const formatRgb = (rgb: number): string => formatHex(rgb, 6);
 
 /**
+ * The two tilt switches, named by the side of the board they close toward (the wire names
+ * them W and B). The protocol owns these names so that sensing and the simulator need no
+ * game's rules to speak of them; a game maps them onto its own sides.
+ */
+export const TILT_SIDES = ['white', 'black'] as const;
+export type TiltSide = (typeof TILT_SIDES)[number];
+export type BySide<T> = { [S in TiltSide]: T };
+
+/**
  * Tilt switches by the side the board tips toward: `true` = that switch is closed (in a
  * frame) or fitted (in HELLO). Wire token: `W` or `-`, then `B` or `-`.
  */
-export type Tilt = Readonly<ByColor<boolean>>;
+export type Tilt = Readonly<BySide<boolean>>;
 
 export const parseTilt = (s: string): Tilt | undefined => {
   if (s.length !== 2) return undefined;

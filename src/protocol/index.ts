@@ -5,8 +5,8 @@
 export { crc16 } from './crc16.ts';
 export { ERROR_CODES, isErrorCode, protocolError } from './errors.ts';
 export type { ErrorCode, ProtocolError } from './errors.ts';
-export { DEFAULT_SAMPLE_RATE, SAMPLE_RATES } from './fields.ts';
-export type { SampleRate, Tilt } from './fields.ts';
+export { DEFAULT_SAMPLE_RATE, SAMPLE_RATES, TILT_SIDES } from './fields.ts';
+export type { BySide, SampleRate, Tilt, TiltSide } from './fields.ts';
 export { DIRECTIONS, LINE_TERMINATOR, MAX_BOARD_LINE, MAX_HOST_LINE, PROTOCOL_VERSION, openLine, sealLine } from './line.ts';
 export type { Direction, Envelope } from './line.ts';
 export { CELL_MAX, CELL_MIN, decodeCells, encodeCells } from './base64-cells.ts';

@@ -29,8 +29,7 @@
  */
 import { err, ok, type Result } from '../util/result.ts';
 import type { Frame } from '../protocol/frame.ts';
-import { Y2 } from '../rules/senryaku/balance.ts';
-import type { Well } from '../rules/senryaku/types.ts';
+import { rankOf, type Grid } from '../board/grid.ts';
 import { RAW_MAX, RAW_MIN, type Calibration } from './calibration.ts';
 
 export const DEFAULT_MAX_NOISE_G = 1;
@@ -251,14 +250,15 @@ export function measureScale(frames: readonly Frame[], options: ScaleOptions): R
 }
 
 /**
- * What the two pivot cells gain when `grams` are set on `well` of a board resting on both
- * pinnacle lines (statics of a beam on two supports at y = ∓d): the sum gains `grams`,
+ * What the two pivot cells gain when `grams` are set on `well` of a board resting on two
+ * support lines parallel to the ranks, at y = ∓d pitches from the centre line (statics of
+ * a beam on two supports; y grows with the rank, toward black): the sum gains `grams`,
  * the difference black − white gains grams·y/d. Only meaningful while the board stays
  * level, so use wells near the centre line; undefined when d = 0.
  */
-export function pivotRiseG(halfGap: number, well: Well, grams: number): { white: number; black: number } | undefined {
+export function pivotRiseG(halfGap: number, grid: Grid, well: number, grams: number): { white: number; black: number } | undefined {
   if (halfGap <= 0) return undefined;
-  const y = (Y2[well] ?? 0) / 2;
+  const y = rankOf(grid, well) - (grid.ranks - 1) / 2;
   const diff = (grams * y) / halfGap;
   return { white: (grams - diff) / 2, black: (grams + diff) / 2 };
 }

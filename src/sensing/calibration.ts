@@ -17,8 +17,7 @@
  * `countsPerGram` > 0 (the reference board's cells read positive under load).
  */
 import { err, ok, type Result } from '../util/result.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
-import { WELLS } from '../rules/senryaku/types.ts';
+import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
 import type { Frame } from '../protocol/frame.ts';
 import { isJsonObject } from '../util/json.ts';
 
@@ -167,26 +166,25 @@ export function formatCalibration(c: Calibration): string {
 export const formatCalibrationProblems = (problems: readonly CalibrationProblem[]): string =>
   problems.map((p) => `${p.path || '(calibration)'}: ${p.message} [${p.code}]`).join('; ');
 
-/** Wells + pivots of a profile; 42 wells and no pivots for an abstract profile. */
-export const cellCountOf = (profile: BoardProfile): number =>
-  profile.cells ? profile.cells.wells.length + profile.cells.pivots.length : WELLS;
+/** Wells + pivots of a hardware profile. */
+export { cellCountOf };
 
-export const nominalCountsPerGram = (profile: BoardProfile): number => profile.loadCells?.nominalCountsPerGram ?? FALLBACK_COUNTS_PER_GRAM;
+export const nominalCountsPerGram = (hw: HardwareProfile): number => hw.loadCells?.nominalCountsPerGram ?? FALLBACK_COUNTS_PER_GRAM;
 
 /**
  * Offset 0 and the datasheet scale for every cell: for tests and a board never calibrated.
  * Pivot cells may be a different model (the reference board's are 5 kg bars at 429.5
- * counts/g, its well cells 1 kg at 2147.5, the profile file's `loadCells.pivots`, a key the
- * typed profile does not carry): pass their slope, else they get the well cells' slope.
+ * counts/g, its well cells 1 kg at 2147.5: the profile's `loadCells.pivots`), else they get
+ * the well cells' slope; `pivotCountsPerGram` overrides both.
  */
-export function nominalCalibration(profile: BoardProfile, boardId = 0, pivotCountsPerGram?: number): Calibration {
-  const countsPerGram = nominalCountsPerGram(profile);
-  const wells = profile.cells?.wells.length ?? WELLS;
+export function nominalCalibration(hw: HardwareProfile, boardId = 0, pivotCountsPerGram?: number): Calibration {
+  const countsPerGram = nominalCountsPerGram(hw);
+  const wells = hw.cells.points.length;
   return {
     boardId,
-    cells: Array.from({ length: cellCountOf(profile) }, (_, i) => ({
+    cells: Array.from({ length: cellCountOf(hw) }, (_, i) => ({
       offset: 0,
-      countsPerGram: i >= wells ? (pivotCountsPerGram ?? profile.loadCells?.pivots?.nominalCountsPerGram ?? countsPerGram) : countsPerGram,
+      countsPerGram: i >= wells ? (pivotCountsPerGram ?? hw.loadCells?.pivots?.nominalCountsPerGram ?? countsPerGram) : countsPerGram,
     })),
   };
 }

@@ -7,7 +7,10 @@
  * `sinceMs` says when: the referee orders physical actions by it (whose action tipped the
  * board, how long the board was held).
  */
-import type { Color, PieceChar, Well } from '../rules/senryaku/types.ts';
+import type { TiltSide } from '../protocol/fields.ts';
+
+/** A point of the board's grid (file + files × rank): a game calls it a well, a cell or an intersection. */
+export type Well = number;
 
 /** `drifted`: the cell's tracked zero has moved beyond the limit (zero-tracker.ts); recalibrate it. */
 export const SENSOR_FAULTS = ['stuck', 'saturated', 'silent', 'drifted'] as const;
@@ -32,14 +35,14 @@ export const SENSING_EVENT_TYPES = [
 ] as const;
 export type SensingEventType = (typeof SENSING_EVENT_TYPES)[number];
 
-/** Which kinds of sphere a weight fits: all of them when the profile's masses are equal. */
+/** Which kinds of piece a weight fits (the game's letters): all of them when their masses are equal. */
 export interface SphereIdentity {
   /** Grams measured (the settled level). */
   readonly grams: number;
   /** Kinds whose mass matches within the kind resolution; never empty. */
-  readonly kinds: readonly PieceChar[];
+  readonly kinds: readonly string[];
   /** Set when exactly one kind matches. */
-  readonly kind?: PieceChar;
+  readonly kind?: string;
 }
 
 /** When the change began, if before `atMs` (see above). */
@@ -62,11 +65,11 @@ export type SensingEvent = Since &
       } & SphereIdentity)
     | { readonly type: 'well-pressed'; readonly atMs: number; readonly well: Well; readonly extraG: number }
     | { readonly type: 'press-released'; readonly atMs: number; readonly well: Well }
-    | { readonly type: 'board-tipped'; readonly atMs: number; readonly toward: Color }
-    | { readonly type: 'board-levelled'; readonly atMs: number; readonly from: Color }
+    | { readonly type: 'board-tipped'; readonly atMs: number; readonly toward: TiltSide }
+    | { readonly type: 'board-levelled'; readonly atMs: number; readonly from: TiltSide }
     /** `marginGP`: moment (grams × pitches) still to add toward `toward` before the model tips. */
-    | { readonly type: 'leaning'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
-    | { readonly type: 'leaning-ended'; readonly atMs: number; readonly toward: Color; readonly marginGP: number }
+    | { readonly type: 'leaning'; readonly atMs: number; readonly toward: TiltSide; readonly marginGP: number }
+    | { readonly type: 'leaning-ended'; readonly atMs: number; readonly toward: TiltSide; readonly marginGP: number }
     /** `excessG`: pivot load minus (board + wells): positive = pressing down, negative = lifting. */
     | { readonly type: 'interference-started'; readonly atMs: number; readonly excessG: number }
     | { readonly type: 'interference-ended'; readonly atMs: number }

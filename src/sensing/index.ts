@@ -2,6 +2,7 @@
 export * from './calibration.ts';
 export * from './calibration-measure.ts';
 export * from './events.ts';
+export * from './game.ts';
 export { defaultSensingOptions, type SensingOptions } from './options.ts';
 export {
   createSensingState,
@@ -10,12 +11,12 @@ export {
   wellStates,
   excessG,
   type SensingInput,
+  type SensingSetup,
   type SensingState,
   type SensingStep,
   type TiltInput,
   type GapInput,
 } from './pipeline.ts';
-export { areNeighbours } from './roll.ts';
 export { driftedCells, largestZeros, type ZeroState } from './zero-tracker.ts';
 export {
   ACCEPT_AFTER_FRAMES,

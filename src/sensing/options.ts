@@ -3,8 +3,7 @@
  * defaults (80 frames/s, 12.5 ms a frame; masses from the profile, in grams). Grams
  * thresholds scale with the profile's spheres so a board with other spheres still works.
  */
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
-import { PIECE_CHARS } from '../rules/senryaku/types.ts';
+import type { SensingGame } from './game.ts';
 
 export interface SensingOptions {
   /** Frames/s the board streams at; sets the period used to spot timestamp jumps. */
@@ -69,8 +68,8 @@ export interface SensingOptions {
   readonly resumeFrames: number;
 }
 
-export function defaultSensingOptions(profile: BoardProfile): SensingOptions {
-  const masses = PIECE_CHARS.map((p) => profile.sphereMass[p]);
+export function defaultSensingOptions(game: SensingGame): SensingOptions {
+  const masses = Object.values(game.pieceMassesG);
   const light = Math.min(...masses);
   const heavy = Math.max(...masses);
   return {

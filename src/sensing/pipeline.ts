@@ -4,8 +4,12 @@
  * time of the input, only dates a gap notice, which carries no board time.
  *
  * State is plain data (typed arrays and plain objects) that `stepSensing` mutates in
- * place and returns; nothing else mutates it. Keep a snapshot with `cloneSensingState`
- * (structuredClone) — e.g. to replay inputs from a known point.
+ * place and returns; nothing else mutates it, apart from the game's balance function (a
+ * function the app handed in, never changed). Keep a snapshot with `cloneSensingState`
+ * (structuredClone of the data, the same function) — e.g. to replay inputs from a known point.
+ *
+ * Sensing knows no game: the board is the hardware profile's grid and cells, the pieces
+ * are what the game says they weigh (game.ts).
  *
  * One frame, in order: link check (gap / timestamp jump) → tilt switches → per cell:
  * fault checks, then calibration to grams and the well tracker (stale and faulty cells
@@ -15,11 +19,12 @@
  */
 import type { Frame } from '../protocol/frame.ts';
 import type { Tilt } from '../protocol/fields.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import type { HardwareProfile } from '../board/profile.ts';
 import type { Calibration } from './calibration.ts';
 import { createClock, unwrapMs, type BoardClock } from './clock.ts';
 import { createConfig, type SensingConfig } from './config.ts';
 import type { SensingEvent, WellState } from './events.ts';
+import type { BalanceMargins, SensingGame } from './game.ts';
 import { checkCell, createFaultBank, isFaulty, type FaultBank } from './faults.ts';
 import { createInterferenceState, observeExcess, pauseInterference, type InterferenceState } from './interference.ts';
 import { createLeanState, observeLean, type LeanState } from './leaning.ts';
@@ -56,8 +61,20 @@ export interface LinkState {
   cleanRun: number;
 }
 
+/** Everything a sensing pipeline is built from. */
+export interface SensingSetup {
+  readonly hardware: HardwareProfile;
+  readonly game: SensingGame;
+  readonly calibration: Calibration;
+  readonly options?: Partial<SensingOptions>;
+  /** The game's balance model, for leaning (none: no leaning events). */
+  readonly balanceMargins?: BalanceMargins | undefined;
+}
+
 export interface SensingState {
   readonly config: SensingConfig;
+  /** Not data: the game's function (see SensingSetup), shared by clones. */
+  readonly balanceMargins: BalanceMargins | undefined;
   readonly clock: BoardClock;
   readonly link: LinkState;
   readonly faults: FaultBank;
@@ -79,25 +96,30 @@ export interface SensingStep {
   readonly events: SensingEvent[];
 }
 
-export function createSensingState(profile: BoardProfile, calibration: Calibration, options: Partial<SensingOptions> = {}): SensingState {
-  const config = createConfig(profile, calibration, options);
+export function createSensingState(setup: SensingSetup): SensingState {
+  const config = createConfig(setup.hardware, setup.game, setup.calibration, setup.options);
   return {
     config,
+    balanceMargins: setup.balanceMargins,
     clock: createClock(),
     link: { lastFrameMs: NaN, lastFrameHostMs: 0, announced: 0, missingActive: false, cleanRun: 0 },
     faults: createFaultBank(config.cellCount),
-    wells: createWellBank(config.wellCount, config),
+    wells: createWellBank(config.pointCount, config),
     pivots: createSettleBank(1, config.options.settleFrames, Infinity),
     roll: createRollState(),
     interference: createInterferenceState(),
     tilt: createTiltState(),
-    lean: createLeanState(),
-    zeros: createZeroState(config.cellCount, config.wellCount),
+    lean: createLeanState(config.pointCount),
+    zeros: createZeroState(config.cellCount, config.pointCount),
     staleScratch: new Uint8Array(config.cellCount),
   };
 }
 
-export const cloneSensingState = (state: SensingState): SensingState => structuredClone(state);
+/** A deep copy of the data; the balance function (not cloneable, and never changed) is shared. */
+export const cloneSensingState = (state: SensingState): SensingState => ({
+  ...structuredClone({ ...state, balanceMargins: undefined }),
+  balanceMargins: state.balanceMargins,
+});
 
 export function stepSensing(state: SensingState, input: SensingInput, nowMs: number): SensingStep {
   const events: SensingEvent[] = [];
@@ -232,7 +254,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   const excessNow = pivotsReady ? excessG(state) : undefined;
   if (excessNow !== undefined) observeExcess(state.interference, config, excessNow, atMs, events);
   else pauseInterference(state.interference);
-  observeLean(state.lean, config, wells, atMs, events);
+  if (state.balanceMargins) observeLean(state.lean, config, state.balanceMargins, wells, atMs, events);
   const moving =
     changes.length > 0 ||
     state.roll.pending.length > 0 ||
@@ -259,13 +281,13 @@ export function excessG(state: SensingState, partials = true): number {
     if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
     else if (wells.cls[w] === SPHERE_CLASS || (wells.level[w] ?? 0) >= partial) onWells += wells.level[w] ?? 0;
   const pivots = state.pivots.mean[0] ?? 0;
-  return pivots - state.config.profile.boardMass - onWells - pendingGrams(state.roll);
+  return pivots - state.config.boardMassG - onWells - pendingGrams(state.roll);
 }
 
 /** What each well holds now, by well index. */
 export function wellStates(state: SensingState): WellState[] {
   const { config, wells, faults } = state;
-  const out: WellState[] = new Array<WellState>(config.wellCount).fill('empty');
+  const out: WellState[] = new Array<WellState>(config.pointCount).fill('empty');
   for (let c = 0; c < config.wellCount; c++) {
     const w = config.wellOfCell[c] ?? c;
     out[w] = isFaulty(faults, c)

@@ -28,7 +28,7 @@
  * first and the pivots see the weight go (above), and by the arrival the sum is one sphere
  * more than the empty well holds.
  */
-import { FILES } from '../rules/senryaku/types.ts';
+import { areNeighbours } from '../board/grid.ts';
 import { kindsOfMask } from './config.ts';
 import type { SensingConfig } from './config.ts';
 import type { SensingEvent, SphereIdentity } from './events.ts';
@@ -72,13 +72,10 @@ function transferMisfit(wells: WellBank, tol: number, n: number, to: number): nu
   return cur <= held * (1 - tol) && misfit <= tol * held ? misfit : Infinity;
 }
 
-export const areNeighbours = (a: number, b: number): boolean =>
-  a !== b && Math.abs((a % FILES) - (b % FILES)) <= 1 && Math.abs(Math.floor(a / FILES) - Math.floor(b / FILES)) <= 1;
-
 export const pendingGrams = (state: RollState): number => state.pending.reduce((s, p) => s + p.grams, 0);
 
-export function identity(grams: number, kindMask: number): SphereIdentity {
-  const kinds = kindsOfMask(kindMask);
+export function identity(config: SensingConfig, grams: number, kindMask: number): SphereIdentity {
+  const kinds = kindsOfMask(config, kindMask);
   return kinds.length === 1 && kinds[0] ? { grams, kinds, kind: kinds[0] } : { grams, kinds };
 }
 
@@ -101,7 +98,7 @@ export function onDeparture(
   const a = ai < 0 ? undefined : state.arrivals.splice(ai, 1)[0];
   if (a && a.to === d.well) return; // the sphere went back: `from` never changed owner
   if (a) {
-    const id = identity(d.grams, d.kinds);
+    const id = identity(config, d.grams, d.kinds);
     if (d.unseen) {
       events.push({ type: 'sphere-lifted', atMs: d.atMs, well: d.well, grams: d.grams });
       events.push({ type: 'sphere-placed', atMs: a.atMs, well: a.to, ...id });
@@ -132,14 +129,14 @@ export function onDeparture(
 }
 
 export function onArrival(state: RollState, config: SensingConfig, wells: WellBank, a: Arrival, events: SensingEvent[]): void {
-  const id = identity(a.grams, a.kinds);
+  const id = identity(config, a.grams, a.kinds);
   const pick = (test: (p: PendingDeparture) => boolean): PendingDeparture | undefined => {
     const i = state.pending.findIndex(test);
     return i < 0 ? undefined : state.pending.splice(i, 1)[0];
   };
   const back = pick((p) => !p.reported && p.from === a.well);
   if (back) return; // rolled out and back: the well never changed owner
-  const rolled = pick((p) => !p.reported && areNeighbours(p.from, a.well));
+  const rolled = pick((p) => !p.reported && areNeighbours(config.grid, p.from, a.well));
   if (rolled?.unseen) {
     // Lifted and set down, or rolled? The frames that would tell are lost: the legal reading.
     events.push({ type: 'sphere-lifted', atMs: rolled.atMs, well: rolled.from, grams: rolled.grams });
@@ -154,7 +151,7 @@ export function onArrival(state: RollState, config: SensingConfig, wells: WellBa
       departedAtMs: rolled.atMs,
       from: rolled.from,
       to: a.well,
-      ...identity(rolled.grams, rolled.kinds),
+      ...identity(config, rolled.grams, rolled.kinds),
     });
     return;
   }
@@ -162,7 +159,7 @@ export function onArrival(state: RollState, config: SensingConfig, wells: WellBa
   let from = -1;
   let best = Infinity;
   for (let n = 0; n < wells.cls.length; n++) {
-    if (!areNeighbours(n, a.well) || state.arrivals.some((t) => t.from === n || t.to === n)) continue;
+    if (!areNeighbours(config.grid, n, a.well) || state.arrivals.some((t) => t.from === n || t.to === n)) continue;
     const misfit = transferMisfit(wells, tol, n, a.well);
     if (misfit < best) [from, best] = [n, misfit];
   }
@@ -191,7 +188,7 @@ export function checkPending(
     t.breakRun = sum < t.grams * (1 - o.transferToleranceFraction) ? t.breakRun + 1 : 0;
     if (t.breakRun >= 3 || wells.pressed[t.from] || wells.pressed[t.to] || atMs - t.atMs > o.rollMaxMs) {
       state.arrivals.splice(i--, 1);
-      events.push({ type: 'sphere-placed', atMs: t.atMs, well: t.to, ...identity(wells.level[t.to] ?? 0, wells.kinds[t.to] ?? 0) });
+      events.push({ type: 'sphere-placed', atMs: t.atMs, well: t.to, ...identity(config, wells.level[t.to] ?? 0, wells.kinds[t.to] ?? 0) });
     }
   }
   if (state.pending.length === 0) return;

@@ -1,6 +1,7 @@
 /** A valid journal header for tests that build journals by hand. */
 import { JOURNAL_VERSION, type JournalHeader } from '../../src/app/journal.ts';
 import { DEFAULT_PROFILE } from '../../src/rules/senryaku/profile.ts';
+import { hardwareOf } from '../../src/app/senryaku-board.ts';
 import { formatCalibration, nominalCalibration } from '../../src/sensing/calibration.ts';
 
 export const header: JournalHeader = {
@@ -19,6 +20,6 @@ export const header: JournalHeader = {
     disagreementWindowMs: 750,
   },
   profile: DEFAULT_PROFILE,
-  calibration: formatCalibration(nominalCalibration(DEFAULT_PROFILE)),
+  calibration: formatCalibration(nominalCalibration(hardwareOf(DEFAULT_PROFILE))),
   source: { kind: 'sim', seed: 1 },
 };

@@ -1,5 +1,6 @@
 // The pipeline on hand-made lines: the board's own protocol, formatted with the codec.
 import { describe, expect, it } from 'vitest';
+import { hardwareOf } from '../../src/app/senryaku-board.ts';
 import { RefereePipeline } from '../../src/app/referee-pipeline.ts';
 import { BoardLineDecoder, formatFrame, formatHello, type Hello } from '../../src/protocol/index.ts';
 import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
@@ -9,7 +10,7 @@ import { START_SPN, parseSpn } from '../../src/rules/senryaku/spn.ts';
 import { nominalCalibration } from '../../src/sensing/calibration.ts';
 
 const profile: BoardProfile = { ...DEFAULT_PROFILE, boardMass: 720, sphereMass: { w: 60, W: 60, b: 60, B: 60 }, massUnit: 'g' };
-const calibration = nominalCalibration(profile, 0x2a);
+const calibration = nominalCalibration(hardwareOf(profile), 0x2a);
 const hello = (bootId: number, seq = 0): Hello => ({
   type: 'hello',
   seq,

@@ -10,7 +10,7 @@ import sinon from 'sinon';
 import { afterEach, beforeAll } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { REFERENCE_PROFILE_PATH, type OpenedBoard } from '../../src/app/open-board.ts';
-import { loadProfileFile } from '../../src/app/load-profile.ts';
+import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
@@ -26,13 +26,19 @@ import {
 } from '../../src/hardware/sim/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_SPN, parseSpn, type BoardProfile } from '../../src/rules/senryaku/index.ts';
+import { START_SPN, parseSpn } from '../../src/rules/senryaku/index.ts';
+import type { LoadedProfile, SenryakuBoardProfile } from '../../src/app/profile-file.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 
 export const SEED = 7;
 
-export function referenceProfile(): BoardProfile {
-  const p = loadProfileFile(REFERENCE_PROFILE_PATH);
+export function referenceProfile(): SenryakuBoardProfile {
+  return referenceBoard().profile;
+}
+
+/** The reference profile file's both parts: Senryaku's physics and the board's hardware. */
+export function referenceBoard(): LoadedProfile {
+  const p = loadBoardProfileFile(REFERENCE_PROFILE_PATH);
   if (!p.ok) throw new Error(p.error);
   return p.value;
 }
@@ -63,7 +69,7 @@ export function simBoard(
   resetOnOpen = true,
   options: Pick<SimBoardOptions, 'sensors' | 'physics'> = {},
 ): { sim: SimBoard; path: string; dispose: () => void } {
-  const created = createSimBoard({ ...options, seed, profile: referenceProfile(), position, clock: 'timers', resetOnOpen });
+  const created = createSimBoard({ ...options, seed, ...referenceBoard(), position, clock: 'timers', resetOnOpen });
   if (!created.ok) throw new Error(created.error.message);
   const name = `e2e-${process.pid}-${++boards}`;
   registerSimBoard(name, created.value);
@@ -104,9 +110,16 @@ export class Session {
   ) {}
 
   static async start(o: SessionOptions): Promise<Session> {
-    const profile = referenceProfile();
+    const { profile, hardware } = referenceBoard();
     const link = new SerialBoardLink({ open: bindingPortOpener(o.binding ?? SimBinding, o.board.path) });
-    const board: OpenedBoard = { link, profile, description: 'simulated board (e2e)', sim: o.board.sim, close: () => link.stop() };
+    const board: OpenedBoard = {
+      link,
+      profile,
+      hardware,
+      description: 'simulated board (e2e)',
+      sim: o.board.sim,
+      close: () => link.stop(),
+    };
     const first = o.firstPosition ? parseSpn(o.firstPosition) : undefined;
     if (first && !first.ok) throw new Error(first.error.message);
     const settings: SenryakuRefereeSettings = {

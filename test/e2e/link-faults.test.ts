@@ -43,7 +43,7 @@ import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN } from '../../src/rules/senryaku/spn.ts';
 import type { SensingEvent } from '../../src/sensing/events.ts';
 import { skipWithout } from '../system-tools.ts';
-import { SEED, Session, fakeTimers, referenceProfile, simBoard, useE2E } from './harness.ts';
+import { SEED, Session, fakeTimers, referenceBoard, simBoard, useE2E } from './harness.ts';
 
 const noSocat = skipWithout('socat', 'socat');
 const e2e = useE2E();
@@ -171,7 +171,7 @@ async function waitFor(what: string, ready: () => boolean, maxMs: number, log: r
 
 /** The faulty run's world: sim board on a pty, the proxy, the referee on the native binding. */
 async function faultyWorld(defer: (fn: () => unknown) => void) {
-  const created = createSimBoard({ seed: SEED, profile: referenceProfile(), position: START_SPN, clock: 'timers' });
+  const created = createSimBoard({ seed: SEED, ...referenceBoard(), position: START_SPN, clock: 'timers' });
   if (!created.ok) throw new Error(created.error.message);
   const sim: SimBoard = created.value;
   sim.start();

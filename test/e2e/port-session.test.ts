@@ -13,7 +13,7 @@ import { main } from '../../src/cli/main.ts';
 import { SimPty, createSimBoard, simScript as act } from '../../src/hardware/sim/index.ts';
 import { START_SPN } from '../../src/rules/senryaku/spn.ts';
 import { skipWithout } from '../system-tools.ts';
-import { referenceProfile } from './harness.ts';
+import { referenceBoard } from './harness.ts';
 
 const SEED = 7;
 const noSocat = skipWithout('socat', 'socat');
@@ -39,7 +39,7 @@ const until = async (what: string, ready: () => boolean, maxMs = 15_000): Promis
 
 describe('referee --port on a pty', () => {
   it.skipIf(noSocat)('journals the boot HELLO first, and resyncs after the board reboots mid-move', { timeout: 60_000 }, async () => {
-    const created = createSimBoard({ seed: SEED, profile: referenceProfile(), position: START_SPN, clock: 'timers' });
+    const created = createSimBoard({ seed: SEED, ...referenceBoard(), position: START_SPN, clock: 'timers' });
     if (!created.ok) throw new Error(created.error.message);
     const sim = created.value;
     sim.start();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type sinon from 'sinon';
 import { SerialBoardLink, bindingPortOpener } from '../../src/hardware/link/index.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
+import { sensingSetupOf } from '../../src/app/senryaku-board.ts';
 import { createSensingState, stepSensing, type SensingEvent } from '../../src/sensing/index.ts';
 import { calibrationForSeed, fakeTimers, referenceProfile, simBoard } from './harness.ts';
 import { SimBinding } from '../../src/hardware/sim/index.ts';
@@ -24,7 +25,7 @@ async function sensingSession(seed: number, position: string, resetOnOpen = true
   clock = fakeTimers();
   const board = simBoard(position, seed, resetOnOpen);
   const link = new SerialBoardLink({ open: bindingPortOpener(SimBinding, board.path) });
-  const sensing = createSensingState(referenceProfile(), calibration);
+  const sensing = createSensingState(sensingSetupOf(referenceProfile(), calibration));
   const events: SensingEvent[] = [];
   const frames: string[] = [];
   let boot = 0;

@@ -12,7 +12,7 @@ import {
   type Calibration,
 } from '../../src/sensing/calibration.ts';
 import { calibrationFromMeasurements, measureScale, measureZero, pivotRiseG } from '../../src/sensing/calibration-measure.ts';
-import { PIVOT_NOMINAL, REFERENCE, SynthBoard, WELL_NOMINAL } from './synth.ts';
+import { PIVOT_NOMINAL, REFERENCE, REFERENCE_HW, SynthBoard, WELL_NOMINAL } from './synth.ts';
 
 const good = (): Record<string, unknown> => ({
   format: CALIBRATION_FORMAT,
@@ -79,7 +79,7 @@ describe('calibration file', () => {
   });
 
   it('nominal calibration: offset 0, the datasheet slope, pivots their own', () => {
-    const c = nominalCalibration(REFERENCE, 7, PIVOT_NOMINAL);
+    const c = nominalCalibration(REFERENCE_HW, 7, PIVOT_NOMINAL);
     expect(c.cells).toHaveLength(44);
     expect(c.cells[0]).toEqual({ offset: 0, countsPerGram: WELL_NOMINAL });
     expect(c.cells[43]).toEqual({ offset: 0, countsPerGram: PIVOT_NOMINAL });
@@ -188,7 +188,7 @@ describe('measureScale and assembling a calibration', () => {
     const loaded = frames(b, 80);
     const well = measureScale(loaded, { cell: 17, baseline: zero.value.levels[17]!, riseG: 100, nominalCountsPerGram: WELL_NOMINAL });
     expect(well.ok && well.value.countsPerGram / b.scales[17]!).toBeCloseTo(1, 3);
-    const rise = pivotRiseG(REFERENCE.halfGap, 17, 100)!;
+    const rise = pivotRiseG(REFERENCE.halfGap, REFERENCE_HW.grid, 17, 100)!;
     expect(rise.white + rise.black).toBeCloseTo(100, 9);
     const white = measureScale(loaded, {
       cell: 42,

@@ -20,7 +20,7 @@ export class Harness {
     readonly board: SynthBoard,
     options: Partial<SensingOptions> = {},
   ) {
-    this.state = createSensingState(board.profile, board.calibration, options);
+    this.state = createSensingState(board.setup(options));
   }
 
   /** Runs `ms` of board time (at least one frame). */

@@ -4,18 +4,28 @@
  * damped bounce when a sphere is set down, a short ramp when one is lifted, rolling over
  * the rim, hand pressure on a well or on the board, slow drift, tilt and cell faults.
  * Not the full simulator of src/hardware/sim: just enough physics to test the pipeline.
+ *
+ * Any grid and cell map (the hardware profile), any pieces (the game's masses): by default
+ * the reference Senryaku board, 7×6 wells on two pivot lines. A board with two pivots is a
+ * beam on two supports at y = ∓halfGap; without pivots nothing but the wells is weighed.
+ * Cell i is under point `hardware.cells.points[i]`.
  */
 import { readFileSync } from 'node:fs';
 import type { Frame } from '../../src/protocol/frame.ts';
-import { parseProfileText, type BoardProfile } from '../../src/rules/senryaku/profile.ts';
-import type { PieceChar } from '../../src/rules/senryaku/types.ts';
-import { Y2 } from '../../src/rules/senryaku/balance.ts';
+import { parseProfileFileText, type SenryakuBoardProfile } from '../../src/app/profile-file.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
+import { pointCount, rankOf } from '../../src/board/grid.ts';
+import { cellCountOf, type HardwareProfile } from '../../src/board/profile.ts';
+import type { BalanceMargins, SensingGame } from '../../src/sensing/game.ts';
+import type { SensingOptions } from '../../src/sensing/options.ts';
+import type { SensingSetup } from '../../src/sensing/pipeline.ts';
+import { balanceMarginsOf, hardwareOf, sensingGameOf } from '../../src/app/senryaku-board.ts';
 
 const text = readFileSync(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url), 'utf8');
-const parsed = parseProfileText(text);
+const parsed = parseProfileFileText(text);
 if (!parsed.ok) throw new Error('reference profile does not parse');
-export const REFERENCE: BoardProfile = parsed.value;
+export const REFERENCE: SenryakuBoardProfile = parsed.value.profile;
+export const REFERENCE_HW: HardwareProfile = parsed.value.hardware;
 export const WELL_NOMINAL = 2147.5;
 export const PIVOT_NOMINAL = 429.5;
 export const PERIOD_MS = 12.5;
@@ -35,7 +45,11 @@ export function mulberry32(seed: number): () => number {
 type Signal = (t: number) => number;
 
 export interface SynthOptions {
-  readonly profile?: BoardProfile;
+  /** A Senryaku profile: its cells, spheres, board and pinnacle gap (default the reference board's). */
+  readonly profile?: SenryakuBoardProfile;
+  /** Another board: its grid and cells (then `game` says the pieces, and there is no balance model). */
+  readonly hardware?: HardwareProfile;
+  readonly game?: SensingGame;
   readonly noiseCounts?: number;
   /** Drift of every cell's zero, grams per second. */
   readonly driftGPerS?: number;
@@ -45,20 +59,26 @@ export interface SynthOptions {
 export type FaultKind = 'stuck' | 'saturated' | 'silent';
 
 export class SynthBoard {
-  readonly profile: BoardProfile;
+  readonly profile: SenryakuBoardProfile;
+  readonly hardware: HardwareProfile;
+  readonly game: SensingGame;
+  /** The Senryaku balance model for leaning; none on another board. */
+  readonly balanceMargins: BalanceMargins | undefined;
+  readonly pointCount: number;
+  readonly cellCount: number;
   readonly rand: () => number;
   readonly offsets: number[];
   readonly scales: number[];
   /** The exact calibration of this board, as a perfect calibration would find it. */
   readonly calibration: Calibration;
-  readonly wells: Signal[][] = Array.from({ length: 42 }, () => []);
+  readonly wells: Signal[][];
   /** Loads on the board outside the wells: rolling spheres, hands. */
   readonly frameLoads: Signal[] = [];
   readonly masses: Map<number, number> = new Map();
   tilt = { white: false, black: false };
   /** Extra zero shift per cell, grams (a test may step it), moved each frame by `shiftRateGPerMin`. */
-  readonly shiftG = new Float64Array(44);
-  readonly shiftRateGPerMin = new Float64Array(44);
+  readonly shiftG: Float64Array;
+  readonly shiftRateGPerMin: Float64Array;
   t: number;
   seq = 0;
   private readonly faults = new Map<number, { kind: FaultKind; untilMs: number; value: number }>();
@@ -69,13 +89,22 @@ export class SynthBoard {
 
   constructor(seed: number, opts: SynthOptions = {}) {
     this.profile = opts.profile ?? REFERENCE;
+    this.hardware = opts.hardware ?? hardwareOf(this.profile);
+    this.game = opts.game ?? sensingGameOf(this.profile);
+    this.balanceMargins = opts.hardware ? undefined : balanceMarginsOf(this.profile);
+    this.pointCount = pointCount(this.hardware.grid);
+    const cells = (this.cellCount = cellCountOf(this.hardware));
+    const wellCells = this.hardware.cells.points.length;
+    this.wells = Array.from({ length: this.pointCount }, () => []);
+    this.shiftG = new Float64Array(cells);
+    this.shiftRateGPerMin = new Float64Array(cells);
     this.rand = mulberry32(seed);
     this.noise = opts.noiseCounts ?? 40;
     const drift = opts.driftGPerS ?? 0;
-    this.drift = Array.from({ length: 44 }, () => drift * (2 * this.rand() - 1));
+    this.drift = Array.from({ length: cells }, () => drift * (2 * this.rand() - 1));
     this.t = opts.startMs ?? 1000;
-    this.offsets = Array.from({ length: 44 }, () => Math.round((this.rand() - 0.5) * 400_000));
-    this.scales = Array.from({ length: 44 }, (_, i) => (i < 42 ? WELL_NOMINAL : PIVOT_NOMINAL) * (0.9 + 0.2 * this.rand()));
+    this.offsets = Array.from({ length: cells }, () => Math.round((this.rand() - 0.5) * 400_000));
+    this.scales = Array.from({ length: cells }, (_, i) => (i < wellCells ? WELL_NOMINAL : PIVOT_NOMINAL) * (0.9 + 0.2 * this.rand()));
     this.calibration = { boardId: 42, cells: this.offsets.map((offset, i) => ({ offset, countsPerGram: this.scales[i] ?? 1 })) };
     this.last = [...this.offsets];
   }
@@ -86,19 +115,29 @@ export class SynthBoard {
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 
-  massOf(kind: PieceChar): number {
-    return this.profile.sphereMass[kind];
+  /** What the pipeline is built from for this board. */
+  setup(options: Partial<SensingOptions> = {}): SensingSetup {
+    return { hardware: this.hardware, game: this.game, calibration: this.calibration, options, balanceMargins: this.balanceMargins };
+  }
+
+  /** The game's first kind of piece: what `put` and `place` set down unless told. */
+  get firstKind(): string {
+    return Object.keys(this.game.pieceMassesG)[0] ?? 'w';
+  }
+
+  massOf(kind: string): number {
+    return this.game.pieceMassesG[kind] ?? NaN;
   }
 
   /** A sphere standing still on `well` from the start. */
-  put(well: number, kind: PieceChar = 'w'): void {
+  put(well: number, kind = this.firstKind): void {
     const m = this.massOf(kind);
     this.masses.set(well, m);
     this.wells[well]?.push(() => m);
   }
 
   /** Set down at time t0 (default now): impact spike, then a damped bounce of ~100 ms. */
-  place(well: number, kind: PieceChar = 'w', t0 = this.t, bounce = 1): void {
+  place(well: number, kind = this.firstKind, t0 = this.t, bounce = 1): void {
     const m = this.massOf(kind);
     this.masses.set(well, m);
     const phase = this.rand() * Math.PI;
@@ -189,24 +228,30 @@ export class SynthBoard {
 
   next(): Frame {
     const t = this.t;
-    for (let c = 0; c < 44; c++) this.shiftG[c] = (this.shiftG[c] ?? 0) + ((this.shiftRateGPerMin[c] ?? 0) * PERIOD_MS) / 60_000;
-    const cells = new Int32Array(44);
+    const n = this.cellCount;
+    for (let c = 0; c < n; c++) this.shiftG[c] = (this.shiftG[c] ?? 0) + ((this.shiftRateGPerMin[c] ?? 0) * PERIOD_MS) / 60_000;
+    const cells = new Int32Array(n);
     const stale: number[] = [];
-    let total = this.profile.boardMass;
+    const { grid, cells: map } = this.hardware;
+    let total = this.game.boardMassG;
     let moment = 0;
-    for (let w = 0; w < 42; w++) {
+    map.points.forEach((w, c) => {
       const g = this.wellGrams(w, t);
       total += g;
-      moment += (g * (Y2[w] ?? 0)) / 2;
-      cells[w] = this.raw(w, g, t);
-    }
+      // Twice the distance from the centre line, in pitches (y grows toward black).
+      moment += (g * (2 * rankOf(grid, w) - (grid.ranks - 1))) / 2;
+      cells[c] = this.raw(c, g, t);
+    });
     for (const f of this.frameLoads) total += f(t);
-    // Beam on two supports at y = ∓d.
-    const d = this.profile.halfGap;
-    const black = total / 2 + moment / (2 * d);
-    cells[42] = this.raw(42, total - black, t);
-    cells[43] = this.raw(43, black, t);
-    for (let c = 0; c < 44; c++) {
+    if (map.pivots.length === 2) {
+      // Beam on two supports at y = ∓d.
+      const d = this.profile.halfGap;
+      const black = total / 2 + moment / (2 * d);
+      const first = map.points.length;
+      cells[first] = this.raw(first, total - black, t);
+      cells[first + 1] = this.raw(first + 1, black, t);
+    }
+    for (let c = 0; c < n; c++) {
       const f = this.faults.get(c);
       if (!f) continue;
       if (t >= f.untilMs) {
@@ -220,7 +265,7 @@ export class SynthBoard {
         cells[c] = this.last[c] ?? 0;
       }
     }
-    for (let c = 0; c < 44; c++) if (!stale.includes(c)) this.last[c] = cells[c] ?? 0;
+    for (let c = 0; c < n; c++) if (!stale.includes(c)) this.last[c] = cells[c] ?? 0;
     const frame: Frame = { type: 'frame', seq: this.seq & 0xffff, ms: Math.floor(t) >>> 0, tilt: { ...this.tilt }, stale, cells };
     this.seq++;
     this.t += PERIOD_MS;

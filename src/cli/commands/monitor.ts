@@ -11,9 +11,10 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
+import { sensingSetupOf } from '../../app/senryaku-board.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
-import type { BoardProfile } from '../../rules/senryaku/profile.ts';
+import type { SenryakuBoardProfile as BoardProfile } from '../../app/profile-file.ts';
 import { FILES, RANKS, wellAt, wellName } from '../../rules/senryaku/types.ts';
 import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
 import {
@@ -237,7 +238,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
 /** Sensing for the display; undefined when the profile and calibration do not fit together. */
 function startSensing(profile: BoardProfile, calibration: Calibration): SensingState | undefined {
   try {
-    return createSensingState(profile, calibration);
+    return createSensingState(sensingSetupOf(profile, calibration));
   } catch {
     return undefined;
   }

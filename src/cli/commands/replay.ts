@@ -10,6 +10,7 @@ import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '..
 import { JOURNAL_VERSION, readJournal } from '../../app/journal.ts';
 import { REFERENCE_PROFILE_PATH } from '../../app/open-board.ts';
 import { loadProfileFile } from '../../app/load-profile.ts';
+import { hardwareOf } from '../../app/senryaku-board.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
 import type { Result } from '../../util/result.ts';
 import { verdictText } from '../../app/verdict-text.ts';
@@ -126,9 +127,9 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
   if (!hello) return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
   // The board's HELLO says how many cells a frame has; a profile with a cell map must map that many.
   const cellCount = cellCountOf(hello);
-  if (profile.value.cells && profileCellCount(profile.value) !== cellCount)
+  if (profile.value.cells && profileCellCount(hardwareOf(profile.value)) !== cellCount)
     throw new UsageError(
-      `the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(profile.value)}: give its --profile`,
+      `the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(hardwareOf(profile.value))}: give its --profile`,
     );
   let calibration;
   if (values.calibration !== undefined) {

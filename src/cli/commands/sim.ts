@@ -3,8 +3,9 @@
  * pseudo-terminal, running on real time until SIGINT (or SIGTERM). Prints one line,
  * `pty: <path>`, for the host (or any serial terminal at 500000 baud) to open.
  */
-import { loadProfileFile } from '../../app/load-profile.ts';
-import { DEFAULT_PROFILE, type BoardProfile } from '../../rules/senryaku/profile.ts';
+import { loadBoardProfileFile } from '../../app/load-profile.ts';
+import { simBoardOptionsOf } from '../../app/senryaku-board.ts';
+import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { createSimBoard } from '../../hardware/sim/sim-board.ts';
 import { SimPty } from '../../hardware/sim/pty.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
@@ -20,11 +21,12 @@ const readSeed = (text: string | undefined): number => {
   return seed;
 };
 
-const readProfile = (path: string | undefined): BoardProfile => {
-  if (path === undefined) return DEFAULT_PROFILE;
-  const loaded = loadProfileFile(path);
+/** The profile file's physics and hardware; none given: the simulator's defaults. */
+const readProfile = (path: string | undefined): Partial<SimBoardOptions> => {
+  if (path === undefined) return {};
+  const loaded = loadBoardProfileFile(path);
   if (!loaded.ok) throw new UsageError(loaded.error);
-  return loaded.value;
+  return simBoardOptionsOf(loaded.value);
 };
 
 /** The command with its stop signal passed in, so tests can run it in process. */
@@ -39,7 +41,7 @@ export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Prom
   if (!values.pty) throw new UsageError(`only --pty is available from the command line; usage: ${SIM_USAGE}`);
   const created = createSimBoard({
     seed: readSeed(values.seed),
-    profile: readProfile(values.profile),
+    ...readProfile(values.profile),
     position: values.spn,
     clock: 'timers',
   });

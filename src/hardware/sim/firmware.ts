@@ -13,6 +13,7 @@
  */
 import {
   MAX_HOST_LINE,
+  TILT_SIDES,
   UNSET_BOARD_ID,
   formatAck,
   formatErrorReport,
@@ -25,10 +26,11 @@ import {
   parseHostLine,
   type ErrorCode,
   type HostCommand,
+  type BySide,
   type SampleRate,
   type Tilt,
+  type TiltSide,
 } from '../../protocol/index.ts';
-import { COLORS, type ByColor, type Color } from '../../rules/senryaku/types.ts';
 import type { CellSample } from './sensors.ts';
 
 /** Firmware version a simulated board announces: semver with a build tag saying "sim". */
@@ -60,7 +62,7 @@ export interface FirmwarePorts {
   /** Power-cycles every HX711 (CELLRST). */
   readonly resetCells: (nowMs: number) => void;
   /** The raw level of a tilt switch now: true = closed toward that side. */
-  readonly tiltLevel: (side: Color) => boolean;
+  readonly tiltLevel: (side: TiltSide) => boolean;
   /** The EEPROM: the board id survives reboots; `write` returns false when it fails. */
   readonly eeprom: { read(): number; write(id: number): boolean };
 }
@@ -87,7 +89,7 @@ export class SimFirmware {
   #lastSensorErrorMs = 0;
   #latest: Int32Array;
   #reader = { bytes: [] as number[], overflow: false };
-  #tilt: ByColor<Debounce> = {
+  #tilt: BySide<Debounce> = {
     white: { pending: false, lastEdgeMs: 0, stable: false },
     black: { pending: false, lastEdgeMs: 0, stable: false },
   };
@@ -137,7 +139,7 @@ export class SimFirmware {
     this.#sensorReported = new Array<boolean>(n).fill(false);
     this.#sensorPending = new Array<boolean>(n).fill(false);
     this.#lastSensorErrorMs = 0;
-    for (const side of COLORS) this.#tilt[side] = { pending: false, lastEdgeMs: 0, stable: this.#fittedLevel(side) };
+    for (const side of TILT_SIDES) this.#tilt[side] = { pending: false, lastEdgeMs: 0, stable: this.#fittedLevel(side) };
     this.#setRate(80);
     // board_id::begin: an erased EEPROM gets an id from the boot entropy.
     if (this.ports.eeprom.read() === UNSET_BOARD_ID) this.ports.eeprom.write(bootId === UNSET_BOARD_ID ? 0x5e4d1a00 : bootId);
@@ -154,7 +156,7 @@ export class SimFirmware {
   }
 
   /** An edge on a tilt switch's input (its level changed): starts or extends a debounce burst. */
-  tiltEdge(side: Color, nowMs: number): void {
+  tiltEdge(side: TiltSide, nowMs: number): void {
     if (!this.config.tiltFitted[side]) return;
     const d = this.#tilt[side];
     d.pending = true;
@@ -163,7 +165,7 @@ export class SimFirmware {
 
   /** tilt::poll + the TILT lines: a switch quiet for debounceMs reports its settled level. */
   pollTilt(nowMs: number): void {
-    for (const side of COLORS) {
+    for (const side of TILT_SIDES) {
       const d = this.#tilt[side];
       if (!d.pending || nowMs - d.lastEdgeMs < this.config.debounceMs) continue;
       d.pending = false;
@@ -196,7 +198,7 @@ export class SimFirmware {
     this.#lastSensorErrorMs = now;
   }
 
-  #fittedLevel(side: Color): boolean {
+  #fittedLevel(side: TiltSide): boolean {
     return this.config.tiltFitted[side] && this.ports.tiltLevel(side);
   }
 

@@ -24,8 +24,11 @@ export type { CellFault, CellFaultKind, CellSample, SensorParameters } from './s
 export { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 export type { FirmwareConfig, FirmwarePorts } from './firmware.ts';
 export { LoadSum, RigidBoard } from './rigid-body.ts';
-export type { BoardGeometry, Point, Statics } from './rigid-body.ts';
-export { cellGrams, cellMapOf, cellOfWell } from './cell-map.ts';
+export { REFERENCE_PHYSICS } from './rigid-body.ts';
+export type { BoardGeometry, Point, SimGamePhysics, Statics } from './rigid-body.ts';
+export { SIM_GRID, SIM_PIECES, SIM_START_LAYOUT, formatLayout, parseLayout } from './layout.ts';
+export type { LayoutError } from './layout.ts';
+export { REFERENCE_HARDWARE, cellGrams, cellMapOf, cellOfWell } from './cell-map.ts';
 export type { CellMap } from './cell-map.ts';
 export { OrnsteinUhlenbeck } from './noise.ts';
 export type { DriftParameters } from './noise.ts';

@@ -1,5 +1,5 @@
 /**
- * The physical board of the simulator: spheres in wells and in hands, forces on each
+ * The physical board of the simulator: spheres (pieces) in wells and in hands, forces on each
  * well and on the two pivot rails, and the board tipping. Pure: time comes in as
  * `nowMs`, nothing here reads a clock or draws a random number.
  *
@@ -17,21 +17,9 @@
  * A board lifted clear of the wedge by a hand (the net force upward) is held, not tipped.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { formatBoard } from '../../rules/senryaku/spn.ts';
-import {
-  EMPTY,
-  WELLS,
-  cellChar,
-  charCell,
-  fileOf,
-  parseWell,
-  rankOf,
-  type ByColor,
-  type Cell,
-  type Color,
-  type PieceChar,
-  type Well,
-} from '../../rules/senryaku/types.ts';
+import { areNeighbours as gridNeighbours, parsePointName, pointCount, type Grid } from '../../board/grid.ts';
+import type { BySide, TiltSide } from '../../protocol/fields.ts';
+import { SIM_GRID, formatLayout } from './layout.ts';
 import { LoadSum, type Point, type RigidBoard } from './rigid-body.ts';
 
 export const PHYSICS_ERROR_CODES = [
@@ -76,16 +64,16 @@ export const DEFAULT_PHYSICS: PhysicsParameters = Object.freeze({
 });
 
 interface TimedForce {
-  readonly well: Well | undefined; // undefined: on the board itself (a hand holding it), at `at`
+  readonly well: number | undefined; // undefined: on the board itself (a hand holding it), at `at`
   readonly at: Point | undefined;
   readonly grams: number;
   readonly startMs: number;
   readonly endMs: number;
 }
 interface Roll {
-  readonly cell: Cell;
-  readonly from: Well;
-  readonly to: Well;
+  readonly cell: number;
+  readonly from: number;
+  readonly to: number;
   readonly startMs: number;
   readonly endMs: number;
   /** Resting half-way this long (within startMs … endMs). */
@@ -93,25 +81,25 @@ interface Roll {
 }
 /** A weight leaving a well linearly (lift, spill). */
 interface Fade {
-  readonly well: Well;
+  readonly well: number;
   readonly grams: number;
   readonly startMs: number;
   readonly endMs: number;
 }
 interface Impact {
-  readonly well: Well;
+  readonly well: number;
   readonly grams: number;
   readonly startMs: number;
 }
 
 export interface PhysicsSnapshot {
-  /** The wells as the board field of an SPN (rolling spheres left out). */
+  /** The wells as a board field (an SPN's on Senryaku's board; rolling spheres left out). */
   readonly board: string;
   /** Spheres in hands, oldest first. */
-  readonly hand: readonly PieceChar[];
+  readonly hand: readonly string[];
   /** Spheres spilled onto the table by a crash. */
-  readonly onTable: readonly PieceChar[];
-  readonly tipped: Color | undefined;
+  readonly onTable: readonly string[];
+  readonly tipped: TiltSide | undefined;
   readonly rolling: number;
 }
 
@@ -128,15 +116,17 @@ const rollMoved = (r: Roll, nowMs: number): number => {
   return smoothstep((t < half ? t : t < half + r.pauseMs ? half : t - r.pauseMs) / moving);
 };
 
-export const areNeighbours = (a: Well, b: Well): boolean =>
-  a !== b && Math.abs(fileOf(a) - fileOf(b)) <= 1 && Math.abs(rankOf(a) - rankOf(b)) <= 1;
+/** An empty well; a piece is 1 + its index in the rigid board's `pieces`. */
+const EMPTY = 0;
+
+export const areNeighbours = (a: number, b: number, grid: Grid = SIM_GRID): boolean => gridNeighbours(grid, a, b);
 
 export class BoardPhysics {
-  readonly #wells = new Int8Array(WELLS);
-  #hand: Cell[] = [];
-  #onTable: Cell[] = [];
-  #tipped: Color | undefined = undefined;
-  #lastTip: { readonly toward: Color; readonly atMs: number } | undefined = undefined;
+  readonly #wells: Int8Array;
+  #hand: number[] = [];
+  #onTable: number[] = [];
+  #tipped: TiltSide | undefined = undefined;
+  #lastTip: { readonly toward: TiltSide; readonly atMs: number } | undefined = undefined;
   #rolls: Roll[] = [];
   #forces: TimedForce[] = [];
   #fades: Fade[] = [];
@@ -144,14 +134,21 @@ export class BoardPhysics {
   readonly #sum: LoadSum;
 
   /** `rigid` weighs in grams-force (RigidBoard.fromProfile(profile, gramsPerMassUnit)). */
+  /** `canTip` false: a board on load cells only, no pivots (nothing to tip about: it never tips). */
   constructor(
     readonly rigid: RigidBoard,
     readonly parameters: PhysicsParameters,
+    readonly canTip = true,
   ) {
     this.#sum = new LoadSum(rigid.halfGap);
+    this.#wells = new Int8Array(rigid.pointCount);
   }
 
-  get tipped(): Color | undefined {
+  #char(cell: number): string {
+    return this.rigid.pieces[cell - 1] ?? '?';
+  }
+
+  get tipped(): TiltSide | undefined {
     return this.#tipped;
   }
 
@@ -159,33 +156,33 @@ export class BoardPhysics {
    * The last crash and when it happened, kept through reset(): whoever set the board up
    * again can still tell whether it crashed while they were acting (the autoplayers' ledger).
    */
-  get lastTip(): { readonly toward: Color; readonly atMs: number } | undefined {
+  get lastTip(): { readonly toward: TiltSide; readonly atMs: number } | undefined {
     return this.#lastTip;
   }
 
   /** The tilt switches: closed (true) on the side the board rests tipped toward. */
-  get tiltSwitches(): ByColor<boolean> {
+  get tiltSwitches(): BySide<boolean> {
     return { white: this.#tipped === 'white', black: this.#tipped === 'black' };
   }
 
   snapshot(): PhysicsSnapshot {
     return {
-      board: formatBoard(this.#wells),
-      hand: this.#hand.map((c) => cellChar(c) as PieceChar),
-      onTable: this.#onTable.map((c) => cellChar(c) as PieceChar),
+      board: formatLayout(this.#wells, this.rigid.grid, this.rigid.pieces),
+      hand: this.#hand.map((c) => this.#char(c)),
+      onTable: this.#onTable.map((c) => this.#char(c)),
       tipped: this.#tipped,
       rolling: this.#rolls.length,
     };
   }
 
   /** What stands in a well now (0 = empty; a sphere rolling in has not arrived). */
-  cellAt(well: Well): Cell {
-    return (this.#wells[well] ?? EMPTY) as Cell;
+  cellAt(well: number): number {
+    return this.#wells[well] ?? EMPTY;
   }
 
   /** A new game: spheres as on `board`, empty hands and table, level board, no forces. */
   reset(board: ArrayLike<number>): void {
-    for (let w = 0; w < WELLS; w++) this.#wells[w] = board[w] ?? EMPTY;
+    for (let w = 0; w < this.#wells.length; w++) this.#wells[w] = board[w] ?? EMPTY;
     this.#hand = [];
     this.#onTable = [];
     this.#tipped = undefined;
@@ -195,49 +192,49 @@ export class BoardPhysics {
     this.#impacts = [];
   }
 
-  lift(well: Well, nowMs: number): Result<PieceChar, PhysicsError> {
+  lift(well: number, nowMs: number): Result<string, PhysicsError> {
     const cell = this.cellAt(well);
     if (cell === EMPTY) return fail('EmptyWell', `no sphere to lift in well ${well}`);
     this.#wells[well] = EMPTY;
     this.#hand.push(cell);
     const { liftRampMs } = this.parameters;
     this.#fades.push({ well, grams: this.#grams(cell), startMs: nowMs, endMs: nowMs + liftRampMs });
-    return ok(cellChar(cell) as PieceChar);
+    return ok(this.#char(cell));
   }
 
   /** Places the sphere of that kind from the hand (the last one lifted when no kind is named). */
-  place(well: Well, kind: PieceChar | undefined, nowMs: number): Result<PieceChar, PhysicsError> {
+  place(well: number, kind: string | undefined, nowMs: number): Result<string, PhysicsError> {
     if (this.#tipped) return fail('BoardTipped', 'the board is tipped: reset it first');
     if (this.#isTaken(well)) return fail('WellOccupied', `well ${well} is not empty`);
-    const index = kind === undefined ? this.#hand.length - 1 : this.#hand.lastIndexOf(charCell(kind));
+    const index = kind === undefined ? this.#hand.length - 1 : this.#hand.lastIndexOf(this.rigid.pieces.indexOf(kind) + 1);
     if (index < 0) {
       return this.#hand.length === 0 ? fail('EmptyHand', 'no sphere in hand to place') : fail('NotInHand', `no ${kind} sphere in hand`);
     }
-    const [cell] = this.#hand.splice(index, 1) as [Cell];
+    const [cell] = this.#hand.splice(index, 1) as [number];
     this.#wells[well] = cell;
     this.#impacts.push({ well, grams: this.#grams(cell), startMs: nowMs });
-    return ok(cellChar(cell) as PieceChar);
+    return ok(this.#char(cell));
   }
 
   /**
    * A sphere rolls into a neighbouring empty well; its weight is shared during the transfer,
    * which moves for durationMs and rests half-way (half on each well) for pauseMs.
    */
-  roll(from: Well, to: Well, durationMs: number, nowMs: number, pauseMs = 0): Result<PieceChar, PhysicsError> {
+  roll(from: number, to: number, durationMs: number, nowMs: number, pauseMs = 0): Result<string, PhysicsError> {
     if (this.#tipped) return fail('BoardTipped', 'the board is tipped: reset it first');
     if (!(durationMs > 0)) return fail('BadDuration', 'a roll takes some time (durationMs > 0)');
     if (!(pauseMs >= 0) || !Number.isFinite(pauseMs)) return fail('BadDuration', 'a pause is 0 ms or more');
-    if (!areNeighbours(from, to)) return fail('NotNeighbour', `wells ${from} and ${to} are not neighbours`);
+    if (!gridNeighbours(this.rigid.grid, from, to)) return fail('NotNeighbour', `wells ${from} and ${to} are not neighbours`);
     const cell = this.cellAt(from);
     if (cell === EMPTY) return fail('EmptyWell', `no sphere to roll in well ${from}`);
     if (this.#isTaken(to)) return fail('WellOccupied', `well ${to} is not empty`);
     this.#wells[from] = EMPTY;
     this.#rolls.push({ cell, from, to, startMs: nowMs, endMs: nowMs + durationMs + pauseMs, pauseMs });
-    return ok(cellChar(cell) as PieceChar);
+    return ok(this.#char(cell));
   }
 
   /** A hand pushing on a well (grams > 0) for a while; the board feels it too. */
-  press(well: Well, grams: number, durationMs: number, nowMs: number): Result<void, PhysicsError> {
+  press(well: number, grams: number, durationMs: number, nowMs: number): Result<void, PhysicsError> {
     if (!(grams > 0) || !Number.isFinite(grams)) return fail('BadForce', 'press with grams > 0');
     if (!(durationMs > 0)) return fail('BadDuration', 'a press takes some time (durationMs > 0)');
     this.#forces.push({ well, at: undefined, grams, startMs: nowMs, endMs: nowMs + durationMs });
@@ -261,13 +258,13 @@ export class BoardPhysics {
    * Lets time pass to nowMs: rolls arrive, hands let go, spikes die out, and the board
    * tips if the forces on it now say so. Returns the side it tipped toward, if it did now.
    */
-  update(nowMs: number): Color | undefined {
+  update(nowMs: number): TiltSide | undefined {
     for (const r of this.#rolls) if (r.endMs <= nowMs) this.#wells[r.to] = r.cell;
     this.#rolls = this.#rolls.filter((r) => r.endMs > nowMs);
     this.#forces = this.#forces.filter((f) => f.endMs > nowMs);
     this.#fades = this.#fades.filter((f) => f.endMs > nowMs);
     this.#impacts = this.#impacts.filter((i) => i.startMs + this.parameters.impact.durationMs > nowMs);
-    if (this.#tipped) return undefined;
+    if (this.#tipped || !this.canTip) return undefined;
     const side = this.#tipSide(nowMs);
     if (side) this.#crash(side, nowMs);
     return side;
@@ -275,8 +272,8 @@ export class BoardPhysics {
 
   /** Grams on each well's load cell (well index order), transients included. */
   wellGrams(nowMs: number): Float64Array {
-    const g = new Float64Array(WELLS);
-    for (let w = 0; w < WELLS; w++) g[w] = this.#grams(this.cellAt(w));
+    const g = new Float64Array(this.#wells.length);
+    for (let w = 0; w < g.length; w++) g[w] = this.#grams(this.cellAt(w));
     for (const r of this.#rolls) {
       const moved = rollMoved(r, nowMs);
       const m = this.#grams(r.cell);
@@ -305,10 +302,10 @@ export class BoardPhysics {
    * pull, and a rail cannot, so each is kept within [0, total]. Tipped, the board rests on
    * the low rail alone. A lifted board reads 0.
    */
-  pivotGrams(nowMs: number): ByColor<number> {
+  pivotGrams(nowMs: number): BySide<number> {
     const wells = this.wellGrams(nowMs);
     const sum = this.rigid.loads(this.#sum);
-    for (let w = 0; w < WELLS; w++) if (wells[w]) sum.add(this.rigid.wellY(w), wells[w] ?? 0);
+    for (let w = 0; w < wells.length; w++) if (wells[w]) sum.add(this.rigid.wellY(w), wells[w] ?? 0);
     this.#addHolds(sum, nowMs);
     const total = Math.max(sum.total, 0);
     if (this.#tipped) return this.#tipped === 'black' ? { white: 0, black: total } : { white: total, black: 0 };
@@ -325,12 +322,12 @@ export class BoardPhysics {
     for (const f of this.#forces) if (f.well === undefined && f.startMs <= nowMs) sum.add(f.at?.y ?? 0, f.grams);
   }
 
-  #isTaken(well: Well): boolean {
+  #isTaken(well: number): boolean {
     return this.cellAt(well) !== EMPTY || this.#rolls.some((r) => r.to === well);
   }
 
   /** The rigid board's statics over every steady force now (spikes are too short to tip a board). */
-  #tipSide(nowMs: number): Color | undefined {
+  #tipSide(nowMs: number): TiltSide | undefined {
     const sum = this.rigid.loadsOfBoard(this.#wells, [], this.#sum);
     for (const r of this.#rolls) {
       const moved = rollMoved(r, nowMs);
@@ -341,11 +338,11 @@ export class BoardPhysics {
     return this.rigid.solve(sum).tips;
   }
 
-  #crash(side: Color, nowMs: number): void {
+  #crash(side: TiltSide, nowMs: number): void {
     this.#tipped = side;
     this.#lastTip = { toward: side, atMs: nowMs };
     const endMs = nowMs + this.parameters.spillMs;
-    for (let w = 0; w < WELLS; w++) {
+    for (let w = 0; w < this.#wells.length; w++) {
       const cell = this.cellAt(w);
       if (cell === EMPTY) continue;
       this.#fades.push({ well: w, grams: this.#grams(cell), startMs: nowMs, endMs });
@@ -363,8 +360,8 @@ export class BoardPhysics {
   }
 }
 
-/** Well index from a name (`d2`) or an index; undefined if neither. */
-export const wellOf = (w: Well | string): Well | undefined => {
-  if (typeof w === 'number') return Number.isInteger(w) && w >= 0 && w < WELLS ? w : undefined;
-  return parseWell(w);
+/** number index from a name (`d2`) or an index; undefined if neither. */
+export const wellOf = (w: number | string, grid: Grid = SIM_GRID): number | undefined => {
+  if (typeof w === 'number') return Number.isInteger(w) && w >= 0 && w < pointCount(grid) ? w : undefined;
+  return parsePointName(grid, w);
 };

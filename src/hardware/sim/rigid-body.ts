@@ -3,10 +3,11 @@
  * geometry and not from the rules core's BalanceModel, so that a wrong rules model can be
  * caught by a simulator that disagrees with it (test/hardware/sim/rigid-body.test.ts).
  *
- * Frame, in the profile's length unit: x across the files (file d at 0, toward g
- * positive), y along the files (the centre line between ranks 3 and 4 at 0, toward
- * Black's home rank positive). Well (file f, rank r), both counted from 0, stands at
- * x = (f − 3)·pitch, y = (r − 2.5)·pitch. Forces are weights, downward positive, in any
+ * Frame, in the profile's length unit: x across the files (the middle file at 0, toward
+ * the last positive), y along the files (the centre line between the middle ranks at 0,
+ * toward Black's home rank positive). Well (file f, rank r), both counted from 0, stands
+ * at x = (f − (files − 1)/2)·pitch, y = (r − (ranks − 1)/2)·pitch: on Senryaku's 7×6
+ * board x = (f − 3)·pitch, y = (r − 2.5)·pitch. Forces are weights, downward positive, in any
  * one unit (the simulator uses grams-force).
  *
  * The board is a rigid plate resting on the wedge's two pinnacle lines, which run across
@@ -27,19 +28,36 @@
  * the wedge, which is not a tip. With a = 0 (a single knife edge) the two lines coincide
  * and a level board's reaction is simply the total.
  */
-import type { BoardProfile } from '../../rules/senryaku/profile.ts';
-import {
-  FILES,
-  PIECE_CHARS,
-  RANKS,
-  WELLS,
-  fileOf,
-  rankOf,
-  type ByColor,
-  type ByPiece,
-  type Color,
-  type Well,
-} from '../../rules/senryaku/types.ts';
+import { fileOf, pointCount, rankOf, type Grid } from '../../board/grid.ts';
+import type { BySide, TiltSide } from '../../protocol/fields.ts';
+import { SIM_GRID, SIM_PIECES } from './layout.ts';
+
+/**
+ * The game's physics the simulator needs, in the profile's units (the Senryaku rules'
+ * BoardProfile is one): pitch, d (half the pinnacle gap, in pitches), the board's mass and
+ * each kind of piece's, by letter.
+ */
+export interface SimGamePhysics {
+  readonly wellPitch: number;
+  readonly halfGap: number;
+  readonly boardMass: number;
+  readonly sphereMass: Readonly<Record<string, number>>;
+  /** The unit of the masses: grams ("g") unless the simulator is told how many grams one is. */
+  readonly massUnit: string;
+}
+
+/**
+ * The simulator's board unless told otherwise: the rulings' default model on the reference
+ * board, in grams (a 720 g board, 60 g spheres, d = 0.25 pitch: the rules core's
+ * DEFAULT_PROFILE at 60 g a sphere, which a test holds this to).
+ */
+export const REFERENCE_PHYSICS: SimGamePhysics = Object.freeze({
+  wellPitch: 1,
+  halfGap: 0.25,
+  boardMass: 720,
+  sphereMass: Object.freeze({ w: 60, W: 60, b: 60, B: 60 }),
+  massUnit: 'g',
+});
 
 export interface Point {
   readonly x: number;
@@ -55,7 +73,12 @@ export interface BoardGeometry {
   readonly boardWeight: number;
   /** Where the board's own weight acts (the rulings: on the centre line, x = y = 0). */
   readonly centreOfMass: Point;
-  readonly sphereWeight: ByPiece<number>;
+  /** Weight of each kind of piece, by its letter. */
+  readonly sphereWeight: Readonly<Record<string, number>>;
+  /** The piece letters in cell-code order (code 1 + index); default Senryaku's w W b B. */
+  readonly pieces?: string;
+  /** Default Senryaku's 7×6. */
+  readonly grid?: Grid;
 }
 
 /** The board's static state under a set of loads. */
@@ -63,11 +86,11 @@ export interface Statics {
   /** Σ F, the board's own weight included. */
   readonly total: number;
   /** What each pinnacle line has to push (negative: it would have to pull, so the board turns). */
-  readonly reactions: ByColor<number>;
+  readonly reactions: BySide<number>;
   /** Moment of the loads turning the board down about each side's pinnacle line (> 0: it turns). */
-  readonly tippingMoments: ByColor<number>;
+  readonly tippingMoments: BySide<number>;
   /** The side the board turns down toward, or undefined while it rests on both lines (or is lifted). */
-  readonly tips: Color | undefined;
+  readonly tips: TiltSide | undefined;
   /** The net force is upward: the board has left the wedge (a hand lifting it). */
   readonly lifted: boolean;
 }
@@ -108,6 +131,9 @@ export class LoadSum {
 
 export class RigidBoard {
   readonly halfGap: number;
+  readonly grid: Grid;
+  /** Piece letters in cell-code order. */
+  readonly pieces: string;
   /** Weight by board cell code (index 0 = empty). */
   readonly #weightByCell: Float64Array;
   readonly #wellY: Float64Array;
@@ -115,9 +141,11 @@ export class RigidBoard {
 
   private constructor(readonly geometry: BoardGeometry) {
     this.halfGap = geometry.pinnacleGap / 2;
-    this.#weightByCell = Float64Array.from([0, ...PIECE_CHARS.map((p) => geometry.sphereWeight[p])]);
-    this.#wellX = Float64Array.from({ length: WELLS }, (_, w) => (fileOf(w) - (FILES - 1) / 2) * geometry.pitch);
-    this.#wellY = Float64Array.from({ length: WELLS }, (_, w) => (rankOf(w) - (RANKS - 1) / 2) * geometry.pitch);
+    const grid = (this.grid = geometry.grid ?? SIM_GRID);
+    this.pieces = geometry.pieces ?? SIM_PIECES;
+    this.#weightByCell = Float64Array.from([0, ...[...this.pieces].map((p) => geometry.sphereWeight[p] ?? NaN)]);
+    this.#wellX = Float64Array.from({ length: pointCount(grid) }, (_, w) => (fileOf(grid, w) - (grid.files - 1) / 2) * geometry.pitch);
+    this.#wellY = Float64Array.from({ length: pointCount(grid) }, (_, w) => (rankOf(grid, w) - (grid.ranks - 1) / 2) * geometry.pitch);
   }
 
   /** Throws TypeError for a geometry no board can have (programmer misuse: profiles are checked when parsed). */
@@ -127,9 +155,10 @@ export class RigidBoard {
     if (!(geometry.pinnacleGap >= 0) || !finite(geometry.pinnacleGap)) throw new TypeError('pinnacleGap must be a number >= 0');
     if (!(geometry.boardWeight >= 0) || !finite(geometry.boardWeight)) throw new TypeError('boardWeight must be a number >= 0');
     if (!finite(geometry.centreOfMass.x) || !finite(geometry.centreOfMass.y)) throw new TypeError('centreOfMass must be finite');
-    for (const p of PIECE_CHARS)
-      if (!(geometry.sphereWeight[p] > 0) || !finite(geometry.sphereWeight[p]))
-        throw new TypeError(`sphereWeight.${p} must be a number > 0`);
+    for (const p of geometry.pieces ?? SIM_PIECES) {
+      const weight = geometry.sphereWeight[p] ?? NaN;
+      if (!(weight > 0) || !finite(weight)) throw new TypeError(`sphereWeight.${p} must be a number > 0`);
+    }
     return new RigidBoard(geometry);
   }
 
@@ -138,23 +167,29 @@ export class RigidBoard {
    * (d = pinnacleGap / 2 / wellPitch), so the gap is 2·d·pitch; the board's mass acts on
    * the centre line, as the profile says it does.
    */
-  static fromProfile(profile: BoardProfile, gramsPerMassUnit = 1): RigidBoard {
+  static fromProfile(profile: SimGamePhysics, gramsPerMassUnit = 1, grid: Grid = SIM_GRID, pieces: string = SIM_PIECES): RigidBoard {
     const g = (m: number): number => m * gramsPerMassUnit;
     return RigidBoard.fromGeometry({
       pitch: profile.wellPitch,
       pinnacleGap: 2 * profile.halfGap * profile.wellPitch,
       boardWeight: g(profile.boardMass),
       centreOfMass: { x: 0, y: 0 },
-      sphereWeight: { w: g(profile.sphereMass.w), W: g(profile.sphereMass.W), b: g(profile.sphereMass.b), B: g(profile.sphereMass.B) },
+      sphereWeight: Object.fromEntries([...pieces].map((p) => [p, g(profile.sphereMass[p] ?? NaN)])),
+      pieces,
+      grid,
     });
   }
 
+  get pointCount(): number {
+    return this.#wellY.length;
+  }
+
   /** The centre of a well on the board. */
-  wellPoint(well: Well): Point {
+  wellPoint(well: number): Point {
     return { x: this.#wellX[well] ?? NaN, y: this.#wellY[well] ?? NaN };
   }
 
-  wellY(well: Well): number {
+  wellY(well: number): number {
     return this.#wellY[well] ?? NaN;
   }
 
@@ -169,9 +204,9 @@ export class RigidBoard {
   }
 
   /** The loads of the board and the spheres standing in its wells, leaving out the wells in `lifted`. */
-  loadsOfBoard(board: ArrayLike<number>, lifted: readonly Well[] = [], into?: LoadSum): LoadSum {
+  loadsOfBoard(board: ArrayLike<number>, lifted: readonly number[] = [], into?: LoadSum): LoadSum {
     const sum = this.loads(into);
-    for (let w = 0; w < WELLS; w++) {
+    for (let w = 0; w < this.pointCount; w++) {
       const cell = board[w] ?? 0;
       if (cell !== 0 && !lifted.includes(w)) sum.add(this.wellY(w), this.weightOf(cell));
     }
@@ -185,7 +220,7 @@ export class RigidBoard {
     const limit = LIMIT_TOLERANCE * (sum.scale + 1);
     const turns = { white: sum.aboutWhite > limit, black: sum.aboutBlack > limit };
     const lifted = turns.white && turns.black;
-    const tips: Color | undefined = lifted ? undefined : turns.black ? 'black' : turns.white ? 'white' : undefined;
+    const tips: TiltSide | undefined = lifted ? undefined : turns.black ? 'black' : turns.white ? 'white' : undefined;
     // R_white·2a = −τ_black and R_black·2a = −τ_white (+ 0: no −0 at the limit); on a knife
     // edge (a = 0) a level board rests on the one line.
     const reactions =

@@ -5,11 +5,10 @@
  * time; roll, press and holdBoard last `durationMs` (unless `blocking: false`, which
  * lets the next step start while they go on); wait(ms) lasts ms.
  */
-import type { PieceChar, Well } from '../../rules/senryaku/types.ts';
 import type { Point } from './rigid-body.ts';
 
 /** A well by name (`d2`) or index (a1 = 0 … g6 = 41). */
-export type WellRef = Well | string;
+export type WellRef = number | string;
 
 export const DEFAULT_ROLL_MS = 220;
 
@@ -25,7 +24,7 @@ interface Lasting extends Timing {
 
 export type SimStep =
   | { readonly action: 'lift'; readonly well: WellRef; readonly afterMs: number }
-  | { readonly action: 'place'; readonly well: WellRef; readonly kind: PieceChar | undefined; readonly afterMs: number }
+  | { readonly action: 'place'; readonly well: WellRef; readonly kind: string | undefined; readonly afterMs: number }
   /** A roll lasts durationMs of movement plus pauseMs resting half-way (the load shared by both wells). */
   | {
       readonly action: 'roll';
@@ -78,7 +77,7 @@ export class SimScript {
   }
 
   /** Places the sphere of `kind` from the hand, or the one lifted last. */
-  place(well: WellRef, options: Timing & { readonly kind?: PieceChar } = {}): this {
+  place(well: WellRef, options: Timing & { readonly kind?: string } = {}): this {
     this.steps.push({ action: 'place', well, kind: options.kind, afterMs: options.afterMs ?? 0 });
     return this;
   }

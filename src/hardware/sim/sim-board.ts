@@ -9,16 +9,14 @@
  * bytes however the time is cut into advance() calls.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { DEFAULT_PROFILE, gramsPerMassUnit, type BoardProfile } from '../../rules/senryaku/profile.ts';
-import { START_SPN } from '../../rules/senryaku/spn.ts';
-import type { ByColor, Color } from '../../rules/senryaku/types.ts';
-import type { Position } from '../../rules/senryaku/position.ts';
-import { MAX_CELLS, UNSET_BOARD_ID, type Tilt } from '../../protocol/index.ts';
-import { cellGrams, cellMapOf, type CellMap } from './cell-map.ts';
+import { MAX_CELLS, UNSET_BOARD_ID, type BySide, type Tilt, type TiltSide } from '../../protocol/index.ts';
+import { pointCount, type Grid } from '../../board/grid.ts';
+import type { HardwareProfile } from '../../board/profile.ts';
+import { cellGrams, cellMapOf, REFERENCE_HARDWARE, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';
-import { parseLayout } from './layout.ts';
-import { RigidBoard } from './rigid-body.ts';
+import { SIM_GRID, SIM_PIECES, SIM_START_LAYOUT, parseLayout } from './layout.ts';
+import { REFERENCE_PHYSICS, RigidBoard, type SimGamePhysics } from './rigid-body.ts';
 import { Rng } from './rng.ts';
 import { stepDelay, stepLength, SimScript, type SimStep, type WellRef } from './script.ts';
 import { DEFAULT_SENSORS, SensorBank, type CellFault, type SensorParameters } from './sensors.ts';
@@ -34,16 +32,28 @@ export type ActionError = PhysicsError | SimError;
 export interface SimBoardOptions {
   /** Everything random follows from it (default 1). */
   readonly seed?: number;
-  /** Masses, pinnacle gap, cell map, nominal counts/g (default: the rulings' default profile). */
-  readonly profile?: BoardProfile;
-  /** Grams per profile mass unit; default from the profile's unit: g 1, kg 1000, else 60 (the reference sphere). */
+  /** Masses (by piece letter) and pinnacle gap, in the profile's unit (default: REFERENCE_PHYSICS, the rulings' default model in grams). */
+  readonly profile?: SimGamePhysics;
+  /**
+   * The board's cell map, load cells' nominal counts/g, tilt switches and LEDs (default: the
+   * reference board's layout, REFERENCE_HARDWARE). Any grid; without pivot cells the board never tips.
+   */
+  readonly hardware?: HardwareProfile;
+  /** Grams per profile mass unit; needed unless the profile is in grams (the app knows the game's units). */
   readonly gramsPerMassUnit?: number;
-  /** The spheres at power-on: an SPN or just its board field (any arrangement), or a Position (default: the start position). */
-  readonly position?: string | Position;
+  /**
+   * The spheres at power-on: an SPN or just its board field (any arrangement), or a position
+   * (its `board`, one cell code per well). Default: Senryaku's start position on the 7×6
+   * grid, an empty board on any other.
+   */
+  readonly position?: string | { readonly board: ArrayLike<number> };
+  /** The piece letters, in cell-code order, of `position` and of the profile's masses (default Senryaku's w W b B). */
+  readonly pieces?: string;
   /** The id in the board's EEPROM (default: fixed by the seed). UNSET_BOARD_ID: erased, the board picks one at boot. */
   readonly boardId?: number;
-  /** WS2812 LEDs fitted (default 42; 0 = none: LED commands get NAK NOLEDS). */
+  /** WS2812 LEDs fitted (default the hardware's, else 42; 0 = none: LED commands get NAK NOLEDS). */
   readonly ledCount?: number;
+  /** Default: the hardware's. */
   readonly tiltFitted?: Tilt;
   readonly firmwareVersion?: string;
   /** From power-on or reset to the boot HELLO (bootloader, entropy, HX711 settling). Default 200 ms. */
@@ -112,6 +122,7 @@ export interface SimBoardParts {
   readonly rng: Rng;
   readonly physics: BoardPhysics;
   readonly sensors: SensorBank;
+  readonly hardware: HardwareProfile;
   readonly cellMap: CellMap;
   /** The wells at power-on. */
   readonly layout: Int8Array;
@@ -123,20 +134,25 @@ export interface SimBoardParts {
 export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, SimError> {
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) return err(simError('BadOption', `seed must be an integer, got ${seed}`));
-  const profile = options.profile ?? DEFAULT_PROFILE;
-  const layout = readLayout(options.position);
+  const profile = options.profile ?? REFERENCE_PHYSICS;
+  const hardware = options.hardware ?? REFERENCE_HARDWARE;
+  const pieces = options.pieces ?? SIM_PIECES;
+  const layout = readLayout(options.position, hardware.grid, pieces);
   if (!layout.ok) return layout;
-  const cellMap = cellMapOf(profile);
+  const cellMap = cellMapOf(hardware);
   if (cellMap.wells.length + cellMap.pivots.length > MAX_CELLS) return err(simError('BadOption', `more than ${MAX_CELLS} cells`));
-  const ledCount = options.ledCount ?? 42;
+  const ledCount = options.ledCount ?? hardware.ledCount ?? 42;
   if (!Number.isInteger(ledCount) || ledCount < 0 || ledCount > 255) return err(simError('BadOption', 'ledCount must be 0..255'));
   const rng = new Rng(seed);
-  const gramsPerUnit = options.gramsPerMassUnit ?? gramsPerMassUnit(profile);
-  const physics = new BoardPhysics(RigidBoard.fromProfile(profile, gramsPerUnit), { ...DEFAULT_PHYSICS, ...options.physics });
+  // Which grams an abstract unit stands for is the game's to say (the app passes it).
+  const gramsPerUnit = options.gramsPerMassUnit ?? (profile.massUnit === 'g' ? 1 : undefined);
+  if (gramsPerUnit === undefined) return err(simError('BadOption', `a profile in "${profile.massUnit}" needs gramsPerMassUnit`));
+  const rigid = RigidBoard.fromProfile(profile, gramsPerUnit, hardware.grid, pieces);
+  const physics = new BoardPhysics(rigid, { ...DEFAULT_PHYSICS, ...options.physics }, cellMap.pivots.length > 0);
   const sensorParameters: SensorParameters = {
     ...DEFAULT_SENSORS,
-    ...(profile.loadCells ? { nominalCountsPerGram: profile.loadCells.nominalCountsPerGram } : {}),
-    ...(profile.loadCells?.pivots ? { pivotNominalCountsPerGram: profile.loadCells.pivots.nominalCountsPerGram } : {}),
+    ...(hardware.loadCells ? { nominalCountsPerGram: hardware.loadCells.nominalCountsPerGram } : {}),
+    ...(hardware.loadCells?.pivots ? { pivotNominalCountsPerGram: hardware.loadCells.pivots.nominalCountsPerGram } : {}),
     wellCount: cellMap.wells.length,
     ...options.sensors,
   };
@@ -144,13 +160,15 @@ export function createSimBoard(options: SimBoardOptions = {}): Result<SimBoard, 
   let boardId = options.boardId ?? rng.fork('board-id').uint32();
   if (options.boardId === undefined && boardId === UNSET_BOARD_ID) boardId = 0x5e4d1a00;
   const errorPct = options.sampleRateErrorPct ?? rng.fork('oscillator').uniform(-0.5, 0.5);
-  return ok(new SimBoard({ options, rng, physics, sensors, cellMap, layout: layout.value, boardId, sampleRateFactor: 1 + errorPct / 100 }));
+  const parts = { options, hardware, rng, physics, sensors, cellMap, layout: layout.value, boardId, sampleRateFactor: 1 + errorPct / 100 };
+  return ok(new SimBoard(parts));
 }
 
 /** The wells of a Position, an SPN or a bare board field. */
-function readLayout(p: string | Position | undefined): Result<Int8Array, SimError> {
+function readLayout(p: SimBoardOptions['position'], grid: Grid, pieces: string): Result<Int8Array, SimError> {
   if (p !== undefined && typeof p !== 'string') return ok(Int8Array.from(p.board));
-  const parsed = parseLayout(p ?? START_SPN);
+  if (p === undefined && (grid.files !== SIM_GRID.files || grid.ranks !== SIM_GRID.ranks)) return ok(new Int8Array(pointCount(grid)));
+  const parsed = parseLayout(p ?? SIM_START_LAYOUT, grid, pieces);
   return parsed.ok ? parsed : err(simError('BadSpn', parsed.error.message));
 }
 
@@ -166,8 +184,8 @@ export class SimBoard {
   readonly #bootIds: Rng;
   readonly #chatterRng: Rng;
   readonly #linkRng: Rng;
-  #tiltRaw: ByColor<boolean> = { white: false, black: false };
-  #tiltEdges: { atMs: number; side: Color; level: boolean }[] = [];
+  #tiltRaw: BySide<boolean> = { white: false, black: false };
+  #tiltEdges: { atMs: number; side: TiltSide; level: boolean }[] = [];
   #queue: Scheduled[] = [];
   #order = 0;
   #cursorMs = 0;
@@ -189,8 +207,8 @@ export class SimBoard {
         firmwareVersion: o.firmwareVersion ?? SIM_FIRMWARE_VERSION,
         wellCells: parts.cellMap.wells.length,
         pivotCells: parts.cellMap.pivots.length,
-        ledCount: o.ledCount ?? 42,
-        tiltFitted: o.tiltFitted ?? { white: true, black: true },
+        ledCount: o.ledCount ?? parts.hardware.ledCount ?? 42,
+        tiltFitted: o.tiltFitted ?? parts.hardware.tilt,
         debounceMs: 10,
       },
       {
@@ -342,8 +360,8 @@ export class SimBoard {
   // ---- the game -----------------------------------------------------------------------
 
   /** A new game: the board set up as `positionOrSpn`, level, hands and table empty. */
-  resetBoard(positionOrSpn: string | Position): Result<void, SimError> {
-    const layout = readLayout(positionOrSpn);
+  resetBoard(positionOrSpn: string | { readonly board: ArrayLike<number> }): Result<void, SimError> {
+    const layout = readLayout(positionOrSpn, this.parts.hardware.grid, this.parts.options.pieces ?? SIM_PIECES);
     if (!layout.ok) return layout;
     const wasTipped = this.physics.tipped;
     this.physics.reset(layout.value);
@@ -403,7 +421,7 @@ export class SimBoard {
     const p = this.physics;
     const now = this.#now;
     const well = (ref: WellRef): Result<number, SimError> => {
-      const w = wellOf(ref);
+      const w = wellOf(ref, this.parts.hardware.grid);
       return w === undefined ? err(simError('BadWell', `no well ${String(ref)}`)) : ok(w);
     };
     const done = <T>(r: Result<T, ActionError>): Result<void, ActionError> => (r.ok ? ok(undefined) : r);
@@ -465,7 +483,7 @@ export class SimBoard {
   }
 
   /** The physical switch on `side` moves to `level`, bouncing a few times first when chatter is on. */
-  #switchTilt(side: Color, level: boolean): void {
+  #switchTilt(side: TiltSide, level: boolean): void {
     let t = this.#now;
     if (this.parts.options.tiltChatter ?? true) {
       const bounces = this.#chatterRng.int(0, 3);

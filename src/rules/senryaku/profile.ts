@@ -1,10 +1,11 @@
 /**
- * Board profiles: the physical constants of one board that the balance model needs
- * (masses, pitch, pinnacle gap) and, for real boards, which load cell is which well.
+ * Board profiles as the Senryaku rules see them: the physics of one board that the balance
+ * model needs (sphere and board masses, pitch, pinnacle gap). Which load cell is under which
+ * well is the board's hardware (src/board), read from the same file by its own parser.
  * Pure: the caller reads the file and hands the text or parsed JSON in.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { PIECE_CHARS, WELLS, parseWell, type ByPiece, type Well } from './types.ts';
+import { PIECE_CHARS, type ByPiece } from './types.ts';
 import { isJsonObject } from '../../util/json.ts';
 
 export const PROFILE_FORMAT = 'senryaku-board-profile';
@@ -22,26 +23,17 @@ export interface BoardProfile {
   readonly wellPitch: number;
   readonly lengthUnit: string;
   readonly massUnit: string;
-  /** Load-cell map of a real board: cell index → well, then the pivot cells. Absent for abstract profiles. */
-  readonly cells?: { readonly wells: readonly Well[]; readonly pivots: readonly string[] };
-  /** The load cells' nominal figures (datasheet), a starting point for calibration and the simulator. */
-  readonly loadCells?: {
-    readonly nominalCountsPerGram: number;
-    readonly capacityG: number;
-    /** The pivot cells when they differ from the well cells (they carry the whole board). */
-    readonly pivots?: { readonly nominalCountsPerGram: number; readonly capacityG: number };
-  };
 }
 
 /** A sphere of the reference board, grams: what one unit of an abstract profile ("sphere" units) weighs. */
 export const REFERENCE_SPHERE_G = 60;
 
 /** Grams per mass unit of a profile in real units (g 1, kg 1000); undefined for abstract units, which have no grams. */
-export const realGramsPerMassUnit = (profile: BoardProfile): number | undefined =>
+export const realGramsPerMassUnit = (profile: Pick<BoardProfile, 'massUnit'>): number | undefined =>
   profile.massUnit === 'g' ? 1 : profile.massUnit === 'kg' ? 1000 : undefined;
 
 /** Grams per mass unit, an abstract unit taken as the reference board's sphere. */
-export const gramsPerMassUnit = (profile: BoardProfile): number => realGramsPerMassUnit(profile) ?? REFERENCE_SPHERE_G;
+export const gramsPerMassUnit = (profile: Pick<BoardProfile, 'massUnit'>): number => realGramsPerMassUnit(profile) ?? REFERENCE_SPHERE_G;
 
 /** The lightest sphere of the profile, grams (the reference mass everyone has at hand). */
 export const lightestSphereGrams = (profile: BoardProfile): number =>
@@ -68,9 +60,6 @@ export const PROFILE_PROBLEM_CODES = [
   'NotString',
   'NotPositiveNumber',
   'NotNonNegativeNumber',
-  'BadWellName',
-  'DuplicateWell',
-  'WrongWellCount',
   'GapTooWide',
 ] as const;
 export type ProfileProblemCode = (typeof PROFILE_PROBLEM_CODES)[number];
@@ -160,55 +149,6 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
   // Beyond 2.5 pitches every arrangement is stable and the model says nothing useful.
   if (halfGap > 2.5) problem('GapTooWide', 'geometry.pinnacleGap', 'the pinnacle gap is wider than the board (d > 2.5 pitches)');
 
-  let cells: BoardProfile['cells'];
-  if (json.cells !== undefined) {
-    const c = section('cells');
-    const wells: Well[] = [];
-    if (!Array.isArray(c.wells)) problem('Missing', 'cells.wells', 'cells.wells must list the 42 wells in cell order');
-    else {
-      if (c.wells.length !== WELLS) problem('WrongWellCount', 'cells.wells', `cells.wells must name ${WELLS} wells, got ${c.wells.length}`);
-      const seen = new Set<Well>();
-      c.wells.forEach((n: unknown, i: number) => {
-        const w = typeof n === 'string' ? parseWell(n) : undefined;
-        if (w === undefined) problem('BadWellName', `cells.wells[${i}]`, `${JSON.stringify(n)} is not a well (a1..g6)`);
-        else if (seen.has(w)) problem('DuplicateWell', `cells.wells[${i}]`, `well ${String(n)} is listed twice`);
-        else {
-          seen.add(w);
-          wells.push(w);
-        }
-      });
-    }
-    const pivots: string[] = [];
-    if (c.pivots !== undefined) {
-      if (!Array.isArray(c.pivots)) problem('NotObject', 'cells.pivots', 'cells.pivots must be an array of names');
-      else
-        c.pivots.forEach((p: unknown, i: number) => {
-          if (typeof p !== 'string') problem('NotString', `cells.pivots[${i}]`, 'a pivot cell name is a string');
-          else pivots.push(p);
-        });
-    }
-    cells = { wells, pivots };
-  }
-
-  let loadCells: BoardProfile['loadCells'];
-  if (json.loadCells !== undefined) {
-    const lc = section('loadCells');
-    let pivots: { nominalCountsPerGram: number; capacityG: number } | undefined;
-    if (lc.pivots !== undefined) {
-      const pv = isJsonObject(lc.pivots) ? lc.pivots : {};
-      if (!isJsonObject(lc.pivots)) problem('NotObject', 'loadCells.pivots', 'loadCells.pivots must be an object');
-      pivots = {
-        nominalCountsPerGram: positive(pv, 'nominalCountsPerGram', 'loadCells.pivots.nominalCountsPerGram'),
-        capacityG: positive(pv, 'capacityG', 'loadCells.pivots.capacityG'),
-      };
-    }
-    loadCells = {
-      nominalCountsPerGram: positive(lc, 'nominalCountsPerGram', 'loadCells.nominalCountsPerGram'),
-      capacityG: positive(lc, 'capacityG', 'loadCells.capacityG'),
-      ...(pivots ? { pivots } : {}),
-    };
-  }
-
   if (problems.length > 0) return err(problems);
   return ok({
     name,
@@ -219,8 +159,6 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
     wellPitch,
     lengthUnit,
     massUnit,
-    ...(cells ? { cells } : {}),
-    ...(loadCells ? { loadCells } : {}),
   });
 }
 
