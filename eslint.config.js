@@ -10,19 +10,29 @@ const layer = (name) => ({
   regex: `^(\\.\\.?/)+(src/)?${name}/`,
   message: `${name}/ is outside what this layer may use (CONTRIBUTING.md, Layers)`,
 });
+/** A game's rules (src/rules/<game>/; the match scoring in src/rules/match/ is common to every game). */
+const GAME_RULES = {
+  regex: '^(\\.\\.?/)+(src/)?rules/(?!match/)',
+  message: "the board's own layers know no game: take what a game decides as plain data (CONTRIBUTING.md, Layers)",
+};
 const EFFECTS = {
   regex: '^(node:|serialport|@serialport/|johnny-five|firmata-io|mqtt|@sinonjs/|sinon)',
   message: 'a pure layer does no I/O and keeps no clock',
 };
 /** The layers, innermost first, and what each may not import. */
 const BOUNDARIES = [
-  { files: ['src/util/**'], banned: ['rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/rules/**'], banned: ['protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/protocol/**'], banned: ['sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/referee/**'], banned: ['protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  {
+    files: ['src/util/**'],
+    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'],
+    pure: true,
+  },
+  { files: ['src/board/**'], banned: ['rules', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/rules/**'], banned: ['board', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/protocol/**'], banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], games: false, pure: true },
+  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli'], games: false, pure: true },
+  { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
   { files: ['src/rulesets/**'], banned: ['protocol', 'sensing', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli'], pure: false },
+  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli'], games: false, pure: false },
   { files: ['src/app/**'], banned: ['cli'], pure: false },
 ];
 
@@ -51,9 +61,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
-  ...BOUNDARIES.map(({ files, banned, pure }) => ({
+  ...BOUNDARIES.map(({ files, banned, games = true, pure }) => ({
     files,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...banned.map(layer), ...(pure ? [EFFECTS] : [])] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...banned.map(layer), ...(games ? [] : [GAME_RULES]), ...(pure ? [EFFECTS] : [])] }],
+    },
   })),
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: NODE_GLOBALS } },
