@@ -8,6 +8,7 @@
  * `cells` one cell per point in index order and no pivots, without `tilt` `defaults.tilt`.
  */
 import { isJsonObject } from '../util/json.ts';
+import { fieldReader } from '../util/json-fields.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { Tilt } from '../protocol/fields.ts';
 import { MAX_FILES, MAX_RANKS, isGrid, parsePointName, pointCount, type Grid } from './grid.ts';
@@ -18,6 +19,8 @@ export const HARDWARE_PROBLEM_CODES = [
   'Missing',
   'NotString',
   'NotPositiveNumber',
+  // The shared field readers' (util/json-fields.ts); no hardware field takes a number >= 0 today.
+  'NotNonNegativeNumber',
   'BadGrid',
   'BadWellName',
   'DuplicateWell',
@@ -50,23 +53,7 @@ export function parseHardwareProfile(json: unknown, defaults: HardwareDefaults):
   const problem = (code: HardwareProblemCode, path: string, message: string): void => {
     problems.push({ code, path, message });
   };
-  const str = (obj: Json, key: string, path: string, fallback?: string): string => {
-    const v = obj[key];
-    if (v === undefined && fallback !== undefined) return fallback;
-    if (typeof v !== 'string') {
-      problem(v === undefined ? 'Missing' : 'NotString', path, `${path} must be a string`);
-      return '';
-    }
-    return v;
-  };
-  const positive = (obj: Json, key: string, path: string): number => {
-    const v = obj[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-      problem(v === undefined ? 'Missing' : 'NotPositiveNumber', path, `${path} must be a number > 0`);
-      return 1;
-    }
-    return v;
-  };
+  const { str, positive } = fieldReader(problem);
   const section = (obj: Json, key: string, path: string): Json | undefined => {
     const v = obj[key];
     if (v === undefined) return undefined;

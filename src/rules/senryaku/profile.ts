@@ -7,6 +7,7 @@
 import { err, ok, type Result } from '../../util/result.ts';
 import { PIECE_CHARS, type ByPiece } from './types.ts';
 import { isJsonObject } from '../../util/json.ts';
+import { fieldReader } from '../../util/json-fields.ts';
 
 export const PROFILE_FORMAT = 'senryaku-board-profile';
 export const PROFILE_VERSION = 1;
@@ -95,31 +96,7 @@ export function parseProfile(json: unknown): Result<BoardProfile, ProfileProblem
   if (json.version !== PROFILE_VERSION)
     problem('UnsupportedVersion', 'version', `version must be ${PROFILE_VERSION}, got ${JSON.stringify(json.version)}`);
 
-  const str = (obj: Json, key: string, path: string, fallback?: string): string => {
-    const v = obj[key];
-    if (v === undefined && fallback !== undefined) return fallback;
-    if (typeof v !== 'string') {
-      problem(v === undefined ? 'Missing' : 'NotString', path, `${path} must be a string`);
-      return '';
-    }
-    return v;
-  };
-  const positive = (obj: Json, key: string, path: string): number => {
-    const v = obj[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-      problem(v === undefined ? 'Missing' : 'NotPositiveNumber', path, `${path} must be a number > 0`);
-      return 1;
-    }
-    return v;
-  };
-  const nonNegative = (obj: Json, key: string, path: string): number => {
-    const v = obj[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
-      problem(v === undefined ? 'Missing' : 'NotNonNegativeNumber', path, `${path} must be a number >= 0`);
-      return 0;
-    }
-    return v;
-  };
+  const { str, positive, nonNegative } = fieldReader(problem);
   const section = (key: string): Json => {
     const v = json[key];
     if (!isJsonObject(v)) {
