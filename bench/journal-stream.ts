@@ -28,9 +28,8 @@ export async function simulatedJournal(o: {
     const calibration = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')) });
     if (!calibration.ok) throw new Error(calibration.error);
     const clock = new VirtualClock({ stepMs: STEP_MS });
-    clock.install();
     try {
-      const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN });
+      const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN, scheduler: clock.scheduler });
       if (!opened.ok) throw new Error(opened.error.message);
       const board = opened.value;
       const app = new RefereeApp({
@@ -44,7 +43,8 @@ export async function simulatedJournal(o: {
         json: false,
         scoreboard: 'none',
         source: { kind: 'sim', seed: o.seed },
-        now: () => performance.now(),
+        now: () => clock.scheduler.now(),
+        scheduler: clock.scheduler,
       });
       await app.start();
       // Until the match is over, or the cap on simulated time.

@@ -11,6 +11,7 @@
  * link and talks to the person. Nothing is tared on the board. With a simulated board a
  * simulated helper places the mass.
  */
+import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import type { BoardLink } from '../hardware/link/index.ts';
 import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../protocol/index.ts';
 import type { SimBoard } from '../hardware/sim/index.ts';
@@ -65,11 +66,16 @@ export interface CalibrationSession {
   readonly io: TextOutput;
   /** Called at every instruction (the --sim helper). */
   readonly onPrompt?: (prompt: CalibrationPrompt) => void;
+  /** Whose clock times the waits (default the real one). */
+  readonly scheduler?: Scheduler;
 }
 
 /** Frames from the link as an awaitable queue, so the guided flow reads top to bottom. */
 class FrameFeed {
   readonly #queue: Frame[] = [];
+
+  constructor(private readonly scheduler: Scheduler) {}
+
   #waiter: ((f: Frame | undefined) => void) | undefined;
   #off: (() => void) | undefined;
 
@@ -96,12 +102,12 @@ class FrameFeed {
     const queued = this.#queue.shift();
     if (queued) return Promise.resolve(queued);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = this.scheduler.setTimeout(() => {
         this.#waiter = undefined;
         resolve(undefined);
       }, timeoutMs);
       this.#waiter = (f) => {
-        clearTimeout(timer);
+        this.scheduler.clear(timer);
         resolve(f);
       };
     });
@@ -129,7 +135,8 @@ const HINTS: Record<MeasureRejection['code'], string> = {
 
 export async function runCalibration(s: CalibrationSession): Promise<Calibration> {
   const say = (line: string): void => s.io.out(line);
-  const hello = await waitReady(s.link);
+  const scheduler = s.scheduler ?? realScheduler;
+  const hello = await waitReady(s.link, scheduler);
   const boardHex = hello.boardId.toString(16).toUpperCase().padStart(8, '0');
   const cellCount = hello.wellCells + hello.pivotCells;
   const hw = s.hardware ?? hardwareOf(s.profile);
@@ -163,7 +170,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   say(`Calibrating board ${boardHex} (${hello.wellCells} well cells, ${hello.pivotCells} pivot cells, firmware ${hello.firmwareVersion}).`);
   if (previous.ok) say('A previous calibration exists; it is used to spot spheres left on the board, and will be replaced.');
 
-  const feed = new FrameFeed();
+  const feed = new FrameFeed(scheduler);
   feed.start(s.link);
   try {
     // 1. Zero.
@@ -297,20 +304,20 @@ function withoutPivotEchoes(rejections: readonly MeasureRejection[], wellCells: 
   );
 }
 
-function waitReady(link: BoardLink): Promise<Hello> {
+function waitReady(link: BoardLink, scheduler: Scheduler): Promise<Hello> {
   if (link.state === 'ready' && link.hello) return Promise.resolve(link.hello);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const timer = scheduler.setTimeout(() => {
       off();
       reject(new CalibrationAbort(`the board did not become ready within ${READY_TIMEOUT_MS / 1000} s`));
     }, READY_TIMEOUT_MS);
     const off = link.on('state', (st) => {
       if (st.state === 'ready') {
-        clearTimeout(timer);
+        scheduler.clear(timer);
         off();
         resolve(st.hello);
       } else if (st.state === 'failed') {
-        clearTimeout(timer);
+        scheduler.clear(timer);
         off();
         reject(new CalibrationAbort(st.message));
       }
@@ -407,9 +414,9 @@ async function waitForRemoval(
 }
 
 /** The --sim helper: a person who does what they are told, a little later. */
-export function simulatedHelper(sim: SimBoard, pressMs = 1500): (p: CalibrationPrompt) => void {
+export function simulatedHelper(sim: SimBoard, pressMs = 1500, scheduler: Scheduler = realScheduler): (p: CalibrationPrompt) => void {
   return (p) => {
     if (p.kind !== 'place') return;
-    setTimeout(() => void sim.press(p.well, p.grams, { durationMs: pressMs }), 200);
+    scheduler.setTimeout(() => void sim.press(p.well, p.grams, { durationMs: pressMs }), 200);
   };
 }

@@ -8,6 +8,7 @@
  * --port whether the device exists and may be opened (src/hardware/link/port-check.ts),
  * so a missing board is one line at once, not a link retrying until a timeout.
  */
+import type { Scheduler } from '../util/scheduler.ts';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '../util/result.ts';
 import type { HardwareProfile } from '../board/profile.ts';
@@ -91,6 +92,8 @@ export interface OpenBoardExtras {
   readonly binding?: SerialBinding;
   /** For --port: the port lister and device probe of the check before opening (the real ones unless a test says otherwise). */
   readonly devices?: Partial<SerialDevices>;
+  /** The session's clock for the link and the simulated board (default the real one; a simulated session's virtual clock). */
+  readonly scheduler?: Scheduler;
 }
 
 let simCount = 0;
@@ -116,7 +119,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     if (!checked.ok) return checked;
     const binding = extras.binding ?? (await nativeBinding());
     const path = values.port === 'auto' ? undefined : values.port;
-    const link = new SerialBoardLink({ ...extras.link, open: bindingPortOpener(binding, path) });
+    const link = new SerialBoardLink({ ...linkTiming(extras), open: bindingPortOpener(binding, path) });
     return ok({
       link,
       profile,
@@ -132,6 +135,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     ...simBoardOptionsOf(loaded.value),
     ...(extras.simPosition === undefined || extras.simPosition === 'empty' ? {} : { position: extras.simPosition }),
     clock: 'timers',
+    ...(extras.scheduler ? { scheduler: extras.scheduler } : {}),
     ...extras.simOptions,
   });
   if (!created.ok) return badOption(`cannot build the simulated board: ${created.error.message}`);
@@ -142,7 +146,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   // SPN cannot say "no spheres at all" (a position needs both coloured spheres), so an
   // empty board (calibration, monitoring a bare board) is made by clearing the physics.
   if (extras.simPosition === undefined || extras.simPosition === 'empty') sim.physics.reset(new Uint8Array(WELLS));
-  const link = new SerialBoardLink({ ...extras.link, open: bindingPortOpener(SimBinding, simPath(name)) });
+  const link = new SerialBoardLink({ ...linkTiming(extras), open: bindingPortOpener(SimBinding, simPath(name)) });
   return ok({
     link,
     profile,
@@ -156,6 +160,12 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     }),
   });
 }
+
+/** The link's options, on the session's clock when it has one. */
+const linkTiming = (extras: OpenBoardExtras): Partial<SerialBoardLinkOptions> => ({
+  ...(extras.scheduler ? { scheduler: extras.scheduler } : {}),
+  ...extras.link,
+});
 
 /** The first call runs `fn`; later calls get the same promise. */
 function once(fn: () => Promise<void>): () => Promise<void> {

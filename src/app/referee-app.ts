@@ -26,6 +26,7 @@ import { RefereePipeline } from './referee-pipeline.ts';
 import { RefereeService } from './referee-service.ts';
 import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
+import type { Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
 
 export interface RefereeAppConfig {
@@ -57,6 +58,8 @@ export interface RefereeAppConfig {
   readonly source: JournalHeader['source'];
   /** Host clock for journal times (the link's clock). */
   readonly now: () => number;
+  /** The session's timers: the simulated players', the scoring board's (default the real clock). */
+  readonly scheduler?: Scheduler;
 }
 
 export type FinishReason = 'games' | 'match-over';
@@ -137,9 +140,11 @@ export class RefereeApp {
     const scoreboard = this.scoreboardService(history);
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)
-      this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io));
+      this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io, c.scheduler));
     if (c.autoplaySeed !== undefined && c.board.sim)
-      this.services.push(new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed, c.autoplayOdds));
+      this.services.push(
+        new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed, c.autoplayOdds, c.scheduler),
+      );
     for (const s of this.services) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
@@ -177,6 +182,7 @@ export class RefereeApp {
       bus: this.bus,
       trackLength: c.settings.match.trackLength,
       history,
+      ...(c.scheduler ? { scheduler: c.scheduler } : {}),
       ...(c.scoreboard === 'virtual' ? { display: 'virtual' as const } : { display: 'led' as const, port: c.scoreboard }),
     });
   }

@@ -24,24 +24,18 @@ export async function calibrateSimulatedBoard(options: {
   readonly store: CalibrationStore;
   readonly log?: (line: string) => void;
   /**
-   * The session's virtual clock, installed and not being driven: the calibration runs on
-   * it (fast-forwarded). Without one the calibration installs a clock of its own for the
-   * time it runs.
+   * The session's virtual clock, not being driven: the calibration runs on it
+   * (fast-forwarded). Without one the calibration runs on a virtual clock of its own.
    */
   readonly clock?: VirtualClock;
 }): Promise<Result<Calibration, string>> {
   const clock = options.clock ?? new VirtualClock({ stepMs: STEP_MS });
-  const ownClock = !clock.installed;
-  clock.install();
-  const opened = await openBoard({
-    sim: true,
-    seed: String(options.seed),
-    ...(options.profilePath ? { profile: options.profilePath } : {}),
-  });
-  if (!opened.ok) {
-    if (ownClock) await clock.stop();
-    return err(opened.error.message);
-  }
+  const { scheduler } = clock;
+  const opened = await openBoard(
+    { sim: true, seed: String(options.seed), ...(options.profilePath ? { profile: options.profilePath } : {}) },
+    { scheduler },
+  );
+  if (!opened.ok) return err(opened.error.message);
   const board = opened.value;
   const lines: string[] = [];
   let outcome: Result<Calibration, string> | undefined;
@@ -53,7 +47,8 @@ export async function calibrateSimulatedBoard(options: {
       referenceGrams: lightestSphereGrams(board.profile),
       store: options.store,
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
-      ...(board.sim ? { onPrompt: simulatedHelper(board.sim) } : {}),
+      ...(board.sim ? { onPrompt: simulatedHelper(board.sim, undefined, scheduler) } : {}),
+      scheduler,
     }).then(
       (c) => ok(c),
       (e: unknown) => err(e instanceof CalibrationAbort ? e.message : `calibration failed: ${(e as Error).message}`),
@@ -62,7 +57,6 @@ export async function calibrateSimulatedBoard(options: {
     outcome = ran.ok ? ran.value : err('the simulated calibration did not finish');
   } finally {
     await clock.fastForward(board.close(), 60_000);
-    if (ownClock) await clock.stop();
   }
   if (options.log) for (const l of lines.filter((l) => /^(Saved|Calibrating)/.test(l))) options.log(l);
   return outcome;

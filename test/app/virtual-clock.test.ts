@@ -25,39 +25,38 @@ describe('parseSpeed', () => {
 });
 
 describe('VirtualClock', () => {
-  it('installed, time stands still until driven; Date starts at the real time', async () => {
-    const before = Date.now();
+  it("time stands still on its scheduler until driven, and the process's own timers are untouched", async () => {
     clock = new VirtualClock({ speed: 'max' });
-    clock.install();
-    expect(Date.now()).toBeGreaterThanOrEqual(before);
     let fired = false;
-    setTimeout(() => (fired = true), 10);
+    clock.scheduler.setTimeout(() => (fired = true), 10);
     await new Promise((resolve) => setImmediate(resolve));
     expect([fired, clock.nowMs]).toEqual([false, 0]);
+    expect(globalThis.setTimeout).toBe(realSetTimeout);
   });
 
-  it('at max speed an hour of timers passes; stop() puts the real timers back', async () => {
+  it('at max speed an hour of its timers passes in moments', async () => {
     clock = new VirtualClock({ speed: 'max', stepMs: 1000 });
+    const { scheduler } = clock;
     await clock.start();
-    const t0 = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 3_600_000));
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(3_600_000);
+    const t0 = scheduler.now();
+    const realStart = performance.now();
+    await new Promise((resolve) => scheduler.setTimeout(() => resolve(undefined), 3_600_000));
+    expect(scheduler.now() - t0).toBeGreaterThanOrEqual(3_600_000);
+    expect(performance.now() - realStart).toBeLessThan(60_000);
     await clock.stop();
-    expect(globalThis.setTimeout).toBe(realSetTimeout);
-    expect(clock.installed).toBe(false);
   });
 
   it('paced (speed 50): the same steps, so the same virtual times as at max', async () => {
     const firings = async (speed: number | 'max'): Promise<number[]> => {
       clock = new VirtualClock({ speed, stepMs: 7 });
-      clock.install();
+      const { scheduler } = clock;
       const at: number[] = [];
-      const start = performance.now();
+      const start = scheduler.now();
       const done = new Promise<void>((resolve) => {
-        const timer = setInterval(() => {
-          at.push(performance.now() - start);
+        const timer = scheduler.setInterval(() => {
+          at.push(scheduler.now() - start);
           if (at.length === 20) {
-            clearInterval(timer);
+            scheduler.clear(timer);
             resolve();
           }
         }, 25);
@@ -74,8 +73,8 @@ describe('VirtualClock', () => {
 
   it('fastForward: resolves with the work, or Timeout after maxMs of virtual time', async () => {
     clock = new VirtualClock();
-    clock.install();
-    const slow = new Promise((resolve) => setTimeout(() => resolve('late'), 5000));
+    const { scheduler } = clock;
+    const slow = new Promise((resolve) => scheduler.setTimeout(() => resolve('late'), 5000));
     expect(await clock.fastForward(slow, 1000)).toEqual({ ok: false, error: 'Timeout' });
     expect(clock.nowMs).toBe(1000);
     expect(await clock.fastForward(slow, 10_000)).toEqual({ ok: true, value: 'late' });

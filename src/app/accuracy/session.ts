@@ -54,7 +54,6 @@ export async function runSession(o: {
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-accuracy-'));
   const clock = new VirtualClock({ stepMs: STEP_MS });
   try {
-    clock.install();
     let calibration = o.calibrations?.get(o.seed);
     if (!calibration) {
       const made = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')), clock });
@@ -64,7 +63,7 @@ export async function runSession(o: {
     }
     const opened = await openBoard(
       { sim: true, seed: String(o.seed) },
-      { simPosition: START_SPN, simOptions: { sensors: o.condition.sensors } },
+      { simPosition: START_SPN, simOptions: { sensors: o.condition.sensors }, scheduler: clock.scheduler },
     );
     if (!opened.ok) throw new Error(opened.error.message);
     const board = opened.value;
@@ -82,7 +81,8 @@ export async function runSession(o: {
       json: false,
       scoreboard: 'none',
       source: { kind: 'sim', seed: o.seed },
-      now: () => performance.now(),
+      now: () => clock.scheduler.now(),
+      scheduler: clock.scheduler,
     });
     const verdicts: Verdict[] = [];
     const records: PlayRecord[] = [];

@@ -17,6 +17,7 @@ import {
 } from '../../hardware/scoreboard/index.ts';
 import { ScoreboardService, type Backoff } from './service.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
+import type { Scheduler } from '../../util/scheduler.ts';
 
 export interface CreateScoreboardOptions {
   readonly bus: EventBus;
@@ -35,6 +36,8 @@ export interface CreateScoreboardOptions {
   readonly readyTimeoutMs?: number;
   /** Verdicts of earlier sessions of a resumed match. */
   readonly history?: readonly Verdict[];
+  /** Animation and reconnection timers (default the real clock). */
+  readonly scheduler?: Scheduler;
 }
 
 export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardService {
@@ -59,6 +62,7 @@ export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardS
     ...(o.timing ? { timing: o.timing } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.history ? { history: o.history } : {}),
+    ...(o.scheduler ? { scheduler: o.scheduler } : {}),
   });
 }
 

@@ -79,7 +79,6 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? START_SPN);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
-  clock?.install();
   try {
     const board = await openSessionBoard(values, deps, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
@@ -107,7 +106,8 @@ async function openSessionBoard(
   clock: VirtualClock | undefined,
   io: CliIo,
 ): Promise<OpenedBoard | undefined> {
-  const board = await openBoardFor(values, deps, values.sim ? { simPosition } : {});
+  const sessionClock = clock ? { scheduler: clock.scheduler } : {};
+  const board = await openBoardFor(values, deps, values.sim ? { simPosition, ...sessionClock } : {});
   if (!board.sim || !clock) return board;
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const stored = store.load(board.sim.boardId);
@@ -125,7 +125,7 @@ async function openSessionBoard(
     io.err(`senryaku referee: ${calibrated.error}`);
     return undefined;
   }
-  return openBoardFor(values, deps, { simPosition });
+  return openBoardFor(values, deps, { simPosition, ...sessionClock });
 }
 
 /** Everything after the board is opened; the caller closes it, whatever happens here. */
@@ -155,7 +155,9 @@ async function refereeOn(
 
   // The tap holds every line from the moment the link starts, so the board's first HELLO
   // (the one that dates its boot) reaches the journal and the pipeline like any other.
-  const tap = new LinkTap(board.link);
+  // The tap dates what it holds on the link's clock (the session's virtual one for --sim).
+  const now = clock ? () => clock.scheduler.now() : () => performance.now();
+  const tap = new LinkTap(board.link, now);
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const calibration = await calibrationFor(board, tap, store);
   if (!calibration.ok) {
@@ -177,7 +179,8 @@ async function refereeOn(
     json: values.json ?? false,
     scoreboard,
     source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
-    now: () => performance.now(),
+    now,
+    ...(clock ? { scheduler: clock.scheduler } : {}),
   });
   try {
     await app.start();

@@ -4,11 +4,12 @@
  * clock, with one USB link a transport (binding.ts, pty.ts) can attach to.
  *
  * The clock is either stepped by the caller (`advance(ms)`, the default: tests) or run
- * by timers (`clock: 'timers'`: real time, or sinon fake timers). Either way the board
+ * by a scheduler's timers (`clock: 'timers'`: the real clock, or a virtual one). Either way the board
  * steps in whole milliseconds, so the same seed, script and command timing give the same
  * bytes however the time is cut into advance() calls.
  */
 import { err, ok, type Result } from '../../util/result.ts';
+import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import { MAX_CELLS, UNSET_BOARD_ID, type BySide, type Tilt, type TiltSide } from '../../protocol/index.ts';
 import { pointCount, type Grid } from '../../board/grid.ts';
 import type { HardwareProfile } from '../../board/profile.ts';
@@ -60,8 +61,10 @@ export interface SimBoardOptions {
   readonly bootDelayMs?: number;
   /** Opening the port resets the board, as DTR does on a Mega (default true). */
   readonly resetOnOpen?: boolean;
-  /** 'manual' (default): the caller calls advance(). 'timers': setInterval + Date.now (fakeable). */
+  /** 'manual' (default): the caller calls advance(). 'timers': the scheduler's interval and clock. */
   readonly clock?: 'manual' | 'timers';
+  /** Whose timers and clock run a 'timers' board (default the real ones). */
+  readonly scheduler?: Scheduler;
   /** Timer period in 'timers' mode, ms (default 10). */
   readonly tickMs?: number;
   /** The HX711 oscillator's error, % (default: drawn from the seed within ±0.5 %). */
@@ -193,7 +196,7 @@ export class SimBoard {
   #pluggedIn = true;
   #linkFaults: Required<LinkFaults> = { dropNext: 0, corruptNext: 0, dropRate: 0, corruptRate: 0 };
   readonly #lineListeners = new Set<(line: string) => void>();
-  #timer: ReturnType<typeof setInterval> | undefined = undefined;
+  #timer: TimerHandle | undefined = undefined;
   #wallMs = 0;
 
   constructor(readonly parts: SimBoardParts) {
@@ -225,6 +228,10 @@ export class SimBoard {
         },
       },
     );
+  }
+
+  get #scheduler(): Scheduler {
+    return this.parts.options.scheduler ?? realScheduler;
   }
 
   get physics(): BoardPhysics {
@@ -267,8 +274,8 @@ export class SimBoard {
     this.#cursorMs = this.#now;
     this.#powerOn();
     if (this.parts.options.clock === 'timers') {
-      this.#wallMs = Date.now();
-      this.#timer = setInterval(() => this.#onTimer(), this.parts.options.tickMs ?? 10);
+      this.#wallMs = this.#scheduler.now();
+      this.#timer = this.#scheduler.setInterval(() => this.#onTimer(), this.parts.options.tickMs ?? 10);
     }
   }
 
@@ -276,7 +283,7 @@ export class SimBoard {
   stop(): void {
     if (!this.#started) return;
     this.#started = false;
-    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#scheduler.clear(this.#timer);
     this.#timer = undefined;
     this.#dropLink();
     this.#lineListeners.clear();
@@ -539,7 +546,7 @@ export class SimBoard {
   }
 
   #onTimer(): void {
-    const wall = Date.now();
+    const wall = this.#scheduler.now();
     const elapsed = wall - this.#wallMs;
     if (elapsed <= 0) return;
     this.#wallMs = wall;
