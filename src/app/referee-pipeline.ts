@@ -59,14 +59,23 @@ export interface PipelineOutput {
   readonly lineError?: string;
 }
 
-export interface PipelineOptions<S> {
+/** A Senryaku board, described by its flat profile (as profile files and journal headers hold it). */
+export interface SenryakuPipelineBoard {
   /** The game's physics for sensing (masses, balance), and the board's cells unless `hardware` is given. */
   readonly profile: SenryakuBoardProfile;
   /** The board's hardware; default: the profile's cell map (senryaku-board.ts hardwareOf). */
   readonly hardware?: HardwareProfile;
   readonly calibration: Calibration;
-  readonly referee: RulesetReferee<S>;
   readonly sensingOptions?: Partial<SensingOptions>;
+}
+
+/** Any game's board: its hardware and what the game tells sensing, as plain data. */
+export interface GenericPipelineBoard {
+  readonly sensing: SensingSetup;
+}
+
+export type PipelineOptions<S> = (SenryakuPipelineBoard | GenericPipelineBoard) & {
+  readonly referee: RulesetReferee<S>;
   /** Referee state to continue from (a restored journal). */
   readonly refereeState?: S;
   /**
@@ -74,7 +83,13 @@ export interface PipelineOptions<S> {
    * from there, so its timers (grace, holding) never see time run backward on a new boot.
    */
   readonly resumeAfterMs?: number;
-}
+};
+
+const setupOf = (board: SenryakuPipelineBoard | GenericPipelineBoard): SensingSetup => {
+  if ('sensing' in board) return board.sensing;
+  const setup = sensingSetupOf(board.profile, board.calibration, board.sensingOptions);
+  return board.hardware ? { ...setup, hardware: board.hardware } : setup;
+};
 
 /** A sensing input waiting in the plausibility step, with the host time its line arrived. */
 interface Waiting {
@@ -102,8 +117,7 @@ export class RefereePipeline<S> {
   state: S;
 
   constructor(private readonly options: PipelineOptions<S>) {
-    const setup = sensingSetupOf(options.profile, options.calibration, options.sensingOptions);
-    this.setup = options.hardware ? { ...setup, hardware: options.hardware } : setup;
+    this.setup = setupOf(options);
     this.sensing = createSensingState(this.setup);
     this.plausible = createPlausibility(this.sensing.config.options.frameRate);
     // Frames are sized by the hardware until the board's HELLO says otherwise.
