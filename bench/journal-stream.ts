@@ -43,7 +43,6 @@ export async function simulatedJournal(o: {
         json: false,
         scoreboard: 'none',
         source: { kind: 'sim', seed: o.seed },
-        now: () => clock.scheduler.now(),
         scheduler: clock.scheduler,
       });
       await app.start();

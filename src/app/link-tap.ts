@@ -8,6 +8,7 @@
  * rest through as it comes.
  */
 import type { BoardLink, LinkStateChange, RawLine } from '../hardware/link/index.ts';
+import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 
 /** A line (dated by the link), or a state change dated by the tap when it happened, not when it is handed over. */
 export type TappedEvent =
@@ -29,17 +30,17 @@ export class LinkTap {
 
   constructor(
     readonly link: BoardLink,
-    /** The host clock the link dates lines with. */
-    readonly now: () => number = () => performance.now(),
+    /** The host clock the link dates lines with (the session's). */
+    readonly clock: Scheduler = realScheduler,
   ) {}
 
   /** Subscribes; call before `link.start()` so not a line is missed. */
   start(): void {
     if (this.offs.length > 0) return;
-    this.startedAtMs = this.now();
+    this.startedAtMs = this.clock.now();
     this.offs.push(
       this.link.on('line', (raw) => this.deliver({ kind: 'line', raw })),
-      this.link.on('state', (change) => this.deliver({ kind: 'state', change, atMs: this.now() })),
+      this.link.on('state', (change) => this.deliver({ kind: 'state', change, atMs: this.clock.now() })),
     );
   }
 

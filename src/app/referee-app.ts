@@ -56,9 +56,10 @@ export interface RefereeAppConfig {
   /** 'virtual' (text in the terminal), a serial port or 'auto' for the LED board, or 'none'. */
   readonly scoreboard: string;
   readonly source: JournalHeader['source'];
-  /** Host clock for journal times (the link's clock). */
-  readonly now: () => number;
-  /** The session's timers: the simulated players', the scoring board's (default the real clock). */
+  /**
+   * The session's clock and timers: journal times (the link's clock), the simulated players',
+   * the scoring board's. Default the real clock.
+   */
   readonly scheduler?: Scheduler;
 }
 
@@ -133,7 +134,7 @@ export class RefereeApp {
         : {}),
     });
 
-    const tap = c.tap ?? new LinkTap(c.board.link, c.now);
+    const tap = c.tap ?? new LinkTap(c.board.link, c.scheduler);
     tap.start();
     this.tap = tap;
     this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(tap, this.pipeline, this.journal, this.bus)];

@@ -141,7 +141,6 @@ export class Session {
       json: false,
       scoreboard: 'none',
       source: { kind: 'sim', seed: SEED },
-      now: () => performance.now(),
     });
     const s = new Session(app, output, o.board.sim, o.clock);
     app.bus.on('verdict', s, (v) => s.verdicts.push(v));

@@ -81,7 +81,6 @@ export async function runSession(o: {
       json: false,
       scoreboard: 'none',
       source: { kind: 'sim', seed: o.seed },
-      now: () => clock.scheduler.now(),
       scheduler: clock.scheduler,
     });
     const verdicts: Verdict[] = [];

@@ -19,6 +19,7 @@ import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
+import { realScheduler } from '../../util/scheduler.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -156,8 +157,8 @@ async function refereeOn(
   // The tap holds every line from the moment the link starts, so the board's first HELLO
   // (the one that dates its boot) reaches the journal and the pipeline like any other.
   // The tap dates what it holds on the link's clock (the session's virtual one for --sim).
-  const now = clock ? () => clock.scheduler.now() : () => performance.now();
-  const tap = new LinkTap(board.link, now);
+  const scheduler = clock?.scheduler ?? realScheduler;
+  const tap = new LinkTap(board.link, scheduler);
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const calibration = await calibrationFor(board, tap, store);
   if (!calibration.ok) {
@@ -179,8 +180,7 @@ async function refereeOn(
     json: values.json ?? false,
     scoreboard,
     source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
-    now,
-    ...(clock ? { scheduler: clock.scheduler } : {}),
+    scheduler,
   });
   try {
     await app.start();

@@ -50,9 +50,7 @@ export interface SerialBoardLinkOptions {
   readonly rateHz?: SampleRate;
   /** Send START after the handshake (default true). */
   readonly stream?: boolean;
-  /** Host clock in ms for receive times and the watchdog; the scheduler's by default. */
-  readonly now?: () => number;
-  /** Timers (handshake, watchdog, reconnect, command retries) and the default clock; the real ones by default. */
+  /** Timers (handshake, watchdog, reconnect, command retries) and the clock of receive times; the real ones by default. */
   readonly scheduler?: Scheduler;
   readonly timing?: Partial<LinkTiming>;
 }
@@ -77,7 +75,6 @@ export class SerialBoardLink implements BoardLink {
   readonly #open: PortOpener;
   readonly #rateHz: SampleRate;
   readonly #stream: boolean;
-  readonly #now: () => number;
   readonly #timing: LinkTiming;
   readonly #events: TypedEmitter<BoardLinkEvents>;
   readonly #counters: LinkCounters = emptyCounters();
@@ -105,8 +102,6 @@ export class SerialBoardLink implements BoardLink {
     this.#rateHz = options.rateHz ?? DEFAULT_SAMPLE_RATE;
     this.#stream = options.stream ?? true;
     this.#scheduler = options.scheduler ?? realScheduler;
-    const scheduler = this.#scheduler;
-    this.#now = options.now ?? (() => scheduler.now());
     this.#timing = { ...DEFAULT_LINK_TIMING, ...options.timing };
     this.#backoffMs = this.#timing.backoffInitialMs;
     this.#events = new TypedEmitter((e) => this.#reportListenerError(e));
@@ -197,7 +192,7 @@ export class SerialBoardLink implements BoardLink {
       maxLineBytes: MAX_BOARD_LINE,
       onOversize: (droppedBytes) => {
         this.#counters.oversizeLines++;
-        this.#events.emit('line', { direction: 'oversize', droppedBytes, atMs: this.#now() });
+        this.#events.emit('line', { direction: 'oversize', droppedBytes, atMs: this.#scheduler.now() });
         this.#events.emit('error', { source: 'parse', code: 'TOOLONG', message: `dropped a line of ${droppedBytes} bytes` });
       },
     });
@@ -208,7 +203,7 @@ export class SerialBoardLink implements BoardLink {
     stream.on('close', onClose);
     stream.on('error', onError);
     stream.pipe(parser);
-    const now = this.#now();
+    const now = this.#scheduler.now();
     const connection: Connection = {
       generation,
       stream,
@@ -287,7 +282,7 @@ export class SerialBoardLink implements BoardLink {
   #onLine(generation: number, line: string): void {
     const c = this.#connection;
     if (!c || generation !== c.generation) return;
-    c.lastRxAt = this.#now();
+    c.lastRxAt = this.#scheduler.now();
     this.#counters.linesIn++;
     // No HELLO yet, so no cell count: a FRAME is from a stream an earlier session left running.
     const undecodable = this.#decoder.cellCount === undefined && line.startsWith('FRAME ');
@@ -434,13 +429,13 @@ export class SerialBoardLink implements BoardLink {
     c.stream.write(`${line}\r\n`, 'latin1');
     this.#counters.linesOut++;
     this.#counters.commandsSent++;
-    this.#events.emit('line', { direction: 'out', line, atMs: this.#now() });
+    this.#events.emit('line', { direction: 'out', line, atMs: this.#scheduler.now() });
     return seq;
   }
 
   #watch(c: Connection): void {
     if (this.#connection !== c || !c.configured) return;
-    const now = this.#now();
+    const now = this.#scheduler.now();
     const silentFor = now - c.lastRxAt;
     if (silentFor >= this.#timing.stallGiveUpMs) {
       this.#lose(c.generation, 'STALLED', `no line from the board for ${Math.round(silentFor)} ms`);
