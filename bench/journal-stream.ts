@@ -7,14 +7,11 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { autoplaySession } from '../src/app/autoplay-session.ts';
 import { CalibrationStore } from '../src/app/calibration-store.ts';
 import { readJournalLines } from '../src/app/journal-file.ts';
-import { openBoard } from '../src/app/open-board.ts';
-import { RefereeApp } from '../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../src/app/sim-calibration.ts';
 import { VirtualClock } from '../src/app/virtual-clock.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../src/referee/senryaku/settings.ts';
-import { START_SPN } from '../src/rules/senryaku/index.ts';
 
 const STEP_MS = 250;
 
@@ -29,22 +26,7 @@ export async function simulatedJournal(o: {
     if (!calibration.ok) throw new Error(calibration.error);
     const clock = new VirtualClock({ stepMs: STEP_MS });
     try {
-      const opened = await openBoard({ sim: true, seed: String(o.seed) }, { simPosition: START_SPN, scheduler: clock.scheduler });
-      if (!opened.ok) throw new Error(opened.error.message);
-      const board = opened.value;
-      const app = new RefereeApp({
-        board,
-        calibration: calibration.value,
-        settings: { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile },
-        players: { A: 'A', B: 'B' },
-        journalDir: join(dir, 'journal'),
-        autoplaySeed: o.seed,
-        io: { out: () => {}, err: () => {} },
-        json: false,
-        scoreboard: 'none',
-        source: { kind: 'sim', seed: o.seed },
-        scheduler: clock.scheduler,
-      });
+      const app = await autoplaySession({ seed: o.seed, clock, calibration: calibration.value, journalDir: join(dir, 'journal') });
       await app.start();
       // Until the match is over, or the cap on simulated time.
       const played = await clock.fastForward(app.finished, o.minutes * 60_000);

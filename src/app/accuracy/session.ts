@@ -9,14 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
-import { START_SPN } from '../../rules/senryaku/index.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { PlayRecord } from '../autoplay/ledger.ts';
+import { autoplaySession } from '../autoplay-session.ts';
 import { CalibrationStore } from '../calibration-store.ts';
-import { openBoard } from '../open-board.ts';
-import { RefereeApp } from '../referee-app.ts';
 import { calibrateSimulatedBoard } from '../sim-calibration.ts';
 import { VirtualClock } from '../virtual-clock.ts';
 import type { Condition } from './conditions.ts';
@@ -61,27 +58,16 @@ export async function runSession(o: {
       calibration = made.value;
       o.calibrations?.set(o.seed, calibration);
     }
-    const opened = await openBoard(
-      { sim: true, seed: String(o.seed) },
-      { simPosition: START_SPN, simOptions: { sensors: o.condition.sensors }, scheduler: clock.scheduler },
-    );
-    if (!opened.ok) throw new Error(opened.error.message);
-    const board = opened.value;
-    const app = new RefereeApp({
-      board,
+    const app = await autoplaySession({
+      seed: o.seed,
+      clock,
       calibration,
-      // A track long enough that the session, not the match, decides how many games are played.
-      settings: { ...DEFAULT_REFEREE_SETTINGS, profile: board.profile, match: { trackLength: 99, colours: 'alternate' } },
-      players: { A: 'A', B: 'B' },
       journalDir: join(dir, 'journal'),
-      autoplaySeed: o.seed,
-      autoplayOdds: o.condition.odds,
+      // A track long enough that the session, not the match, decides how many games are played.
+      settings: { match: { trackLength: 99, colours: 'alternate' } },
+      sensors: o.condition.sensors,
+      odds: o.condition.odds,
       gamesLimit: o.games,
-      io: { out: () => {}, err: () => {} },
-      json: false,
-      scoreboard: 'none',
-      source: { kind: 'sim', seed: o.seed },
-      scheduler: clock.scheduler,
     });
     const verdicts: Verdict[] = [];
     const records: PlayRecord[] = [];
