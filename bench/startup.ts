@@ -3,7 +3,7 @@
  * other, 20 pairs, so both see the same machine load; the clock of each run starts before
  * the process is spawned and stops when it has exited (spawnSync). Prints the median of
  * each, and the median of the per-pair ratios (goal ≤ 2). The launcher runs the compiled
- * CLI in dist/ when it is fresh (`npm run build`, done by `npm ci`), so build first.
+ * CLI in dist/ when it is fresh; the npm script builds it first, as `npm ci` does.
  * Run: npm run bench:startup
  */
 import { spawnSync } from 'node:child_process';
