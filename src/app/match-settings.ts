@@ -7,7 +7,7 @@ import { POLICIES, type FoulPolicy } from '../referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode, type MatchSettings } from '../rules/match/track.ts';
 import type { Position } from '../rules/senryaku/position.ts';
 import { parseSpn } from '../rules/senryaku/spn.ts';
-import { DEFAULT_RULESET, RULESET_IDS } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, DEFAULT_RULESET, type RulesetId } from '../rulesets/registry.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 export interface MatchOptionsText {
@@ -22,7 +22,7 @@ export interface MatchOptionsText {
 
 export interface MatchOptions {
   /** The game refereed (the registry's id). */
-  readonly ruleset: (typeof RULESET_IDS)[number];
+  readonly ruleset: RulesetId;
   readonly policy: FoulPolicy;
   readonly match: MatchSettings;
   readonly players: { readonly A: string; readonly B: string };
@@ -55,7 +55,7 @@ export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, 
     return allowed[0]!;
   };
 
-  const ruleset = oneOf(text.rules ?? DEFAULT_RULESET, 'rules', RULESET_IDS);
+  const ruleset = oneOf(text.rules ?? DEFAULT_RULESET, 'rules', BUILT_IN_RULESETS.ids);
   const policy = oneOf(text.policy ?? 'casual', 'policy', POLICIES);
   const colours: ColourMode = oneOf(text.colours ?? 'alternate', 'colours', COLOUR_MODES);
   const trackLength = wholeNumber(text.track, 'track', 1, MAX_TRACK_LENGTH) ?? 6;

@@ -35,4 +35,4 @@ export const BUILT_IN_RULESETS = new RulesetRegistry([SENRYAKU]);
 
 export const rulesetById = (id: string): Result<Ruleset, UnknownRuleset> => BUILT_IN_RULESETS.byId(id);
 
-export { DEFAULT_RULESET, RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.ts';
+export { DEFAULT_RULESET, type Ruleset, type RulesetId } from './ruleset.ts';

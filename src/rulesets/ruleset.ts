@@ -13,11 +13,9 @@ import type { BoardProfile } from '../rules/senryaku/profile.ts';
 import type { JsonObject } from '../util/json.ts';
 import type { Result } from '../util/result.ts';
 
-/** The games this project ships (a registry may hold others: see registry.ts). */
-export const RULESET_IDS = ['senryaku'] as const;
-/** A game's id as a journal or a command line names it. */
+/** A game's id as a journal or a command line names it (the registry lists them). */
 export type RulesetId = string;
-export const DEFAULT_RULESET: (typeof RULESET_IDS)[number] = 'senryaku';
+export const DEFAULT_RULESET: RulesetId = 'senryaku';
 
 /** A position or move text that does not parse: a code to test on, a message for people. */
 export interface NotationProblem {
