@@ -31,7 +31,7 @@ const BOUNDARIES = [
   { files: ['src/protocol/**'], banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], games: false, pure: true },
   { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli'], games: false, pure: true },
   { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/rulesets/**'], banned: ['protocol', 'sensing', 'hardware', 'app', 'cli'], pure: true },
+  { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli'], pure: true },
   { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli'], games: false, pure: false },
   { files: ['src/app/**'], banned: ['cli'], pure: false },
 ];

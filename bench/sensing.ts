@@ -9,7 +9,7 @@
  * Run: npm run bench:sensing
  */
 import { RefereePipeline } from '../src/app/referee-pipeline.ts';
-import { sensingSetupOf } from '../src/app/senryaku-board.ts';
+import { sensingSetupOf } from '../src/rulesets/senryaku-board.ts';
 import { formatBoardMessage } from '../src/protocol/index.ts';
 import type { Frame } from '../src/protocol/frame.ts';
 import { senryakuReferee } from '../src/referee/senryaku/index.ts';

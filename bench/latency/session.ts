@@ -22,7 +22,7 @@ import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { BalanceModel, START_SPN, parseSpn, type Position } from '../../src/rules/senryaku/index.ts';
-import type { SenryakuBoardProfile } from '../../src/app/profile-file.ts';
+import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
 import type { HardwareProfile } from '../../src/board/profile.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { PhysicalTruth } from './truth.ts';

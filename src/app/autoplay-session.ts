@@ -9,6 +9,8 @@ import type { SensorParameters } from '../hardware/sim/sensors.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import { START_SPN } from '../rules/senryaku/index.ts';
 import type { Calibration } from '../sensing/calibration.ts';
+import { senryakuGame } from '../rulesets/senryaku.ts';
+import { simulatedPlayersOn } from './autoplay/autoplayer.ts';
 import { openBoard } from './open-board.ts';
 import { RefereeApp } from './referee-app.ts';
 import type { VirtualClock } from './virtual-clock.ts';
@@ -32,14 +34,15 @@ export async function autoplaySession(o: AutoplaySessionOptions): Promise<Refere
   );
   if (!opened.ok) throw new Error(opened.error.message);
   const board = opened.value;
+  const sim = board.sim;
+  if (!sim) throw new Error('a simulated board was opened without its simulator');
   return new RefereeApp({
     board,
     calibration: o.calibration,
-    settings: { ...DEFAULT_REFEREE_SETTINGS, ...o.settings, profile: board.profile },
+    game: senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, ...o.settings, profile: board.profile }),
     players: { A: 'A', B: 'B' },
     journalDir: o.journalDir,
-    autoplaySeed: o.seed,
-    ...(o.odds ? { autoplayOdds: o.odds } : {}),
+    simulatedPlayers: simulatedPlayersOn(sim, board.profile, o.seed, o.odds, o.clock.scheduler),
     ...(o.gamesLimit !== undefined ? { gamesLimit: o.gamesLimit } : {}),
     io: { out: () => {}, err: () => {} },
     json: false,

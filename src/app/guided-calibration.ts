@@ -29,8 +29,8 @@ import {
   type ZeroMeasurement,
 } from '../sensing/calibration-measure.ts';
 import type { CalibrationStore } from './calibration-store.ts';
-import type { SenryakuBoardProfile } from './profile-file.ts';
-import { hardwareOf } from './senryaku-board.ts';
+import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import { hardwareOf } from '../rulesets/senryaku-board.ts';
 import type { TextOutput } from './text-output.ts';
 
 /** The board streams at its default rate while it is calibrated. */

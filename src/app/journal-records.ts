@@ -5,14 +5,11 @@
  * never a `Cannot read properties of null` later on.
  */
 import type { RefereeInput } from '../referee/inputs.ts';
-import type { FoulPolicy, Verdict } from '../referee/verdicts.ts';
-import type { MatchSettings } from '../rules/match/track.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
-import { WELLS } from '../rules/senryaku/types.ts';
+import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import { isJsonObject } from '../util/json.ts';
+import { isJsonObject, type JsonObject } from '../util/json.ts';
 import { BUILT_IN_RULESETS, type RulesetId, type RulesetRegistry } from '../rulesets/registry.ts';
 
 export const JOURNAL_FORMAT = 'senryaku-journal';
@@ -31,17 +28,10 @@ export interface JournalHeader {
   readonly matchId: string;
   readonly startedAt: string;
   readonly ruleset: RulesetId;
-  readonly settings: {
-    readonly policy: FoulPolicy;
-    readonly match: MatchSettings;
-    readonly players: { readonly A: string; readonly B: string };
-    readonly placementGraceMs: number;
-    readonly holdingGraceMs: number;
-    readonly disagreementWindowMs: number;
-    /** SPN of game 1's position when it was not the start position. */
-    readonly firstPosition?: string;
-  };
-  readonly profile: BoardProfile;
+  /** The players, and the game's own settings (its descriptor writes and reads them: `RefereeFacet.fromJson`). */
+  readonly settings: JsonObject & { readonly players: { readonly A: string; readonly B: string } };
+  /** The board profile in the game's own shape (its descriptor reads it: `Ruleset.boardProfile`). */
+  readonly profile: unknown;
   /** The calibration file's text (senryaku-calibration format). */
   readonly calibration: string;
   readonly source: { readonly kind: 'sim'; readonly seed: number } | { readonly kind: 'port'; readonly path: string };
@@ -118,21 +108,6 @@ export function parseBodyRecord(text: string): Result<BodyRecord, string> {
   return problem ? err(problem) : ok(value as unknown as BodyRecord);
 }
 
-/** The header keeps the profile as the referee used it (parsed, not the file's format): its shape is checked. */
-function boardProfileProblem(p: unknown): string | undefined {
-  if (!isJsonObject(p)) return 'missing';
-  for (const k of ['boardMass', 'halfGap', 'wellPitch'] as const) if (!isFiniteNumber(p[k])) return `${k} must be a number`;
-  const m = p.sphereMass;
-  if (!isJsonObject(m) || !['w', 'W', 'b', 'B'].every((k) => isFiniteNumber(m[k]) && m[k] > 0)) return 'sphereMass needs w, W, b and B > 0';
-  if (p.cells !== undefined) {
-    const c = p.cells;
-    if (!isJsonObject(c) || !Array.isArray(c.wells) || !Array.isArray(c.pivots)) return 'cells needs wells and pivots';
-    if (!c.wells.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) < WELLS))
-      return 'cells.wells must be well indexes';
-  }
-  return undefined;
-}
-
 export type HeaderProblemCode = 'NoHeader' | 'WrongFormat' | 'BadHeader';
 
 /** Checks everything replay and resume take from the header: settings, profile, calibration. */
@@ -158,10 +133,11 @@ export function parseHeader(
   if (!isJsonObject(s)) return bad('settings are missing');
   if (!isJsonObject(s.players) || typeof s.players.A !== 'string' || typeof s.players.B !== 'string')
     return bad('settings.players needs A and B');
-  const profileProblem = boardProfileProblem(h.profile);
-  if (profileProblem) return bad(`profile: ${profileProblem}`);
-  // The game's own settings, checked by the game.
-  const referee = ruleset.value.referee.fromJson(s, h.profile as BoardProfile);
+  // The game's own board profile and settings, checked by the game.
+  const board = ruleset.value.boardProfile(h.profile);
+  if (!board.ok) return bad(`profile: ${board.error}`);
+  const { players: _players, ...own } = s;
+  const referee = ruleset.value.referee.fromJson(own, h.profile);
   if (!referee.ok) return bad(referee.error);
   if (typeof h.calibration !== 'string') return bad('calibration is missing');
   const calibration = parseCalibrationText(h.calibration);

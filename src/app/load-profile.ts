@@ -1,7 +1,8 @@
 /** Reads a board profile file for the pure loader; problems come back as one readable line. */
 import { readFileSync } from 'node:fs';
 import { err, ok, type Result } from '../util/result.ts';
-import { formatProfileProblems, parseProfileFileText, type LoadedProfile, type SenryakuBoardProfile } from './profile-file.ts';
+import { formatProfileProblems, parseProfileFileText, type LoadedProfile } from './profile-file.ts';
+import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
 
 /** Both parts of the file: the Senryaku profile (flat, as journals keep it) and the board's hardware. */
 export function loadBoardProfileFile(path: string): Result<LoadedProfile, string> {

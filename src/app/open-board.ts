@@ -35,8 +35,8 @@ import {
   type SimBoardOptions,
 } from '../hardware/sim/index.ts';
 import { loadBoardProfileFile } from './load-profile.ts';
-import type { SenryakuBoardProfile } from './profile-file.ts';
-import { simBoardOptionsOf } from './senryaku-board.ts';
+import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import { simBoardOptionsOf } from './profile-file.ts';
 
 export const REFERENCE_PROFILE_PATH = fileURLToPath(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url));
 

@@ -2,31 +2,17 @@
  * A board profile file (format `senryaku-board-profile`, hardware/profiles/*.json) read
  * into its two parts: the board's hardware (src/board: grid, cell map, pivots, tilt
  * switches, load cells, LEDs) and Senryaku's physics (src/rules: masses, pinnacle gap).
- * Each part's parser checks its own keys; every problem of both is reported at once.
- *
- * The referee also keeps a flat `SenryakuBoardProfile`: the physics with the cell map and
- * load-cell figures beside it, the shape journal headers have always stored, so that a
- * journal alone still says which cell was which well.
+ * Each part's parser checks its own keys; every problem of both is reported at once. The
+ * referee keeps them as one flat `SenryakuBoardProfile` (src/rulesets/senryaku-board.ts).
  */
 import { parseHardwareProfile, type HardwareProblem } from '../board/parse-profile.ts';
 import type { HardwareProfile } from '../board/profile.ts';
-import { parseProfile, type BoardProfile, type ProfileProblem } from '../rules/senryaku/profile.ts';
+import { parseProfile, type ProfileProblem } from '../rules/senryaku/profile.ts';
 import { isJsonObject } from '../util/json.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import { SENRYAKU_GRID, SENRYAKU_TILT } from './senryaku-board.ts';
-
-/** The cell map as journal headers keep it: well index of each well cell, then the pivot cells' names. */
-export interface ProfileCells {
-  readonly wells: readonly number[];
-  readonly pivots: readonly string[];
-}
-
-/** Senryaku's physics with the board's cell map and load cells, flat (see above). */
-export interface SenryakuBoardProfile extends BoardProfile {
-  /** Absent for an abstract profile (cell i = well i). */
-  readonly cells?: ProfileCells;
-  readonly loadCells?: HardwareProfile['loadCells'];
-}
+import { SENRYAKU_GRID, SENRYAKU_TILT, type SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import type { SimBoardOptions } from '../hardware/sim/sim-board.ts';
+import { gramsPerMassUnit } from '../rules/senryaku/profile.ts';
 
 export interface LoadedProfile {
   readonly profile: SenryakuBoardProfile;
@@ -69,3 +55,10 @@ export function parseProfileFile(json: unknown): Result<LoadedProfile, ProfileFi
 
 export const formatProfileProblems = (problems: readonly ProfileFileProblem[]): string =>
   problems.map((p) => `${p.path || '(profile)'}: ${p.message} [${p.code}]`).join('; ');
+
+/** The simulator built as the profile file says: Senryaku's physics in grams on the file's hardware. */
+export const simBoardOptionsOf = (loaded: LoadedProfile): Pick<SimBoardOptions, 'profile' | 'hardware' | 'gramsPerMassUnit'> => ({
+  profile: loaded.profile,
+  hardware: loaded.hardware,
+  gramsPerMassUnit: gramsPerMassUnit(loaded.profile),
+});

@@ -8,20 +8,17 @@ import { join } from 'node:path';
 import type { TextOutput } from './text-output.ts';
 import { createScoreboardService, type ScoreboardService } from './scoreboard/index.ts';
 import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
-import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
+import type { BoardLink } from '../hardware/link/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import { BalanceModel } from '../rules/senryaku/balance.ts';
-import { SENRYAKU, senryakuSettingsJson } from '../rulesets/senryaku.ts';
+import type { RefereeGame, RulesetId } from '../rulesets/ruleset.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
-import { Autoplayer } from './autoplay/autoplayer.ts';
-import type { PlanOdds } from './autoplay/plan-turn.ts';
 import { EventBus, type LinkStatus } from './event-bus.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
-import type { RulesetId } from '../rulesets/ruleset.ts';
-import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, type JournalContents, type JournalHeader } from './journal.ts';
+import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
+import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
+import { ok } from '../util/result.ts';
 import { LinkTap } from './link-tap.ts';
 import { resumePoint, type ResumePoint } from './resume.ts';
-import type { OpenedBoard } from './open-board.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
 import { RefereeService } from './referee-service.ts';
 import { ScoreboardView } from './scoreboard/view.ts';
@@ -29,10 +26,18 @@ import type { Service } from './service.ts';
 import type { Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
 
+/** The board as the referee uses it: its link, what to call it, how to let it go. */
+export interface RefereeBoard {
+  readonly link: BoardLink;
+  /** "port /dev/ttyACM0", "simulated board (seed 1)". */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
 export interface RefereeAppConfig {
-  readonly board: OpenedBoard;
+  readonly board: RefereeBoard;
   readonly calibration: Calibration;
-  readonly settings: SenryakuRefereeSettings;
+  readonly game: RefereeGame;
   readonly players: { readonly A: string; readonly B: string };
   readonly journalDir: string;
   /** A journal to continue (host restarted mid-match): a new session is appended to it. */
@@ -46,9 +51,8 @@ export interface RefereeAppConfig {
    * itself and starts it.
    */
   readonly tap?: LinkTap;
-  readonly autoplaySeed?: number;
-  /** How often the simulated players do what (default DEFAULT_ODDS): the accuracy sweep's conditions. */
-  readonly autoplayOdds?: PlanOdds;
+  /** Simulated players (on a simulated board): a service that plays on the board as the bus reports the game. */
+  readonly simulatedPlayers?: (bus: EventBus) => Service;
   /** Stop once this game number has ended. */
   readonly gamesLimit?: number;
   readonly io: TextOutput;
@@ -85,7 +89,7 @@ export class RefereeApp {
   private finish: ((r: FinishReason) => void) | undefined;
   readonly finished: Promise<FinishReason>;
   journalPath = '';
-  pipeline: RefereePipeline<SenryakuRefereeState> | undefined;
+  pipeline: RefereePipeline<unknown> | undefined;
 
   constructor(private readonly config: RefereeAppConfig) {
     this.finished = new Promise((resolve) => (this.finish = resolve));
@@ -93,20 +97,32 @@ export class RefereeApp {
 
   /** The referee's account of the match now, with the link's health; undefined before start(). */
   snapshot(): MatchSnapshot | undefined {
-    return this.pipeline ? { ruleset: SENRYAKU.id, ...this.pipeline.refereeSnapshot(), link: this.link } : undefined;
+    return this.pipeline ? { ruleset: this.config.game.ruleset.id, ...this.pipeline.refereeSnapshot(), link: this.link } : undefined;
   }
 
   async start(): Promise<void> {
     const c = this.config;
-    const referee = senryakuReferee(c.settings);
-    let resumed: ResumePoint | undefined;
+    const { ruleset, settings, profile } = c.game;
+    // The caller built these settings; a game refusing them is a bug, not bad input.
+    const referee = ruleset.referee.fromJson(settings, profile);
+    if (!referee.ok) throw new Error(`${ruleset.name} settings: ${referee.error}`);
+    const board = ruleset.boardProfile(profile);
+    if (!board.ok) throw new Error(`${ruleset.name} board profile: ${board.error}`);
+    let resumed: ResumePoint<unknown> | undefined;
     let repairNotice: string | undefined;
     let history: Verdict[] = [];
     if (c.resume) {
-      const opened = JournalWriter.resume(c.resume.path, undefined, c.resume.contents);
+      // The journal is read knowing the game refereed, whichever it is.
+      const before = c.resume.contents ? ok(c.resume.contents) : readJournal(c.resume.path, BUILT_IN_RULESETS.with(ruleset));
+      if (!before.ok) throw new JournalOpenError(before.error.message);
+      if (before.value.header.ruleset !== ruleset.id)
+        throw new JournalOpenError(
+          `${c.resume.path} is a match of ${before.value.header.ruleset}, not ${ruleset.id}: it cannot be resumed as one`,
+        );
+      const opened = JournalWriter.resume(c.resume.path, undefined, before.value);
       if (!opened.ok) throw new JournalOpenError(opened.error.message);
       this.journal = opened.value.writer;
-      resumed = resumePoint(opened.value.contents, c.settings);
+      resumed = resumePoint(opened.value.contents, referee.value);
       history = opened.value.contents.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
       const { repaired } = opened.value;
       if (repaired)
@@ -125,10 +141,9 @@ export class RefereeApp {
       this.journal = created.value;
     }
     this.journalPath = this.journal.path;
-    this.pipeline = new RefereePipeline({
-      profile: c.board.profile,
-      calibration: c.calibration,
-      referee,
+    this.pipeline = new RefereePipeline<unknown>({
+      sensing: board.value.sensing(c.calibration),
+      referee: referee.value,
       ...(resumed
         ? { refereeState: resumed.state, ...(resumed.lastInputMs !== undefined ? { resumeAfterMs: resumed.lastInputMs } : {}) }
         : {}),
@@ -142,10 +157,7 @@ export class RefereeApp {
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)
       this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io, c.scheduler));
-    if (c.autoplaySeed !== undefined && c.board.sim)
-      this.services.push(
-        new Autoplayer(this.bus, c.board.sim, BalanceModel.fromProfile(c.board.profile), c.autoplaySeed, c.autoplayOdds, c.scheduler),
-      );
+    if (c.simulatedPlayers) this.services.push(c.simulatedPlayers(this.bus));
     for (const s of this.services) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
@@ -178,10 +190,10 @@ export class RefereeApp {
   /** `history`: the verdicts of a resumed match's earlier sessions, so the board shows the score as it stands. */
   private scoreboardService(history: readonly Verdict[]): ScoreboardService | undefined {
     const c = this.config;
-    if (c.scoreboard === 'none') return undefined;
+    if (c.scoreboard === 'none' || !this.pipeline) return undefined;
     return createScoreboardService({
       bus: this.bus,
-      trackLength: c.settings.match.trackLength,
+      trackLength: this.pipeline.refereeSnapshot().score.trackLength,
       history,
       ...(c.scheduler ? { scheduler: c.scheduler } : {}),
       ...(c.scoreboard === 'virtual' ? { display: 'virtual' as const } : { display: 'led' as const, port: c.scoreboard }),
@@ -189,16 +201,16 @@ export class RefereeApp {
   }
 
   private header(matchId: string): JournalHeader {
-    const { settings: s, players, board, calibration, source } = this.config;
+    const { game, players, calibration, source } = this.config;
     return {
       kind: 'header',
       format: 'senryaku-journal',
       version: JOURNAL_VERSION,
       matchId,
       startedAt: new Date().toISOString(),
-      ruleset: SENRYAKU.id,
-      settings: { ...(senryakuSettingsJson(s) as Omit<JournalHeader['settings'], 'players'>), players },
-      profile: board.profile,
+      ruleset: game.ruleset.id,
+      settings: { ...game.settings, players },
+      profile: game.profile,
       calibration: formatCalibration(calibration),
       source,
     };

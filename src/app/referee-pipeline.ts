@@ -19,8 +19,8 @@ import type { RulesetReferee } from '../referee/referee.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
-import type { SenryakuBoardProfile } from './profile-file.ts';
-import type { Well } from '../rules/senryaku/types.ts';
+import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import type { Cell } from '../referee/inputs.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
 import {
@@ -40,7 +40,7 @@ import {
   type SensingState,
 } from '../sensing/index.ts';
 import { refereeInputOf } from './sensing-adapter.ts';
-import { sensingSetupOf } from './senryaku-board.ts';
+import { sensingSetupOf } from '../rulesets/senryaku-board.ts';
 
 /**
  * After sensing (re)starts, its first events describe the board as found, not anyone's
@@ -210,7 +210,7 @@ export class RefereePipeline<S> {
 
   /** The whole board as sensing sees it now: occupied wells and the tilt switches. */
   private boardSnapshot(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
-    const occupied: Well[] = [];
+    const occupied: Cell[] = [];
     wellStates(this.sensing).forEach((s, w) => {
       if (s === 'sphere' || s === 'pressed') occupied.push(w);
     });

@@ -12,6 +12,7 @@ import { senryakuReferee } from '../referee/senryaku/index.ts';
 import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
 import { parseSenryakuSettings } from '../rulesets/senryaku.ts';
+import { parseSenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
@@ -21,7 +22,9 @@ import { lastInputMs } from './resume.ts';
 
 /** The Senryaku settings a journal's header records (parseHeader has checked them). */
 export function refereeSettingsOf(header: JournalHeader): SenryakuRefereeSettings {
-  const parsed = parseSenryakuSettings(header.settings, header.profile);
+  const profile = parseSenryakuBoardProfile(header.profile);
+  if (!profile.ok) throw new Error(`journal header: profile: ${profile.error}`);
+  const parsed = parseSenryakuSettings(header.settings, profile.value);
   if (!parsed.ok) throw new Error(`journal header: ${parsed.error}`);
   return parsed.value;
 }
@@ -52,9 +55,13 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
   // The journal names its game; the game reads its own settings.
   const ruleset = rulesets.byId(header.ruleset);
   if (!ruleset.ok) return err(ruleset.error.message);
-  const made = ruleset.value.referee.fromJson(header.settings, header.profile);
+  const board = ruleset.value.boardProfile(header.profile);
+  if (!board.ok) return err(`journal header: profile: ${board.error}`);
+  const { players: _players, ...own } = header.settings;
+  const made = ruleset.value.referee.fromJson(own, header.profile);
   if (!made.ok) return err(`journal header: ${made.error}`);
   const referee = made.value;
+  const sensing = board.value.sensing(calibration.value);
   let state = referee.initialState();
   let lastMs: number | undefined;
   const verdicts: Verdict[] = [];
@@ -62,7 +69,7 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
   for (const [i, session] of journal.sessions.entries()) {
     // Session 1 starts the match; each later one continues it as the live host did on resume.
     const resumed = i === 0 ? {} : { refereeState: state, ...(lastMs !== undefined ? { resumeAfterMs: lastMs } : {}) };
-    const pipeline = new RefereePipeline({ profile: header.profile, calibration: calibration.value, referee, ...resumed });
+    const pipeline = new RefereePipeline({ sensing, referee, ...resumed });
     const computed: Verdict[] = [];
     const stored: { line: number; verdict: Verdict }[] = [];
     for (const { line, record } of session.records) {

@@ -4,20 +4,20 @@
  * ended in), and the board a simulated board should show to continue from there.
  */
 import type { RefereeInput } from '../referee/inputs.ts';
-import { replayInputs } from '../referee/referee.ts';
-import { senryakuReferee, type SenryakuRefereeSettings, type SenryakuRefereeState } from '../referee/senryaku/index.ts';
+import { replayInputs, type RulesetReferee } from '../referee/referee.ts';
+import type { SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import { START_SPN, formatSpn } from '../rules/senryaku/spn.ts';
 import type { JournalContents } from './journal.ts';
 
-export interface ResumePoint {
-  readonly state: SenryakuRefereeState;
+export interface ResumePoint<S> {
+  readonly state: S;
   /** Time of the last journaled input: the referee's clock goes on from there. */
   readonly lastInputMs: number | undefined;
 }
 
-export function resumePoint(contents: JournalContents, settings: SenryakuRefereeSettings): ResumePoint {
+export function resumePoint<S>(contents: JournalContents, referee: RulesetReferee<S>): ResumePoint<S> {
   const inputs = contents.records.flatMap((r) => (r.kind === 'input' ? [r.input] : []));
-  return { state: replayInputs(senryakuReferee(settings), inputs).state, lastInputMs: lastInputMs(inputs) };
+  return { state: replayInputs(referee, inputs).state, lastInputMs: lastInputMs(inputs) };
 }
 
 export const lastInputMs = (inputs: readonly RefereeInput[]): number | undefined =>

@@ -5,13 +5,21 @@
  * action sensed after it happened, when it happened (`sinceMs`): the referee never reads a
  * clock.
  */
-import type { Color, Well } from '../rules/senryaku/types.ts';
+
+/**
+ * A point of the board's grid, whatever the game: file + files × rank, a1 = 0 (as
+ * src/board/grid.ts numbers them). The field keeps the name `well` that journals have
+ * always stored; on a Surakarta board it is a point.
+ */
+export type Cell = number;
+/** The side a board tips toward: the tilt switch that closed (a board that cannot tip never says). */
+export type TipSide = 'white' | 'black';
 
 export type RefereeInput =
-  | { readonly type: 'lifted'; readonly well: Well; readonly atMs: number; readonly sinceMs?: number }
-  | { readonly type: 'placed'; readonly well: Well; readonly atMs: number; readonly sinceMs?: number }
-  | { readonly type: 'rolled'; readonly from: Well; readonly to: Well; readonly atMs: number; readonly sinceMs?: number }
-  | { readonly type: 'tipped'; readonly toward: Color; readonly atMs: number }
+  | { readonly type: 'lifted'; readonly well: Cell; readonly atMs: number; readonly sinceMs?: number }
+  | { readonly type: 'placed'; readonly well: Cell; readonly atMs: number; readonly sinceMs?: number }
+  | { readonly type: 'rolled'; readonly from: Cell; readonly to: Cell; readonly atMs: number; readonly sinceMs?: number }
+  | { readonly type: 'tipped'; readonly toward: TipSide; readonly atMs: number }
   | { readonly type: 'levelled'; readonly atMs: number }
   | { readonly type: 'interference'; readonly phase: 'start' | 'end'; readonly atMs: number; readonly sinceMs?: number }
   /** The whole sensed board at once: after start-up, a reconnect or a restart. */
@@ -21,8 +29,8 @@ export type RefereeInput =
    */
   | {
       readonly type: 'snapshot';
-      readonly occupied: readonly Well[];
-      readonly tipped?: Color;
+      readonly occupied: readonly Cell[];
+      readonly tipped?: TipSide;
       readonly resumed?: true;
       readonly atMs: number;
     }

@@ -9,7 +9,9 @@
  * referee's own step (RulesetReferee's methods accept it back).
  */
 import type { RulesetReferee } from '../referee/referee.ts';
-import type { BoardProfile } from '../rules/senryaku/profile.ts';
+import type { Calibration } from '../sensing/calibration.ts';
+import type { SensingOptions } from '../sensing/options.ts';
+import type { SensingSetup } from '../sensing/pipeline.ts';
 import type { JsonObject } from '../util/json.ts';
 import type { Result } from '../util/result.ts';
 
@@ -55,14 +57,29 @@ export interface RulesetBoard {
   readonly tilt: boolean;
 }
 
+/** A board profile as its game has read it: what sensing needs on that board. */
+export interface RulesetBoardSetup {
+  /** Sensing's setup for this board with this calibration. */
+  sensing(calibration: Calibration, options?: Partial<SensingOptions>): SensingSetup;
+}
+
 export interface Ruleset {
   readonly id: RulesetId;
   readonly name: string;
   readonly board: RulesetBoard;
   /** The start position in the game's position notation. */
   readonly startPosition: string;
-  /** Parses a position (strictly, as the notation's spec says) and gives its rules tools; `profile`: the board's physics where the game has any. */
-  position(text: string, profile?: BoardProfile): Result<PositionTools, NotationProblem>;
+  /**
+   * Parses a position (strictly, as the notation's spec says) and gives its rules tools;
+   * `profile`: the board profile, as `boardProfile` reads it, where the game has physics.
+   */
+  position(text: string, profile?: unknown): Result<PositionTools, NotationProblem>;
+  /**
+   * Reads the board profile a journal header keeps for this game: the board's hardware and
+   * the game's physics, in the game's own shape. A header may be damaged or edited, so every
+   * field is checked; the message names the first bad one.
+   */
+  boardProfile(json: unknown): Result<RulesetBoardSetup, string>;
   readonly referee: RefereeFacet;
 }
 
@@ -72,6 +89,17 @@ export interface Ruleset {
  * damaged or edited journal is an error naming the field, never a referee in a bad state.
  */
 export interface RefereeFacet {
-  /** The referee for a match with these header settings on a board of this profile. */
-  fromJson(settings: JsonObject, profile: BoardProfile): Result<RulesetReferee<unknown>, string>;
+  /** The referee for a match with these header settings on a board of this profile (as `boardProfile` reads it). */
+  fromJson(settings: JsonObject, profile: unknown): Result<RulesetReferee<unknown>, string>;
+}
+
+/**
+ * The game a session referees, as its journal header keeps it: the game's descriptor, its
+ * own settings (players apart) and the board profile in the game's shape. The descriptor
+ * makes the referee and sensing's setup from them, so the app never needs to know the game.
+ */
+export interface RefereeGame {
+  readonly ruleset: Ruleset;
+  readonly settings: JsonObject;
+  readonly profile: unknown;
 }

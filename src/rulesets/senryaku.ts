@@ -20,7 +20,8 @@ import {
 } from '../rules/senryaku/index.ts';
 import { isJsonObject, type JsonObject } from '../util/json.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import type { PositionTools, Ruleset } from './ruleset.ts';
+import type { PositionTools, RefereeGame, Ruleset } from './ruleset.ts';
+import { parseSenryakuBoardProfile, sensingSetupOf } from './senryaku-board.ts';
 
 export const describeOutcome = (o: MoveOutcome): string =>
   o.kind === 'none'
@@ -95,13 +96,29 @@ export const SENRYAKU: Ruleset = {
   board: { files: 7, ranks: 6, pivots: true, tilt: true },
   startPosition: START_SPN,
   position(text, profile = DEFAULT_PROFILE) {
+    const board = parseSenryakuBoardProfile(profile);
+    if (!board.ok) return err({ code: 'BadProfile', message: `board profile: ${board.error}` });
     const parsed = parseSpn(text.trim());
-    return parsed.ok ? ok(tools(parsed.value, BalanceModel.fromProfile(profile))) : err(parsed.error);
+    return parsed.ok ? ok(tools(parsed.value, BalanceModel.fromProfile(board.value))) : err(parsed.error);
+  },
+  boardProfile(json) {
+    const profile = parseSenryakuBoardProfile(json);
+    if (!profile.ok) return profile;
+    return ok({ sensing: (calibration, options) => sensingSetupOf(profile.value, calibration, options) });
   },
   referee: {
-    fromJson(settings, profile) {
-      const parsed = parseSenryakuSettings(settings, profile);
+    fromJson(settings, profileJson) {
+      const profile = parseSenryakuBoardProfile(profileJson);
+      if (!profile.ok) return err(`profile: ${profile.error}`);
+      const parsed = parseSenryakuSettings(settings, profile.value);
       return parsed.ok ? ok(senryakuReferee(parsed.value)) : parsed;
     },
   },
 };
+
+/** A Senryaku match with these settings, as a session referees it (the profile is the settings'). */
+export const senryakuGame = (settings: SenryakuRefereeSettings): RefereeGame => ({
+  ruleset: SENRYAKU,
+  settings: senryakuSettingsJson(settings),
+  profile: settings.profile,
+});

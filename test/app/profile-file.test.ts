@@ -2,7 +2,7 @@
 // the flat profile (physics + cell map + load cells) that journal headers keep.
 import { describe, expect, it } from 'vitest';
 import { parseProfileFile, parseProfileFileText } from '../../src/app/profile-file.ts';
-import { hardwareOf } from '../../src/app/senryaku-board.ts';
+import { hardwareOf } from '../../src/rulesets/senryaku-board.ts';
 
 const allWells = Array.from({ length: 42 }, (_, i) => `${'abcdefg'[i % 7]}${Math.floor(i / 7) + 1}`);
 

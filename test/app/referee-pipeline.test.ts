@@ -1,6 +1,6 @@
 // The pipeline on hand-made lines: the board's own protocol, formatted with the codec.
 import { describe, expect, it } from 'vitest';
-import { hardwareOf } from '../../src/app/senryaku-board.ts';
+import { hardwareOf } from '../../src/rulesets/senryaku-board.ts';
 import { RefereePipeline } from '../../src/app/referee-pipeline.ts';
 import { BoardLineDecoder, formatFrame, formatHello, type Hello } from '../../src/protocol/index.ts';
 import { senryakuReferee } from '../../src/referee/senryaku/index.ts';

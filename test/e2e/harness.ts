@@ -27,7 +27,10 @@ import {
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN, parseSpn } from '../../src/rules/senryaku/index.ts';
-import type { LoadedProfile, SenryakuBoardProfile } from '../../src/app/profile-file.ts';
+import type { LoadedProfile } from '../../src/app/profile-file.ts';
+import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
+import { senryakuGame } from '../../src/rulesets/senryaku.ts';
+import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 
 export const SEED = 7;
@@ -132,11 +135,11 @@ export class Session {
     const app = new RefereeApp({
       board,
       calibration: o.calibration,
-      settings,
+      game: senryakuGame(settings),
       players: { A: 'A', B: 'B' },
       journalDir: o.journalDir ?? mkdtempSync(join(tmpdir(), 'senryaku-e2e-journal-')),
       ...(o.resume ? { resume: o.resume } : {}),
-      ...(o.autoplaySeed !== undefined ? { autoplaySeed: o.autoplaySeed } : {}),
+      ...(o.autoplaySeed !== undefined ? { simulatedPlayers: simulatedPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
       io: { out: (l) => output.push(l), err: (l) => output.push(l) },
       json: false,
       scoreboard: 'none',

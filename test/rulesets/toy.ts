@@ -7,10 +7,15 @@
  *
  * Its referee speaks the common verdicts and snapshot only; it never saw Senryaku.
  */
+import { parseHardwareProfile } from '../../src/board/parse-profile.ts';
+import { NO_TILT } from '../../src/board/profile.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import type { RulesetReferee } from '../../src/referee/referee.ts';
 import type { RefereeSnapshot } from '../../src/referee/snapshot.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
+import type { PositionTools, Ruleset } from '../../src/rulesets/ruleset.ts';
+import { isJsonObject } from '../../src/util/json.ts';
+import { err, ok, type Result } from '../../src/util/result.ts';
 
 type Side = 'white' | 'black';
 type Piece = 'w' | 'b';
@@ -130,3 +135,83 @@ function snapshot(s: CornersState): RefereeSnapshot {
 }
 
 export const cornersReferee = (): RulesetReferee<CornersState> => ({ ruleset: 'corners', initialState: initial, step, snapshot });
+
+// ---- Corners as a ruleset descriptor: what a journal, a replay and the command line use ----
+
+const GRID = { files: 3, ranks: 3 };
+
+/**
+ * Its board profile, as a journal header keeps it: a hardware profile (src/board's format)
+ * and the pieces' mass, the game's only physics.
+ */
+export const CORNERS_PROFILE = {
+  name: 'three-by-three',
+  description: 'nine load cells, nothing else',
+  grid: GRID,
+  geometry: { unit: 'mm', wellPitch: 40 },
+  pieceMassG: 50,
+};
+
+function parsePosition(text: string): Result<Pick<CornersState, 'board' | 'turn'>, { code: string; message: string }> {
+  const m = /^([wb.]{9}) ([wb])$/.exec(text.trim());
+  if (!m)
+    return err({ code: 'BadPosition', message: `a Corners position is nine of w, b, . and the side to move, like '${CORNERS_START}'` });
+  return ok({ board: [...m[1]!] as (Piece | '.')[], turn: m[2] === 'w' ? 'white' : 'black' });
+}
+
+const winnerOf = (board: readonly (Piece | '.')[]): Side | undefined =>
+  board[START.black] === 'w' ? 'white' : board[START.white] === 'b' ? 'black' : undefined;
+
+function cornersMoves(p: Pick<CornersState, 'board' | 'turn'>): { from: number; to: number }[] {
+  if (winnerOf(p.board)) return [];
+  const from = p.board.indexOf(PIECE[p.turn]);
+  return [...Array(9).keys()].filter((to) => neighbours(from, to) && p.board[to] === '.').map((to) => ({ from, to }));
+}
+
+const played = (p: Pick<CornersState, 'board' | 'turn'>, m: { from: number; to: number }): Pick<CornersState, 'board' | 'turn'> => ({
+  board: p.board.map((c, i) => (i === m.from ? '.' : i === m.to ? PIECE[p.turn] : c)),
+  turn: other(p.turn),
+});
+
+const perftOf = (p: Pick<CornersState, 'board' | 'turn'>, depth: number): number =>
+  depth === 0 ? 1 : cornersMoves(p).reduce((n, m) => n + perftOf(played(p, m), depth - 1), 0);
+
+const cornersTools = (p: Pick<CornersState, 'board' | 'turn'>): PositionTools => {
+  const sorted = cornersMoves(p)
+    .map((m) => ({ m, notation: `${name(m.from)}-${name(m.to)}` }))
+    .sort((a, b) => (a.notation < b.notation ? -1 : 1));
+  return {
+    perft: (depth) => perftOf(p, depth),
+    divide: (depth) => sorted.map(({ m, notation }) => ({ notation, count: perftOf(played(p, m), depth - 1) })),
+    moves: () => sorted.map(({ m, notation }) => ({ notation, outcome: winnerOf(played(p, m).board) ? `${p.turn} wins` : 'none' })),
+    noMoveText: `no legal move: ${p.turn} passes`,
+  };
+};
+
+export const CORNERS: Ruleset = {
+  id: 'corners',
+  name: 'Corners',
+  board: { files: 3, ranks: 3, pivots: false, tilt: false },
+  startPosition: CORNERS_START,
+  position(text) {
+    const parsed = parsePosition(text);
+    return parsed.ok ? ok(cornersTools(parsed.value)) : parsed;
+  },
+  boardProfile(json) {
+    const hardware = parseHardwareProfile(json, { grid: GRID, tilt: NO_TILT });
+    if (!hardware.ok) return err(hardware.error.map((p) => `${p.path || '(profile)'}: ${p.message}`).join('; '));
+    if (hardware.value.grid.files !== 3 || hardware.value.grid.ranks !== 3) return err('Corners is played on a 3×3 grid');
+    const mass = isJsonObject(json) ? json.pieceMassG : undefined;
+    if (typeof mass !== 'number' || !(mass > 0)) return err('pieceMassG must be a mass in grams > 0');
+    const game = { pieceMassesG: { w: mass, b: mass }, boardMassG: 0 };
+    return ok({ sensing: (calibration, options) => ({ hardware: hardware.value, game, calibration, ...(options ? { options } : {}) }) });
+  },
+  referee: {
+    fromJson(settings, profile) {
+      const board = CORNERS.boardProfile(profile);
+      if (!board.ok) return err(`profile: ${board.error}`);
+      const extra = Object.keys(settings)[0];
+      return extra === undefined ? ok(cornersReferee()) : err(`settings.${extra}: Corners has no settings`);
+    },
+  },
+};

@@ -15,7 +15,7 @@
 import type { SimBoard, StepOutcome } from '../../hardware/sim/sim-board.ts';
 import { Rng } from '../../hardware/sim/rng.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
-import { START_SPN, parseSpn, type BalanceModel, type Position } from '../../rules/senryaku/index.ts';
+import { BalanceModel, START_SPN, parseSpn, type BoardProfile, type Position } from '../../rules/senryaku/index.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
@@ -216,3 +216,12 @@ export class Autoplayer implements Service {
     this.later(1500, () => token === this.turnToken && this.nextTurn());
   }
 }
+
+/**
+ * The simulated players of a session on the simulated board (RefereeApp's `simulatedPlayers`):
+ * they plan with the balance model of the board's profile.
+ */
+export const simulatedPlayersOn =
+  (sim: SimBoard, profile: BoardProfile, seed: number, odds?: PlanOdds, scheduler?: Scheduler) =>
+  (bus: EventBus): Autoplayer =>
+    new Autoplayer(bus, sim, BalanceModel.fromProfile(profile), seed, odds, scheduler);

@@ -11,10 +11,10 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
-import { sensingSetupOf } from '../../app/senryaku-board.ts';
+import { sensingSetupOf } from '../../rulesets/senryaku-board.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
-import type { SenryakuBoardProfile as BoardProfile } from '../../app/profile-file.ts';
+import type { SenryakuBoardProfile as BoardProfile } from '../../rulesets/senryaku-board.ts';
 import { FILES, RANKS, wellAt, wellName } from '../../rules/senryaku/types.ts';
 import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
 import {

@@ -14,7 +14,10 @@ import { resumeBoardSpn, resumePoint } from '../../app/resume.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../protocol/index.ts';
+import { senryakuReferee } from '../../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
+import { senryakuGame } from '../../rulesets/senryaku.ts';
+import { simulatedPlayersOn } from '../../app/autoplay/autoplayer.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
@@ -74,7 +77,7 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', values.sim ? 'write' : 'read');
 
   // Resuming on the simulated board: it is set up where the match stood.
-  const resumedAt = resume?.ok ? resumePoint(resume.value, refereeSettingsOf(resume.value.header)).state : undefined;
+  const resumedAt = resume?.ok ? resumePoint(resume.value, senryakuReferee(refereeSettingsOf(resume.value.header))).state : undefined;
   if (resumedAt?.phase === 'match-over')
     throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
   const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? START_SPN);
@@ -169,12 +172,12 @@ async function refereeOn(
   const app = new RefereeApp({
     board,
     calibration: calibration.value,
-    settings,
+    game: senryakuGame(settings),
     players,
     journalDir: resolveJournalDir(values['journal-dir']),
     ...(values.resume && resume?.ok ? { resume: { path: values.resume, contents: resume.value } } : {}),
     tap,
-    ...(values.autoplay ? { autoplaySeed: seed } : {}),
+    ...(values.autoplay && board.sim ? { simulatedPlayers: simulatedPlayersOn(board.sim, board.profile, seed, undefined, scheduler) } : {}),
     ...(gamesLimit !== undefined ? { gamesLimit } : {}),
     io,
     json: values.json ?? false,

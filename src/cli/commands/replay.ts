@@ -10,7 +10,7 @@ import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '..
 import { JOURNAL_VERSION, readJournal } from '../../app/journal.ts';
 import { REFERENCE_PROFILE_PATH } from '../../app/open-board.ts';
 import { loadProfileFile } from '../../app/load-profile.ts';
-import { hardwareOf } from '../../app/senryaku-board.ts';
+import { hardwareOf } from '../../rulesets/senryaku-board.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
 import type { Result } from '../../util/result.ts';
 import { verdictText } from '../../app/verdict-text.ts';

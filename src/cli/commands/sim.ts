@@ -4,7 +4,7 @@
  * `pty: <path>`, for the host (or any serial terminal at 500000 baud) to open.
  */
 import { loadBoardProfileFile } from '../../app/load-profile.ts';
-import { simBoardOptionsOf } from '../../app/senryaku-board.ts';
+import { simBoardOptionsOf } from '../../app/profile-file.ts';
 import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { createSimBoard } from '../../hardware/sim/sim-board.ts';
 import { SimPty } from '../../hardware/sim/pty.ts';

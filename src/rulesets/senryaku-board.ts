@@ -1,20 +1,36 @@
 /**
- * Senryaku on a referee board: what the Senryaku profile (one flat object, as profile files
- * and journal headers hold it) says to the layers that know no game. `hardwareOf` takes
- * its hardware part (the 7×6 grid of wells, the cell map, the load cells) and
- * `sensingGameOf` / `balanceMarginsOf` its physics in grams, the way sensing takes them.
+ * Senryaku on a referee board. The referee keeps one flat `SenryakuBoardProfile`: the
+ * game's physics (masses, pinnacle gap) with the board's cell map and load-cell figures
+ * beside it, the shape journal headers have always stored, so that a journal alone still
+ * says which cell was which well. What it says to the layers that know no game:
+ * `hardwareOf` takes its hardware part (the 7×6 grid of wells, the cell map, the load
+ * cells) and `sensingGameOf` / `balanceMarginsOf` its physics in grams, the way sensing
+ * takes them.
  */
 import type { Grid } from '../board/grid.ts';
 import { inOrderCells, type HardwareProfile } from '../board/profile.ts';
 import { BalanceModel, Y2 } from '../rules/senryaku/balance.ts';
 import { gramsPerMassUnit, type BoardProfile } from '../rules/senryaku/profile.ts';
-import { FILES, PIECE_CHARS, RANKS } from '../rules/senryaku/types.ts';
+import { FILES, PIECE_CHARS, RANKS, WELLS } from '../rules/senryaku/types.ts';
 import type { Calibration } from '../sensing/calibration.ts';
-import type { SimBoardOptions } from '../hardware/sim/sim-board.ts';
-import type { LoadedProfile, SenryakuBoardProfile } from './profile-file.ts';
 import type { BalanceMargins, SensingGame } from '../sensing/game.ts';
 import type { SensingOptions } from '../sensing/options.ts';
 import type { SensingSetup } from '../sensing/pipeline.ts';
+import { isJsonObject } from '../util/json.ts';
+import { err, ok, type Result } from '../util/result.ts';
+
+/** The cell map as journal headers keep it: well index of each well cell, then the pivot cells' names. */
+export interface ProfileCells {
+  readonly wells: readonly number[];
+  readonly pivots: readonly string[];
+}
+
+/** Senryaku's physics with the board's cell map and load cells, flat (see above). */
+export interface SenryakuBoardProfile extends BoardProfile {
+  /** Absent for an abstract profile (cell i = well i). */
+  readonly cells?: ProfileCells;
+  readonly loadCells?: HardwareProfile['loadCells'];
+}
 
 export const SENRYAKU_GRID: Grid = Object.freeze({ files: FILES, ranks: RANKS });
 
@@ -63,13 +79,6 @@ export function balanceMarginsOf(profile: BoardProfile): BalanceMargins {
   };
 }
 
-/** The simulator built as the profile file says: Senryaku's physics in grams on the file's hardware. */
-export const simBoardOptionsOf = (loaded: LoadedProfile): Pick<SimBoardOptions, 'profile' | 'hardware' | 'gramsPerMassUnit'> => ({
-  profile: loaded.profile,
-  hardware: loaded.hardware,
-  gramsPerMassUnit: gramsPerMassUnit(loaded.profile),
-});
-
 /** Everything sensing needs for a Senryaku board with this profile. */
 export const sensingSetupOf = (
   profile: SenryakuBoardProfile,
@@ -82,3 +91,24 @@ export const sensingSetupOf = (
   ...(options ? { options } : {}),
   balanceMargins: balanceMarginsOf(profile),
 });
+
+const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/**
+ * A flat profile read back from a journal header (a damaged or edited one too): its shape is
+ * checked before anything trusts it, and the message names the first bad field.
+ */
+export function parseSenryakuBoardProfile(p: unknown): Result<SenryakuBoardProfile, string> {
+  if (!isJsonObject(p)) return err('missing');
+  for (const k of ['boardMass', 'halfGap', 'wellPitch'] as const) if (!isFiniteNumber(p[k])) return err(`${k} must be a number`);
+  const m = p.sphereMass;
+  if (!isJsonObject(m) || !['w', 'W', 'b', 'B'].every((k) => isFiniteNumber(m[k]) && m[k] > 0))
+    return err('sphereMass needs w, W, b and B > 0');
+  if (p.cells !== undefined) {
+    const c = p.cells;
+    if (!isJsonObject(c) || !Array.isArray(c.wells) || !Array.isArray(c.pivots)) return err('cells needs wells and pivots');
+    if (!c.wells.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) < WELLS))
+      return err('cells.wells must be well indexes');
+  }
+  return ok(p as unknown as SenryakuBoardProfile);
+}
