@@ -1,16 +1,63 @@
 #!/usr/bin/env bash
 # Builds the referee board firmware (Arduino Mega 2560) with plain avr-gcc against
-# Debian's Arduino core: no IDE, no arduino-cli. Outputs build/senryaku-referee.{elf,hex}
+# Debian's Arduino core: no IDE, no arduino-cli. Outputs build/<board>-referee.{elf,hex}
 # and fails when flash or static RAM use leaves too little headroom.
 #
+# Usage: build.sh [--board NAME]   NAME is a file src/boards/NAME.h: senryaku (the
+# default) or surakarta. Every source is compiled with -DBOARD_CONFIG="boards/NAME.h"
+# (see src/board.h).
+#
 # Environment overrides: ARDUINO_CORE_DIR, ARDUINO_VARIANT_DIR, FIRMWARE_EXTRA_FLAGS
-# (e.g. FIRMWARE_EXTRA_FLAGS=-DWELL_LEDS_FITTED=0 for a board without well LEDs).
+# (e.g. FIRMWARE_EXTRA_FLAGS=-DWELL_LEDS_FITTED=0 for a Senryaku board without well LEDs,
+# -DWELL_LEDS_FITTED=1 for a Surakarta board with its 36 point LEDs).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 src="$here/src"
 out="$here/build"
-name="senryaku-referee"
+
+boards=()
+for f in "$src"/boards/*.h; do
+  b="$(basename "$f" .h)"
+  boards+=("$b")
+done
+board_list="$(printf '%s, ' "${boards[@]}")"
+board_list="${board_list%, }"
+usage="usage: build.sh [--board NAME] (boards: $board_list)"
+
+board=senryaku
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    --board)
+      if [ "$#" -lt 2 ]; then
+        echo "firmware build: --board needs a name ($board_list)" >&2
+        exit 2
+      fi
+      board="$2"
+      shift 2
+      ;;
+    --board=*)
+      board="${1#--board=}"
+      shift
+      ;;
+    -h | --help)
+      echo "$usage"
+      exit 0
+      ;;
+    *)
+      echo "firmware build: unknown argument '$1'" >&2
+      echo "$usage" >&2
+      exit 2
+      ;;
+  esac
+done
+known=0
+for b in "${boards[@]}"; do [ "$b" = "$board" ] && known=1; done
+if [ "$known" -eq 0 ]; then
+  echo "firmware build: unknown board '$board'; the boards are: $board_list" >&2
+  exit 2
+fi
+name="$board-referee"
 
 core="${ARDUINO_CORE_DIR:-/usr/share/arduino/hardware/arduino/avr/cores/arduino}"
 variant="${ARDUINO_VARIANT_DIR:-/usr/share/arduino/hardware/arduino/avr/variants/mega}"
@@ -51,6 +98,8 @@ cxxflags=("${common[@]}" -std=gnu++11 -fno-exceptions -fno-threadsafe-statics -D
 # to the protocol module's owner (warnings shown, not fatal, so its edits cannot break us).
 own_warnings=(-Wall -Wextra -Werror)
 shared_warnings=(-Wall -Wextra)
+# The board's configuration header (src/board.h includes it).
+board_defs=("-DBOARD_CONFIG=\"boards/$board.h\"")
 # shellcheck disable=SC2206
 extra=(${FIRMWARE_EXTRA_FLAGS:-})
 
@@ -82,12 +131,12 @@ for f in "$src"/*.cpp; do
   o="$work/app/$(basename "$f").o"
   warnings=("${own_warnings[@]}")
   [ "$(basename "$f")" = protocol.cpp ] && warnings=("${shared_warnings[@]}")
-  avr-g++ "${cxxflags[@]}" "${warnings[@]}" "${extra[@]}" -c "$f" -o "$o"
+  avr-g++ "${cxxflags[@]}" "${warnings[@]}" "${board_defs[@]}" "${extra[@]}" -c "$f" -o "$o"
   app_objs+=("$o")
 done
 for f in "$src"/*.c; do
   o="$work/app/$(basename "$f").o"
-  avr-gcc "${cflags[@]}" "${own_warnings[@]}" "${extra[@]}" -c "$f" -o "$o"
+  avr-gcc "${cflags[@]}" "${own_warnings[@]}" "${board_defs[@]}" "${extra[@]}" -c "$f" -o "$o"
   app_objs+=("$o")
 done
 if [ "${#app_objs[@]}" -eq 0 ]; then
@@ -110,6 +159,7 @@ ram=$((data + bss + noinit))
 flash_pct=$((flash * 100 / flash_total))
 ram_pct=$((ram * 100 / ram_total))
 
+echo "board: $board"
 echo "firmware: $out/$name.hex"
 echo "flash: $flash / $flash_total bytes (${flash_pct}%), limit ${flash_limit_pct}%"
 echo "ram:   $ram / $ram_total bytes (${ram_pct}%) static, limit ${ram_limit_pct}%"

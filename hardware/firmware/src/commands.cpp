@@ -2,13 +2,12 @@
 
 #include <Arduino.h>
 
+#include "board.h"
 #include "board_id.h"
 #include "frame_stream.h"
 #include "hx711_bank.h"
 #include "link.h"
-#include "pins.h"
 #include "protocol.h"
-#include "tilt.h"
 #include "well_leds.h"
 
 #ifndef FIRMWARE_VERSION
@@ -109,11 +108,8 @@ void sendHello() {
   hello.firmware_version = FIRMWARE_VERSION;
   hello.board_id = board_id::get();
   hello.boot_id = boot;
-  hello.well_cells = pins::kWellCount;
-  hello.pivot_cells = static_cast<uint8_t>(pins::kCellCount - pins::kWellCount);
+  board::describe(hello);  // cells, tilt switches and LEDs of the board built for
   hello.sample_rate_hz = frame_stream::rate();
-  hello.tilt_fitted = PROTO_TILT_WHITE | PROTO_TILT_BLACK;
-  hello.led_count = well_leds::count();
   link::sendHello(hello);
 }
 

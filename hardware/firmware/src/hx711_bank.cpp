@@ -96,7 +96,8 @@ void stamp(Sample& out, uint32_t nowMs) {
 }  // namespace
 
 void begin(uint32_t nowMs) {
-  // DOUTs: inputs with pull-ups.
+  // DOUTs: inputs with pull-ups, on every pin of the table (a pin this board does not
+  // use is then not left floating).
   DDRA = 0;
   PORTA = 0xFF;
   DDRC = 0;
@@ -107,8 +108,8 @@ void begin(uint32_t nowMs) {
   PORTK = 0xFF;
   DDRF = 0;
   PORTF = 0xFF;
-  DDRH &= static_cast<uint8_t>(~pins::kDoutMask[5]);
-  PORTH |= pins::kDoutMask[5];
+  DDRH &= static_cast<uint8_t>(~pins::kDoutPinMaskH);
+  PORTH |= pins::kDoutPinMaskH;
   // PF and PK double as ADC inputs; their digital input buffers must stay enabled.
   DIDR0 = 0;
   DIDR2 = 0;

@@ -1,4 +1,4 @@
-// All 44 HX711s of the board read as one bank: one shared SCK, DOUTs sampled in
+// All the HX711s of the board (44 on Senryaku, 36 on Surakarta) read as one bank: one shared SCK, DOUTs sampled in
 // parallel from whole port registers, so a sample of every cell costs one 25-pulse burst.
 //
 // Non-blocking: poll() returns at once unless every awaited cell is ready (or a deadline

@@ -1,8 +1,10 @@
-// Senryaku referee board firmware, Arduino Mega 2560.
+// Referee board firmware, Arduino Mega 2560: the Senryaku board or the Surakarta sensor
+// board, whichever board.h was built for (build.sh --board NAME).
 //
 // setup(): serial link, sensors, identity, boot HELLO. loop(): one pass serves, in
-// order, the host's commands, the tilt switches (urgent, sent at once), the HX711 bank
-// (a sample roughly every 12.5 ms feeds the frame stream) and paced error reports.
+// order, the host's commands, the tilt switches if fitted (urgent, sent at once), the
+// HX711 bank (a sample roughly every 12.5 ms feeds the frame stream) and paced error
+// reports.
 // Nothing in a pass waits for a sensor; the longest pass is an LED update (~1.6 ms) or a
 // short line waiting for the TX ring.
 #include <Arduino.h>

@@ -6,6 +6,9 @@
 #include "pins.h"
 
 namespace tilt {
+
+#if BOARD_TILT_SWITCHES
+
 namespace {
 
 const uint8_t kPin[kSides] = {pins::kTiltTowardWhitePin, pins::kTiltTowardBlackPin};
@@ -73,5 +76,13 @@ bool poll(uint32_t nowMs, Change& out) {
 }
 
 bool tipped(Side side) { return stable[side]; }
+
+#else  // no tilt switches on this board
+
+void begin() {}
+bool poll(uint32_t, Change&) { return false; }
+bool tipped(Side) { return false; }
+
+#endif
 
 }  // namespace tilt

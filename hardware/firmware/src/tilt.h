@@ -4,11 +4,20 @@
 // kDebounceMs. No busy-waiting. Protocol v1 (PROTOCOL.md, TILT) reports the time the
 // change was accepted; the first edge of the burst, when the board actually hit, is
 // kept too (firstEdgeMs) for logging and a later protocol version.
+//
+// A board without the switches (board::kTiltFitted false, e.g. Surakarta) compiles the
+// implementation out: begin() does nothing (D2/D3 stay plain inputs), poll() never
+// reports a change and tipped() is false, so every FRAME's tilt reads "--", which
+// PROTOCOL.md asks of switches that are not fitted (HELLO then says "--" too).
 #pragma once
 
 #include <stdint.h>
 
+#include "board.h"
+
 namespace tilt {
+
+constexpr bool kFitted = board::kTiltFitted;
 
 enum Side : uint8_t { TowardWhite = 0, TowardBlack = 1 };
 constexpr uint8_t kSides = 2;

@@ -1,19 +1,18 @@
-// Optional WS2812B LEDs under the wells, one per well, chained in cell order (LED i sits
-// under well i: a1..g1, a2..g2, ... g6), data on D11.
+// Optional WS2812B LEDs under the wells (points), one per point cell, chained in cell
+// order (LED i sits under well i: Senryaku a1..g1, a2..g2, ... g6), data on D11.
 //
-// Build with -DWELL_LEDS_FITTED=0 for a board without them: fitted() is then false and
-// the main loop answers LED commands with NAK NOLEDS.
+// WELL_LEDS_FITTED (0 or 1) says whether they are there; its default is the board's
+// (boards/*.h: Senryaku 1, Surakarta 0), -DWELL_LEDS_FITTED=... overrides it. Without
+// them fitted() is false and the main loop answers LED commands with NAK NOLEDS.
 #pragma once
 
 #include <stdint.h>
 
-#ifndef WELL_LEDS_FITTED
-#define WELL_LEDS_FITTED 1
-#endif
+#include "board.h"
 
 namespace well_leds {
 
-constexpr uint8_t kCount = WELL_LEDS_FITTED ? 42 : 0;
+constexpr uint8_t kCount = board::kLedCount;
 // Supply current the strip may draw. The estimate is 20 mA per colour at full value
 // plus ~1 mA quiescent per LED; frames above the budget are dimmed as a whole.
 // 1 A leaves room on the 5 V 4 A supply and keeps heat away from the load cells
