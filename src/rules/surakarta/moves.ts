@@ -12,7 +12,21 @@
 import { err, ok, type Result } from '../../util/result.ts';
 import { LOOP_TO_NEXT, LOOP_TO_PREV, NEXT_SLOT, PREV_SLOT, SLOTS_OF, SLOT_POINT, TRACK_LENGTH } from './circuits.ts';
 import type { Position } from './position.ts';
-import { EMPTY, POINTS, cellOf, fileOf, opposite, pointAt, pointName, rankOf, sideOf, type Point, type Side } from './types.ts';
+import {
+  DARK,
+  EMPTY,
+  LIGHT,
+  POINTS,
+  cellOf,
+  fileOf,
+  opposite,
+  pointAt,
+  pointName,
+  rankOf,
+  sideOf,
+  type Point,
+  type Side,
+} from './types.ts';
 
 export interface Move {
   readonly from: Point;
@@ -67,7 +81,7 @@ function captureTarget(board: Int8Array, own: number, enemy: number, slot: numbe
  */
 export function generateMoves(board: Int8Array, turn: Side, out: Int32Array): number {
   const mine = cellOf(turn);
-  const enemy = mine === 1 ? 2 : 1;
+  const enemy = mine === LIGHT ? DARK : LIGHT;
   let n = 0;
   for (let from = 0; from < POINTS; from++) {
     if (board[from] !== mine) continue;
