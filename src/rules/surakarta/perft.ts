@@ -1,0 +1,84 @@
+/**
+ * Perft (RULES.md: as for Senryaku, moves counted once per (from, to) pair): perft(pos, 0)
+ * = 1, perft(pos, 1) = the number of legal moves; deeper, a position with no legal move
+ * contributes 0 (a pass is not a move), and so does the capture of a side's last piece,
+ * since the side left without pieces has no move. The search makes and unmakes moves on
+ * a private board and counts the last ply without playing it, so it allocates nothing per node.
+ */
+import { MAX_MOVES, decodeMove, generateMoves, type Move } from './moves.ts';
+import { formatMove } from './notation.ts';
+import type { Position } from './position.ts';
+import { EMPTY, SIDES } from './types.ts';
+
+class PerftSearch {
+  private readonly board: Int8Array;
+  private side: 0 | 1;
+  private readonly buffers: Int32Array[] = [];
+
+  constructor(pos: Position) {
+    this.board = pos.board.slice();
+    this.side = pos.turn === 'light' ? 0 : 1;
+  }
+
+  private buffer(depth: number): Int32Array {
+    while (this.buffers.length <= depth) this.buffers.push(new Int32Array(MAX_MOVES));
+    return this.buffers[depth]!;
+  }
+
+  /** The root moves, in generation order. */
+  rootMoves(): number[] {
+    const buf = this.buffer(0);
+    const n = generateMoves(this.board, SIDES[this.side], buf);
+    return Array.from(buf.subarray(0, n));
+  }
+
+  count(depth: number): number {
+    if (depth === 0) return 1;
+    const buf = this.buffer(depth);
+    const n = generateMoves(this.board, SIDES[this.side], buf);
+    if (depth === 1) return n;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += this.countAfter(buf[i]!, depth - 1);
+    return total;
+  }
+
+  /** perft of the position after one move. */
+  countAfter(code: number, depth: number): number {
+    const board = this.board;
+    const from = code & 63;
+    const to = (code >> 6) & 63;
+    const captured = board[to]!;
+    board[to] = board[from]!;
+    board[from] = EMPTY;
+    this.side = this.side === 0 ? 1 : 0;
+    const sub = this.count(depth);
+    this.side = this.side === 0 ? 1 : 0;
+    board[from] = board[to]!;
+    board[to] = captured;
+    return sub;
+  }
+}
+
+export function perft(pos: Position, depth: number): number {
+  return new PerftSearch(pos).count(depth);
+}
+
+export interface DivideLine {
+  readonly move: Move;
+  readonly notation: string;
+  readonly count: number;
+}
+
+/** One line per legal root move with its share of perft(depth), sorted by notation. */
+export function divide(pos: Position, depth: number): DivideLine[] {
+  if (depth < 1) return [];
+  const search = new PerftSearch(pos);
+  return search
+    .rootMoves()
+    .map((code) => {
+      const move = decodeMove(code);
+      const count = depth === 1 ? 1 : search.countAfter(code, depth - 1);
+      return { move, notation: formatMove(move), count };
+    })
+    .sort((a, b) => (a.notation < b.notation ? -1 : a.notation > b.notation ? 1 : 0));
+}

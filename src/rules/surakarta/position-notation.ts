@@ -1,0 +1,125 @@
+/**
+ * Position notation (RULES.md, Surakarta): `<ranks 6..1, '/' between> <side to move: x|o>`,
+ * `x` Light, `o` Dark, a digit 1–6 counts empty points. Parsing is as strict as Senryaku's
+ * SPN, so a string that parses formats back to itself: one space between the fields, no two
+ * digits in a row, at most 12 pieces a side.
+ */
+import { err, ok, type Result } from '../../util/result.ts';
+import type { Position } from './position.ts';
+import {
+  EMPTY,
+  FILES,
+  PIECES_PER_SIDE,
+  PIECE_CHARS,
+  POINTS,
+  RANKS,
+  RANK_NAMES,
+  cellChar,
+  charCell,
+  sideOf,
+  type PieceChar,
+  type Side,
+} from './types.ts';
+
+export const START_POSITION = 'oooooo/oooooo/6/6/xxxxxx/xxxxxx x';
+
+export const POSITION_ERROR_CODES = [
+  'Empty',
+  'WrongFieldCount',
+  'WrongRankCount',
+  'BadCharacter',
+  'AdjacentDigits',
+  'RankTooShort',
+  'RankTooLong',
+  'BadTurn',
+  'TooManyPieces',
+] as const;
+export type PositionErrorCode = (typeof POSITION_ERROR_CODES)[number];
+
+export interface PositionError {
+  readonly code: PositionErrorCode;
+  readonly message: string;
+  /** Character offset in the text where the problem is, when it has one place. */
+  readonly index?: number;
+}
+
+const fail = (code: PositionErrorCode, message: string, index?: number): Result<never, PositionError> =>
+  err(index === undefined ? { code, message } : { code, message: `${message} (at character ${index + 1})`, index });
+
+const sideName = (s: Side): string => (s === 'light' ? 'Light (x)' : 'Dark (o)');
+
+export function parsePosition(text: string): Result<Position, PositionError> {
+  if (text.length === 0) return fail('Empty', `the position is empty; the start position is '${START_POSITION}'`);
+  const fields = text.split(' ');
+  if (fields.length !== 2) {
+    // Point at the first space too many, or at the end when the side to move is missing.
+    const at = fields.length < 2 ? text.length : (fields[0] ?? '').length + 1 + (fields[1] ?? '').length;
+    return fail('WrongFieldCount', `a position has 2 fields separated by one space (board, side to move); got ${fields.length}`, at);
+  }
+  const [boardField = '', turnField = ''] = fields;
+
+  const ranks = boardField.split('/');
+  if (ranks.length !== RANKS) {
+    const at = ranks.length > RANKS ? ranks.slice(0, RANKS).join('/').length : boardField.length;
+    return fail('WrongRankCount', `the board field has ${RANKS} ranks separated by '/'; got ${ranks.length}`, at);
+  }
+
+  const board = new Int8Array(POINTS);
+  const counts = { light: 0, dark: 0 };
+  let offset = 0;
+  for (let i = 0; i < RANKS; i++) {
+    const rankText = ranks[i] ?? '';
+    const rank = RANKS - 1 - i;
+    const rankName = RANK_NAMES[rank];
+    let file = 0;
+    let previousWasDigit = false;
+    for (let j = 0; j < rankText.length; j++) {
+      const ch = rankText[j] ?? '';
+      const at = offset + j;
+      if (ch >= '1' && ch <= '6') {
+        // Two counts in a row would give one board two spellings.
+        if (previousWasDigit) return fail('AdjacentDigits', `rank ${rankName}: two digits in a row; write one count of empty points`, at);
+        previousWasDigit = true;
+        file += Number(ch);
+      } else if ((PIECE_CHARS as readonly string[]).includes(ch)) {
+        previousWasDigit = false;
+        const cell = charCell(ch);
+        const side = sideOf(cell)!;
+        if (++counts[side] > PIECES_PER_SIDE) return fail('TooManyPieces', `${sideName(side)} has more than ${PIECES_PER_SIDE} pieces`, at);
+        if (file < FILES) board[file + FILES * rank] = cell;
+        file += 1;
+      } else {
+        return fail('BadCharacter', `rank ${rankName}: '${ch}' is not a piece (x o) nor a count 1-6`, at);
+      }
+      if (file > FILES) return fail('RankTooLong', `rank ${rankName} describes more than ${FILES} points`, at);
+    }
+    if (file < FILES) return fail('RankTooShort', `rank ${rankName} describes ${file} points, not ${FILES}`, offset + rankText.length);
+    offset += rankText.length + 1;
+  }
+
+  const turnAt = boardField.length + 1;
+  if (turnField !== 'x' && turnField !== 'o') return fail('BadTurn', `side to move is 'x' or 'o', not '${turnField}'`, turnAt);
+  return ok({ board, turn: turnField === 'x' ? 'light' : 'dark' });
+}
+
+export function formatBoard(board: ArrayLike<number>): string {
+  const ranks: string[] = [];
+  for (let rank = RANKS - 1; rank >= 0; rank--) {
+    let text = '';
+    let empty = 0;
+    for (let file = 0; file < FILES; file++) {
+      const ch: PieceChar | undefined = cellChar(board[file + FILES * rank] ?? EMPTY);
+      if (!ch) empty++;
+      else {
+        if (empty > 0) text += String(empty);
+        empty = 0;
+        text += ch;
+      }
+    }
+    if (empty > 0) text += String(empty);
+    ranks.push(text);
+  }
+  return ranks.join('/');
+}
+
+export const formatPosition = (pos: Position): string => `${formatBoard(pos.board)} ${pos.turn === 'light' ? 'x' : 'o'}`;
