@@ -3,7 +3,8 @@ import { describeRestoration } from '../referee/senryaku/board-view.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { Player } from '../rules/match/track.ts';
 
-const side = (c: string): string => (c === 'white' ? 'White' : 'Black');
+/** A side as the game names it, capitalised: White, Black, Light, Dark. */
+const side = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const clock = (ms: number): string => {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
@@ -25,8 +26,12 @@ function body(v: Verdict, player: (p: Player) => string): string {
       const parts = [v.missing.length ? `place spheres on ${v.missing.join(' ')}` : '', v.extra.length ? `clear ${v.extra.join(' ')}` : ''];
       return `Set up game ${v.game}: ${parts.filter(Boolean).join('; ') || 'the start position stands'}`;
     }
-    case 'game-started':
-      return `Game ${v.game} starts: ${player(v.players.white)} plays White, ${player(v.players.black)} plays Black. White to move.`;
+    case 'game-started': {
+      // The players come in playing order: the first side listed moves first.
+      const sides = Object.entries(v.players);
+      const who = sides.map(([s, p]) => `${player(p)} plays ${side(s)}`).join(', ');
+      return `Game ${v.game} starts: ${who}. ${side(sides[0]?.[0] ?? '')} to move.`;
+    }
     case 'lifted':
       return `${side(v.side)} lifts ${v.well} (may go to ${v.destinations.join(', ')})`;
     case 'capture-started':

@@ -4,8 +4,7 @@
  * Common to every game: the position is text in the game's notation.
  */
 import type { ByPlayer, Player } from '../rules/match/track.ts';
-import type { ByColor, Color } from '../rules/senryaku/types.ts';
-import type { FoulCode, Restoration } from './verdicts.ts';
+import type { BySide, FoulCode, Restoration, Side } from './verdicts.ts';
 
 export const SNAPSHOT_PHASES = ['setup', 'play', 'foul', 'resync', 'game-over', 'match-over'] as const;
 export type SnapshotPhase = (typeof SNAPSHOT_PHASES)[number];
@@ -17,12 +16,12 @@ export interface RefereeSnapshot {
   /** The game's last legal position, in its notation. */
   readonly position: string;
   /** The side to move, while a game is on. */
-  readonly turn?: Color;
-  readonly players: ByColor<Player>;
+  readonly turn?: Side;
+  readonly players: BySide<Player>;
   readonly score: { readonly points: ByPlayer<number>; readonly games: ByPlayer<number>; readonly trackLength: number };
   /** Fouls this game, by side. */
-  readonly fouls: ByColor<number>;
+  readonly fouls: BySide<number>;
   /** The foul that stands, and how to put the board right, while play waits for it. */
-  readonly pendingFoul?: { readonly code: FoulCode; readonly side: Color; readonly restore: readonly Restoration[] };
+  readonly pendingFoul?: { readonly code: FoulCode; readonly side: Side; readonly restore: readonly Restoration[] };
   readonly winner?: Player;
 }

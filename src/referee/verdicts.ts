@@ -7,7 +7,16 @@
  * `crash`, `model-disagreement`: boards that can tip).
  */
 import type { ByPlayer, Player } from '../rules/match/track.ts';
-import type { ByColor, Color } from '../rules/senryaku/types.ts';
+import type { TipSide } from './inputs.ts';
+
+/**
+ * A side of the game, in the game's own words (Senryaku: `white`, `black`; Surakarta:
+ * `light`, `dark`). The players are A and B (`Player`), who change sides between games.
+ */
+export type Side = string;
+export type BySide<T> = Readonly<Record<Side, T>>;
+/** Toward each tilt switch of a board that can tip. */
+export type ByTipSide<T> = { readonly [S in TipSide]: T };
 
 export const FOUL_CODES = [
   'NotYourSphere',
@@ -47,50 +56,51 @@ export type Verdict = { readonly atMs: number } & (
   | {
       readonly type: 'game-started';
       readonly game: number;
-      readonly players: ByColor<Player>;
+      /** Who plays which side, in playing order: the side that moves first comes first. */
+      readonly players: BySide<Player>;
       /** The position the game starts from. */
       readonly position: string;
     }
-  | { readonly type: 'lifted'; readonly side: Color; readonly well: string; readonly destinations: readonly string[] }
-  | { readonly type: 'capture-started'; readonly side: Color; readonly captured: string; readonly order: CaptureOrder }
+  | { readonly type: 'lifted'; readonly side: Side; readonly well: string; readonly destinations: readonly string[] }
+  | { readonly type: 'capture-started'; readonly side: Side; readonly captured: string; readonly order: CaptureOrder }
   | {
       readonly type: 'move';
-      readonly side: Color;
+      readonly side: Side;
       readonly move: string;
       /** The position after the move. */
       readonly position: string;
       /** On a board that balances: the moment left before it tips toward each side, after the move (mass × pitch). */
-      readonly balance?: { readonly tipMargin: ByColor<number> };
+      readonly balance?: { readonly tipMargin: ByTipSide<number> };
       readonly captureOrder?: CaptureOrder;
     }
-  | { readonly type: 'touch-move'; readonly side: Color; readonly well: string; readonly message: string }
+  | { readonly type: 'touch-move'; readonly side: Side; readonly well: string; readonly message: string }
   | {
       readonly type: 'foul';
       readonly code: FoulCode;
-      readonly side: Color;
+      readonly side: Side;
       readonly message: string;
       readonly restore: readonly Restoration[];
       /** This side's fouls in this game, this one included. */
       readonly count: number;
     }
-  | { readonly type: 'restored'; readonly side: Color; readonly position: string }
+  | { readonly type: 'restored'; readonly side: Side; readonly position: string }
   /**
    * The tilt switches closed during a game: the board crashed, said at once. Whose action it
    * was follows as `crash` once the attribution window has closed.
    */
-  | { readonly type: 'board-tipped'; readonly toward: Color }
+  | { readonly type: 'board-tipped'; readonly toward: TipSide }
   | {
       readonly type: 'crash';
-      readonly loser: Color;
-      readonly toward: Color;
+      readonly loser: Side;
+      readonly toward: TipSide;
       readonly during: 'lift' | 'place' | 'roll' | 'none';
       readonly well?: string;
     }
-  | { readonly type: 'forfeit'; readonly loser: Color; readonly reason: 'no-move' | 'holding' | 'fouls'; readonly message: string }
+  | { readonly type: 'forfeit'; readonly loser: Side; readonly reason: 'no-move' | 'holding' | 'fouls'; readonly message: string }
   | {
       readonly type: 'game-over';
       readonly game: number;
-      readonly winner: Color;
+      readonly winner: Side;
       readonly winnerPlayer: Player;
       readonly reason: string;
       readonly points: number;
@@ -105,7 +115,7 @@ export type Verdict = { readonly atMs: number } & (
       readonly kind: 'model-tipped' | 'sensor-tipped';
       readonly position: string;
       readonly lifted: readonly string[];
-      readonly margin: ByColor<number>;
+      readonly margin: ByTipSide<number>;
     }
   | { readonly type: 'notice'; readonly message: string }
 );

@@ -4,9 +4,11 @@
  * the only thing it counts is games won (one per game-over, once per game number), because
  * no verdict carries that tally.
  */
-import type { Verdict } from '../../referee/verdicts.ts';
+import type { Side, Verdict } from '../../referee/verdicts.ts';
 import { MAX_TRACK_LENGTH, type ByPlayer, type Player } from '../../rules/match/track.ts';
-import { opposite, type Color } from '../../rules/senryaku/types.ts';
+
+/** The scoring board's two turn lamps: `white` for the side that moves first, `black` for the other (Light and Dark in Surakarta). */
+export type TurnLamp = 'white' | 'black';
 
 /** The pattern after a game or the match ends; it lasts until the next game starts. */
 export type Ending = { readonly kind: 'game-over' | 'match-over'; readonly winner: Player };
@@ -19,7 +21,9 @@ export interface ScoreboardState {
   /** The highest game number already counted in `games` (replayed verdicts count once). */
   readonly countedGame: number;
   /** Whose move it is; undefined between games. */
-  readonly turn?: Color;
+  readonly turn?: TurnLamp;
+  /** The game's side that moves first (from game-started, whose players are in playing order). */
+  readonly firstSide?: Side;
   /** A foul waits for the board to be restored: the foul lamp blinks. */
   readonly foul: boolean;
   /** The game ended in a crash: the crash lamp stays lit until the next game starts. */
@@ -52,10 +56,10 @@ export function withJournalFault(s: ScoreboardState, fault: boolean): Scoreboard
 export function reduceScoreboard(s: ScoreboardState, v: Verdict): ScoreboardState {
   switch (v.type) {
     case 'game-started':
-      // White moves first in every game (RULES.md); the last game's lamps and pattern go.
-      return { ...without(s, 'ending'), turn: 'white', foul: false, crash: false };
+      // The first side in the players is the one to move; the last game's lamps and pattern go.
+      return { ...without(s, 'ending'), turn: 'white', firstSide: Object.keys(v.players)[0] ?? 'white', foul: false, crash: false };
     case 'move':
-      return { ...s, turn: opposite(v.side) };
+      return { ...s, turn: v.side === (s.firstSide ?? 'white') ? 'black' : 'white' };
     case 'foul':
       return { ...s, foul: true };
     case 'restored':
