@@ -53,8 +53,11 @@ function body(v: Verdict, player: (p: Player) => string): string {
     case 'forfeit':
       return `FORFEIT (${v.reason}): ${v.message}: ${side(v.loser)} loses`;
     case 'game-over':
-      return `Game ${v.game} over: ${side(v.winner)} (${player(v.winnerPlayer)}) wins by ${v.reason}, ${v.points} point${v.points === 1 ? '' : 's'}. Score A ${v.score.A} - B ${v.score.B}`;
+      return v.winner && v.winnerPlayer
+        ? `Game ${v.game} over: ${side(v.winner)} (${player(v.winnerPlayer)}) wins by ${v.reason}, ${v.points} point${v.points === 1 ? '' : 's'}. Score A ${v.score.A} - B ${v.score.B}`
+        : `Game ${v.game} over: a draw by ${v.reason}. Score A ${v.score.A} - B ${v.score.B}`;
     case 'match-over':
+      if (!v.winner) return `MATCH OVER after ${v.games} games: drawn, A ${v.score.A} - B ${v.score.B}`;
       return `MATCH OVER after ${v.games} games: ${player(v.winner)} wins, A ${v.score.A} - B ${v.score.B}`;
     case 'resync-needed':
       return `The board differs from the game: ${v.differences.map((d) => `${d.well} should ${d.expected === 'empty' ? 'be empty' : `hold '${d.expected}'`}`).join(', ')}`;

@@ -34,6 +34,15 @@ export type RefereeInput =
       readonly resumed?: true;
       readonly atMs: number;
     }
+  /**
+   * An operator's action (a keypress, an MQTT request, the dashboard): `agree`, the players
+   * agree to end the game here (Surakarta: the side with more pieces wins). A game without
+   * that ending ignores it.
+   */
+  | { readonly type: 'operator'; readonly action: OperatorAction; readonly atMs: number }
   | { readonly type: 'tick'; readonly atMs: number };
+
+export const OPERATOR_ACTIONS = ['agree'] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 export type RefereeInputType = RefereeInput['type'];

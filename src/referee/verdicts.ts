@@ -100,13 +100,19 @@ export type Verdict = { readonly atMs: number } & (
   | {
       readonly type: 'game-over';
       readonly game: number;
-      readonly winner: Side;
-      readonly winnerPlayer: Player;
+      /** The side that won and its player; both absent when the game is drawn. */
+      readonly winner?: Side;
+      readonly winnerPlayer?: Player;
       readonly reason: string;
+      /** What the winner scored by this game (0 on a draw). */
       readonly points: number;
+      /** Where both players score by a game (Surakarta: their pieces in play), what each scored. */
+      readonly awarded?: ByPlayer<number>;
+      /** The match score after this game. */
       readonly score: ByPlayer<number>;
     }
-  | { readonly type: 'match-over'; readonly winner: Player; readonly score: ByPlayer<number>; readonly games: number }
+  /** `winner` absent: the match is drawn (equal totals after its last game). */
+  | { readonly type: 'match-over'; readonly winner?: Player; readonly score: ByPlayer<number>; readonly games: number }
   | { readonly type: 'resync-needed'; readonly differences: readonly Difference[] }
   | { readonly type: 'resync-done'; readonly position: string }
   | {

@@ -57,7 +57,7 @@ export function refereeCalls(verdicts: readonly Verdict[]): Map<number, GameCall
     if (v.type === 'move') calls.moves.push(`${v.side} ${v.move}`);
     else if (v.type === 'foul') calls.fouls.push({ side: colourOf(v.side), code: v.code });
     else if (v.type === 'forfeit' && v.reason === 'holding') calls.fouls.push({ side: colourOf(v.loser), code: 'holding' });
-    else if (v.type === 'game-over') calls.end = { winner: colourOf(v.winner), reason: v.reason as EndReason };
+    else if (v.type === 'game-over') calls.end = { winner: colourOf(v.winner ?? 'a draw'), reason: v.reason as EndReason };
   }
   return games;
 }

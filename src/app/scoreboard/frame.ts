@@ -5,7 +5,7 @@
  * phase; `composeFrame` turns those three into a picture. Pure.
  */
 import type { ScoreboardFrame } from '../../hardware/scoreboard/picture.ts';
-import { markerHoles, type ByPlayer } from '../../rules/match/track.ts';
+import { PLAYERS, markerHoles, type ByPlayer } from '../../rules/match/track.ts';
 import type { ScoreboardState } from './model.ts';
 
 export { LAMPS, type Lamp, type ScoreboardFrame } from '../../hardware/scoreboard/picture.ts';
@@ -39,7 +39,10 @@ export function composeFrame(s: ScoreboardState, phase: AnimationPhase): Scorebo
   const arrived = sameHoles(phase.markers, targetHoles(s));
   if (s.ending && arrived) {
     const w = s.ending.winner;
-    if (s.ending.kind === 'game-over') {
+    if (w === undefined) {
+      // A draw: both markers blink in their holes.
+      for (const p of PLAYERS) holes[phase.markers[p]]![p] = phase.blinkOn;
+    } else if (s.ending.kind === 'game-over') {
       // The winner's marker blinks in its hole.
       holes[phase.markers[w]]![w] = phase.blinkOn;
     } else {

@@ -11,7 +11,8 @@ import { MAX_TRACK_LENGTH, type ByPlayer, type Player } from '../../rules/match/
 export type TurnLamp = 'white' | 'black';
 
 /** The pattern after a game or the match ends; it lasts until the next game starts. */
-export type Ending = { readonly kind: 'game-over' | 'match-over'; readonly winner: Player };
+/** `winner` absent: a drawn game or match. */
+export type Ending = { readonly kind: 'game-over' | 'match-over'; readonly winner?: Player };
 
 export interface ScoreboardState {
   /** N: holes 0..N. */
@@ -71,18 +72,24 @@ export function reduceScoreboard(s: ScoreboardState, v: Verdict): ScoreboardStat
       return without(s, 'turn');
     case 'game-over': {
       const counted = v.game > s.countedGame;
-      const games = counted ? { ...s.games, [v.winnerPlayer]: s.games[v.winnerPlayer] + 1 } : s.games;
+      const won = v.winnerPlayer;
+      const games = counted && won ? { ...s.games, [won]: s.games[won] + 1 } : s.games;
       return {
         ...without(s, 'turn'),
         points: cleanScore(v.score),
         games,
         countedGame: Math.max(s.countedGame, v.game),
         foul: false,
-        ending: { kind: 'game-over', winner: v.winnerPlayer },
+        ending: won ? { kind: 'game-over', winner: won } : { kind: 'game-over' },
       };
     }
     case 'match-over':
-      return { ...without(s, 'turn'), points: cleanScore(v.score), foul: false, ending: { kind: 'match-over', winner: v.winner } };
+      return {
+        ...without(s, 'turn'),
+        points: cleanScore(v.score),
+        foul: false,
+        ending: v.winner ? { kind: 'match-over', winner: v.winner } : { kind: 'match-over' },
+      };
     default:
       return s;
   }

@@ -68,6 +68,7 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
     case 'snapshot':
       onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false);
       break;
+    case 'operator': // Senryaku has no ending by agreement (RULES.md): a game ends on the board
     case 'tick':
       break;
   }
