@@ -10,6 +10,7 @@ import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../refer
 import { START_SPN } from '../rules/senryaku/index.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { senryakuGame } from '../rulesets/senryaku.ts';
+import { senryakuProfileOf } from '../rulesets/senryaku-board.ts';
 import { simulatedPlayersOn } from './autoplay/autoplayer.ts';
 import { openBoard } from './open-board.ts';
 import { RefereeApp } from './referee-app.ts';
@@ -35,14 +36,15 @@ export async function autoplaySession(o: AutoplaySessionOptions): Promise<Refere
   if (!opened.ok) throw new Error(opened.error.message);
   const board = opened.value;
   const sim = board.sim;
+  const profile = senryakuProfileOf(board.file);
   if (!sim) throw new Error('a simulated board was opened without its simulator');
   return new RefereeApp({
     board,
     calibration: o.calibration,
-    game: senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, ...o.settings, profile: board.profile }),
+    game: senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, ...o.settings, profile }),
     players: { A: 'A', B: 'B' },
     journalDir: o.journalDir,
-    simulatedPlayers: simulatedPlayersOn(sim, board.profile, o.seed, o.odds, o.clock.scheduler),
+    simulatedPlayers: simulatedPlayersOn(sim, profile, o.seed, o.odds, o.clock.scheduler),
     ...(o.gamesLimit !== undefined ? { gamesLimit: o.gamesLimit } : {}),
     io: { out: () => {}, err: () => {} },
     json: false,

@@ -15,9 +15,8 @@ import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import type { BoardLink } from '../hardware/link/index.ts';
 import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../protocol/index.ts';
 import type { SimBoard } from '../hardware/sim/index.ts';
-import { lightestSphereGrams, realGramsPerMassUnit } from '../rules/senryaku/profile.ts';
 import { pointCount, pointName } from '../board/grid.ts';
-import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
+import { cellCountOf } from '../board/profile.ts';
 import { nominalCountsPerGram, type Calibration } from '../sensing/calibration.ts';
 import {
   calibrationFromMeasurements,
@@ -29,8 +28,7 @@ import {
   type ZeroMeasurement,
 } from '../sensing/calibration-measure.ts';
 import type { CalibrationStore } from './calibration-store.ts';
-import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
-import { hardwareOf } from '../rulesets/senryaku-board.ts';
+import type { RulesetBoardFile } from '../rulesets/ruleset.ts';
 import type { TextOutput } from './text-output.ts';
 
 /** The board streams at its default rate while it is calibrated. */
@@ -46,6 +44,12 @@ const FRAME_TIMEOUT_MS = 3000;
 /** The measured cell stale this many frames in a row (2 s): its HX711 is not answering. */
 const SILENT_FRAMES = 2 * FRAMES_PER_S;
 
+/** What calibration needs to know of the board and the game's pieces (a game's reading of the profile file). */
+export type CalibrationBoard = Pick<
+  RulesetBoardFile,
+  'name' | 'hardware' | 'mapped' | 'lightestPieceG' | 'boardOnPivotsG' | 'pivotHalfGap'
+>;
+
 /** What the person is asked to do; the simulated helper acts on it. */
 export type CalibrationPrompt =
   | { readonly kind: 'clear' }
@@ -54,13 +58,8 @@ export type CalibrationPrompt =
 
 export interface CalibrationSession {
   readonly link: BoardLink;
-  /** The game's figures: the lightest sphere (what "a sphere left on the board" weighs), the board's weight on the pivots, the pinnacle gap. */
-  readonly profile: SenryakuBoardProfile;
-  /**
-   * The board's cells, pivots (none or more) and load-cell figures; default: the profile's
-   * (a profile without a cell map then trusts the board's HELLO for the cells).
-   */
-  readonly hardware?: HardwareProfile;
+  /** The board as its profile file says: cells, pivots and load cells, the lightest piece, the board's weight on the pivots. */
+  readonly board: CalibrationBoard;
   readonly referenceGrams: number;
   readonly store: CalibrationStore;
   readonly io: TextOutput;
@@ -139,8 +138,8 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   const hello = await waitReady(s.link, scheduler);
   const boardHex = hello.boardId.toString(16).toUpperCase().padStart(8, '0');
   const cellCount = hello.wellCells + hello.pivotCells;
-  const hw = s.hardware ?? hardwareOf(s.profile);
-  const mapped = s.hardware !== undefined || s.profile.cells !== undefined;
+  const hw = s.board.hardware;
+  const { mapped } = s.board;
   const wells = mapped ? hw.cells.points : Array.from({ length: hello.wellCells }, (_, i) => i);
   const pivotNames = mapped ? hw.cells.pivots : [];
   const wellName = (well: number): string => pointName(hw.grid, well);
@@ -155,16 +154,16 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   const pivotNominal = hw.loadCells?.pivots?.nominalCountsPerGram ?? nominal;
   const nominalOf = (cell: number): number => (cell < hello.wellCells ? nominal : pivotNominal);
   // An abstract profile ("sphere" units) has no grams: no pivot preload to expect.
-  const gramsPerUnit = realGramsPerMassUnit(s.profile);
-  const sphereG = lightestSphereGrams(s.profile);
+  const onPivotsG = s.board.boardOnPivotsG;
+  const sphereG = s.board.lightestPieceG;
   const pivotPreloadG =
-    hello.pivotCells > 0 && gramsPerUnit !== undefined
-      ? Array.from({ length: hello.pivotCells }, () => (s.profile.boardMass * gramsPerUnit) / hello.pivotCells)
+    hello.pivotCells > 0 && onPivotsG !== undefined
+      ? Array.from({ length: hello.pivotCells }, () => onPivotsG / hello.pivotCells)
       : undefined;
   const previous = s.store.load(hello.boardId, { cellCount });
   if (mapped && cellCount !== cellCountOf(hw)) {
     throw new CalibrationAbort(
-      `the board has ${hello.wellCells}+${hello.pivotCells} cells but profile ${s.profile.name} maps a different number`,
+      `the board has ${hello.wellCells}+${hello.pivotCells} cells but profile ${s.board.name} maps a different number`,
     );
   }
   say(`Calibrating board ${boardHex} (${hello.wellCells} well cells, ${hello.pivotCells} pivot cells, firmware ${hello.firmwareVersion}).`);
@@ -239,7 +238,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
         `    ${name}: ${scale.value.countsPerGram.toFixed(1)} counts/g (${((scale.value.countsPerGram / nominal) * 100).toFixed(1)} % of nominal)`,
       );
       // Pivot lines: the mass's share on each, while it is still on this well.
-      const rise = pivotRiseG(s.profile.halfGap, hw.grid, well, s.referenceGrams);
+      const rise = pivotRiseG(s.board.pivotHalfGap, hw.grid, well, s.referenceGrams);
       for (let p = 0; p < hello.pivotCells && rise; p++) {
         const riseG = p === 0 ? rise.white : p === 1 ? rise.black : 0;
         if (Math.abs(riseG) < MIN_RISE_G) continue;

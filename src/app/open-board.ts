@@ -12,7 +12,7 @@ import type { Scheduler } from '../util/scheduler.ts';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '../util/result.ts';
 import type { HardwareProfile } from '../board/profile.ts';
-import { WELLS } from '../rules/senryaku/types.ts';
+import { pointCount } from '../board/grid.ts';
 import {
   ARDUINO_USB_ID_LIST,
   bindingPortOpener,
@@ -34,11 +34,15 @@ import {
   type SimBoard,
   type SimBoardOptions,
 } from '../hardware/sim/index.ts';
-import { loadBoardProfileFile } from './load-profile.ts';
-import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
-import { simBoardOptionsOf } from './profile-file.ts';
+import { loadBoardFile } from './load-profile.ts';
+import { SENRYAKU } from '../rulesets/senryaku.ts';
+import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 
-export const REFERENCE_PROFILE_PATH = fileURLToPath(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url));
+/** The reference board a game is played on unless --profile says otherwise. */
+export const referenceProfilePath = (ruleset: Ruleset): string =>
+  fileURLToPath(new URL(`../../hardware/profiles/${ruleset.referenceProfileFile}`, import.meta.url));
+/** Senryaku's reference board. */
+export const REFERENCE_PROFILE_PATH = referenceProfilePath(SENRYAKU);
 
 /** node:util parseArgs specs shared by every board command. */
 export const boardOptionSpecs = {
@@ -57,8 +61,8 @@ export interface BoardOptionValues {
 
 export interface OpenedBoard {
   readonly link: SerialBoardLink;
-  /** The profile file's Senryaku part (physics, with the cell map as journals keep it). */
-  readonly profile: SenryakuBoardProfile;
+  /** The profile file as the game reads it: the profile journals keep, the hardware, calibration's and the simulator's figures. */
+  readonly file: RulesetBoardFile;
   /** The profile file's hardware part: cells, pivots, tilt switches, load cells, LEDs. */
   readonly hardware: HardwareProfile;
   /** "port /dev/ttyACM0", "first Arduino-like port", "simulated board (seed 1)". */
@@ -88,6 +92,8 @@ export interface OpenBoardExtras {
   readonly simPosition?: string;
   readonly simOptions?: Partial<SimBoardOptions>;
   readonly link?: Omit<SerialBoardLinkOptions, 'open'>;
+  /** The game whose board this is: it reads the profile file (default Senryaku). */
+  readonly ruleset?: Ruleset;
   /** For --port: the binding (the native one unless a test says otherwise). */
   readonly binding?: SerialBinding;
   /** For --port: the port lister and device probe of the check before opening (the real ones unless a test says otherwise). */
@@ -110,9 +116,11 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   if (values.port === '') return badOption('--port needs a path, or "auto"');
   const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (!Number.isSafeInteger(seed)) return badOption(`--seed must be an integer, got '${values.seed}'`);
-  const loaded = loadBoardProfileFile(values.profile ?? REFERENCE_PROFILE_PATH);
+  const ruleset = extras.ruleset ?? SENRYAKU;
+  const loaded = loadBoardFile(values.profile ?? referenceProfilePath(ruleset), ruleset);
   if (!loaded.ok) return badOption(loaded.error);
-  const { profile, hardware } = loaded.value;
+  const file = loaded.value;
+  const { hardware } = file;
 
   if (values.port !== undefined) {
     const checked = await checkPort(values.port, BOARD_AUTO_PORT, extras.devices);
@@ -122,7 +130,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     const link = new SerialBoardLink({ ...linkTiming(extras), open: bindingPortOpener(binding, path) });
     return ok({
       link,
-      profile,
+      file,
       hardware,
       description: path === undefined ? 'the first Arduino-like port' : `port ${path}`,
       sim: undefined,
@@ -132,7 +140,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
 
   const created = createSimBoard({
     seed,
-    ...simBoardOptionsOf(loaded.value),
+    ...simOptionsOf(file),
     ...(extras.simPosition === undefined || extras.simPosition === 'empty' ? {} : { position: extras.simPosition }),
     clock: 'timers',
     ...(extras.scheduler ? { scheduler: extras.scheduler } : {}),
@@ -143,13 +151,13 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   const name = `cli-${process.pid}-${++simCount}`;
   registerSimBoard(name, sim);
   sim.start();
-  // SPN cannot say "no spheres at all" (a position needs both coloured spheres), so an
+  // A position cannot say "no pieces at all" (SPN needs both coloured spheres), so an
   // empty board (calibration, monitoring a bare board) is made by clearing the physics.
-  if (extras.simPosition === undefined || extras.simPosition === 'empty') sim.physics.reset(new Uint8Array(WELLS));
+  if (extras.simPosition === undefined || extras.simPosition === 'empty') sim.physics.reset(new Uint8Array(pointCount(hardware.grid)));
   const link = new SerialBoardLink({ ...linkTiming(extras), open: bindingPortOpener(SimBinding, simPath(name)) });
   return ok({
     link,
-    profile,
+    file,
     hardware,
     description: `simulated board (seed ${seed})`,
     sim,
@@ -160,6 +168,14 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
     }),
   });
 }
+
+/** The simulator built as the profile file says: the game's pieces and physics on the file's hardware. */
+export const simOptionsOf = (file: RulesetBoardFile): Pick<SimBoardOptions, 'profile' | 'hardware' | 'gramsPerMassUnit' | 'pieces'> => ({
+  profile: file.sim.physics,
+  hardware: file.hardware,
+  gramsPerMassUnit: file.sim.gramsPerMassUnit,
+  pieces: file.sim.pieces,
+});
 
 /** The link's options, on the session's clock when it has one. */
 const linkTiming = (extras: OpenBoardExtras): Partial<SerialBoardLinkOptions> => ({

@@ -12,7 +12,6 @@ import { err, ok, type Result } from '../util/result.ts';
 import type { CalibrationStore } from './calibration-store.ts';
 import { openBoard } from './open-board.ts';
 import { VirtualClock } from './virtual-clock.ts';
-import { lightestSphereGrams } from '../rules/senryaku/profile.ts';
 
 const STEP_MS = 250;
 /** Far more simulated time than the flow needs (about 80 s); past it something is wrong. */
@@ -43,8 +42,8 @@ export async function calibrateSimulatedBoard(options: {
     board.link.start();
     const running = runCalibration({
       link: board.link,
-      profile: board.profile,
-      referenceGrams: lightestSphereGrams(board.profile),
+      board: board.file,
+      referenceGrams: board.file.lightestPieceG,
       store: options.store,
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
       ...(board.sim ? { onPrompt: simulatedHelper(board.sim, undefined, scheduler) } : {}),

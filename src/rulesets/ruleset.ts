@@ -8,6 +8,7 @@
  * position they parsed themselves, and the referee's state only travels through the
  * referee's own step (RulesetReferee's methods accept it back).
  */
+import type { HardwareProfile } from '../board/profile.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import type { SensingOptions } from '../sensing/options.ts';
@@ -63,10 +64,48 @@ export interface RulesetBoardSetup {
   sensing(calibration: Calibration, options?: Partial<SensingOptions>): SensingSetup;
 }
 
+/**
+ * What the simulator needs to model a game's pieces on the board (the simulator's own
+ * physics options, as plain data): piece letters in cell-code order, their masses, and
+ * the board's mass and pinnacle gap where it balances.
+ */
+export interface RulesetSimPieces {
+  readonly pieces: string;
+  readonly physics: {
+    readonly wellPitch: number;
+    readonly halfGap: number;
+    readonly boardMass: number;
+    readonly sphereMass: Readonly<Record<string, number>>;
+    readonly massUnit: string;
+  };
+  readonly gramsPerMassUnit: number;
+}
+
+/** A board profile file (hardware/profiles/*.json) as a game reads it. */
+export interface RulesetBoardFile {
+  readonly name: string;
+  /** The profile as journal headers keep it, in the game's shape (`Ruleset.boardProfile` reads it back). */
+  readonly profile: unknown;
+  readonly hardware: HardwareProfile;
+  /** The file maps its cells; else cell i is point i and the board's HELLO says how many there are. */
+  readonly mapped: boolean;
+  /** The lightest piece, grams: calibration's default reference mass, and what a piece left on the board weighs. */
+  readonly lightestPieceG: number;
+  /** The board's own weight on its pivot cells, grams; undefined without pivots or when the profile has no real unit. */
+  readonly boardOnPivotsG: number | undefined;
+  /** Half the gap between the pinnacle lines, in pitches, on a board that balances (calibration splits a mass between the pivots by it); 0 otherwise. */
+  readonly pivotHalfGap: number;
+  readonly sim: RulesetSimPieces;
+}
+
 export interface Ruleset {
   readonly id: RulesetId;
   readonly name: string;
   readonly board: RulesetBoard;
+  /** The reference board's profile file, in hardware/profiles/: what a session uses without --profile. */
+  readonly referenceProfileFile: string;
+  /** Reads a board profile file for this game; the message lists every problem. */
+  profileFile(json: unknown): Result<RulesetBoardFile, string>;
   /** The start position in the game's position notation. */
   readonly startPosition: string;
   /**

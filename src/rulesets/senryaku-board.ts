@@ -18,6 +18,7 @@ import type { SensingOptions } from '../sensing/options.ts';
 import type { SensingSetup } from '../sensing/pipeline.ts';
 import { isJsonObject } from '../util/json.ts';
 import { err, ok, type Result } from '../util/result.ts';
+import type { RulesetBoardFile } from './ruleset.ts';
 
 /** The cell map as journal headers keep it: well index of each well cell, then the pivot cells' names. */
 export interface ProfileCells {
@@ -111,4 +112,11 @@ export function parseSenryakuBoardProfile(p: unknown): Result<SenryakuBoardProfi
       return err('cells.wells must be well indexes');
   }
   return ok(p as unknown as SenryakuBoardProfile);
+}
+
+/** The flat profile of a board file that Senryaku read (`SENRYAKU.profileFile` made it). */
+export function senryakuProfileOf(file: RulesetBoardFile): SenryakuBoardProfile {
+  const profile = parseSenryakuBoardProfile(file.profile);
+  if (!profile.ok) throw new Error(`${file.name} was not read as a Senryaku board: ${profile.error}`);
+  return profile.value;
 }

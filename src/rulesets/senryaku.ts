@@ -6,7 +6,11 @@ import { COLOUR_MODES, MAX_TRACK_LENGTH } from '../rules/match/track.ts';
 import {
   BalanceModel,
   DEFAULT_PROFILE,
+  PIECE_CHARS,
   START_SPN,
+  gramsPerMassUnit,
+  lightestSphereGrams,
+  realGramsPerMassUnit,
   divide,
   formatMove,
   formatSpn,
@@ -22,6 +26,7 @@ import { isJsonObject, type JsonObject } from '../util/json.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { PositionTools, RefereeGame, Ruleset } from './ruleset.ts';
 import { parseSenryakuBoardProfile, sensingSetupOf } from './senryaku-board.ts';
+import { formatProfileProblems, parseProfileFile } from './senryaku-profile-file.ts';
 
 export const describeOutcome = (o: MoveOutcome): string =>
   o.kind === 'none'
@@ -95,6 +100,33 @@ export const SENRYAKU: Ruleset = {
   name: 'Senryaku',
   board: { files: 7, ranks: 6, pivots: true, tilt: true },
   startPosition: START_SPN,
+  referenceProfileFile: 'reference-mega-2560.json',
+  profileFile(json) {
+    const parsed = parseProfileFile(json);
+    if (!parsed.ok) return err(formatProfileProblems(parsed.error));
+    const { profile, hardware } = parsed.value;
+    const realGrams = realGramsPerMassUnit(profile);
+    return ok({
+      name: profile.name,
+      profile,
+      hardware,
+      mapped: profile.cells !== undefined,
+      lightestPieceG: lightestSphereGrams(profile),
+      pivotHalfGap: profile.halfGap,
+      boardOnPivotsG: hardware.cells.pivots.length > 0 && realGrams !== undefined ? profile.boardMass * realGrams : undefined,
+      sim: {
+        pieces: PIECE_CHARS.join(''),
+        physics: {
+          wellPitch: profile.wellPitch,
+          halfGap: profile.halfGap,
+          boardMass: profile.boardMass,
+          sphereMass: profile.sphereMass,
+          massUnit: profile.massUnit,
+        },
+        gramsPerMassUnit: gramsPerMassUnit(profile),
+      },
+    });
+  },
   position(text, profile = DEFAULT_PROFILE) {
     const board = parseSenryakuBoardProfile(profile);
     if (!board.ok) return err({ code: 'BadProfile', message: `board profile: ${board.error}` });

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import sinon from 'sinon';
 import { afterEach, beforeAll } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
-import { REFERENCE_PROFILE_PATH, type OpenedBoard } from '../../src/app/open-board.ts';
+import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
-import { RefereeApp } from '../../src/app/referee-app.ts';
+import { RefereeApp, type RefereeBoard } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
 import {
@@ -27,7 +27,7 @@ import {
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN, parseSpn } from '../../src/rules/senryaku/index.ts';
-import type { LoadedProfile } from '../../src/app/profile-file.ts';
+import type { LoadedProfile } from '../../src/rulesets/senryaku-profile-file.ts';
 import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
 import { senryakuGame } from '../../src/rulesets/senryaku.ts';
 import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
@@ -113,14 +113,11 @@ export class Session {
   ) {}
 
   static async start(o: SessionOptions): Promise<Session> {
-    const { profile, hardware } = referenceBoard();
+    const { profile } = referenceBoard();
     const link = new SerialBoardLink({ open: bindingPortOpener(o.binding ?? SimBinding, o.board.path) });
-    const board: OpenedBoard = {
+    const board: RefereeBoard = {
       link,
-      profile,
-      hardware,
       description: 'simulated board (e2e)',
-      sim: o.board.sim,
       close: () => link.stop(),
     };
     const first = o.firstPosition ? parseSpn(o.firstPosition) : undefined;

@@ -193,6 +193,27 @@ export const CORNERS: Ruleset = {
   name: 'Corners',
   board: { files: 3, ranks: 3, pivots: false, tilt: false },
   startPosition: CORNERS_START,
+  referenceProfileFile: 'corners-test-board.json (none: tests build the board)',
+  profileFile(json) {
+    const board = CORNERS.boardProfile(json);
+    const hardware = parseHardwareProfile(json, { grid: GRID, tilt: NO_TILT });
+    if (!board.ok || !hardware.ok) return err(board.ok ? 'bad hardware' : board.error);
+    const mass = (json as { pieceMassG: number }).pieceMassG;
+    return ok({
+      name: hardware.value.name,
+      profile: json,
+      hardware: hardware.value,
+      mapped: false,
+      lightestPieceG: mass,
+      boardOnPivotsG: undefined,
+      pivotHalfGap: 0,
+      sim: {
+        pieces: 'wb',
+        physics: { wellPitch: 1, halfGap: 0, boardMass: 0, sphereMass: { w: mass, b: mass }, massUnit: 'g' },
+        gramsPerMassUnit: 1,
+      },
+    });
+  },
   position(text) {
     const parsed = parsePosition(text);
     return parsed.ok ? ok(cornersTools(parsed.value)) : parsed;

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Frame } from '../../src/protocol/frame.ts';
-import { parseProfileFileText } from '../../src/app/profile-file.ts';
+import { parseProfileFileText } from '../../src/rulesets/senryaku-profile-file.ts';
 import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { pointCount, rankOf } from '../../src/board/grid.ts';

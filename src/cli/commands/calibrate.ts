@@ -7,7 +7,6 @@ import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-s
 import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../app/guided-calibration.ts';
 import { boardOptionSpecs } from '../../app/open-board.ts';
 import type { SimBoard } from '../../hardware/sim/index.ts';
-import { lightestSphereGrams } from '../../rules/senryaku/profile.ts';
 import { MIN_RISE_G } from '../../sensing/calibration-measure.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
@@ -37,12 +36,12 @@ export async function calibrateCommand(args: string[], io: CliIo, options: Calib
   const board = await openBoardFor(values, options);
   try {
     const store = new CalibrationStore(calibrationDir);
-    // Default reference: one sphere of the profile, the mass everyone has at hand.
-    const defaultGrams = lightestSphereGrams(board.profile);
+    // Default reference: one piece of the game, the mass everyone has at hand.
+    const defaultGrams = board.file.lightestPieceG;
     board.link.start();
     await runCalibration({
       link: board.link,
-      profile: board.profile,
+      board: board.file,
       referenceGrams: referenceGrams ?? defaultGrams,
       store,
       io,

@@ -11,7 +11,7 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
-import { sensingSetupOf } from '../../rulesets/senryaku-board.ts';
+import { senryakuProfileOf, sensingSetupOf } from '../../rulesets/senryaku-board.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
 import type { SenryakuBoardProfile as BoardProfile } from '../../rulesets/senryaku-board.ts';
@@ -271,7 +271,7 @@ export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = 
     await runMonitor(
       {
         link: board.link,
-        profile: board.profile,
+        profile: senryakuProfileOf(board.file),
         calibrationFor,
         io,
         tty,

@@ -55,7 +55,7 @@ async function record(board: OpenedBoard, out: string, durationMs: number | unde
     pending = [];
   };
   const recorder = new LinkRecorder({
-    header: { source: board.description, profile: board.profile.name, baud: BOARD_BAUD, rateHz: RATE_HZ },
+    header: { source: board.description, profile: board.file.name, baud: BOARD_BAUD, rateHz: RATE_HZ },
     write: (line) => {
       pending.push(line);
       if (pending.length >= FLUSH_EVERY) flush();

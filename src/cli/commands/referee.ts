@@ -17,6 +17,7 @@ import type { Hello } from '../../protocol/index.ts';
 import { senryakuReferee } from '../../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
 import { senryakuGame } from '../../rulesets/senryaku.ts';
+import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
 import { simulatedPlayersOn } from '../../app/autoplay/autoplayer.ts';
 import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
@@ -144,16 +145,17 @@ async function refereeOn(
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   const { policy, match, firstPosition, gamesLimit } = options.value;
+  const profile = senryakuProfileOf(board.file);
   let settings: SenryakuRefereeSettings = {
     ...DEFAULT_REFEREE_SETTINGS,
-    profile: board.profile,
+    profile,
     policy,
     match,
     ...(firstPosition ? { firstPosition } : {}),
   };
   let players = options.value.players;
   if (resume?.ok) {
-    settings = { ...refereeSettingsOf(resume.value.header), profile: board.profile };
+    settings = { ...refereeSettingsOf(resume.value.header), profile };
     players = resume.value.header.settings.players;
   }
 
@@ -177,7 +179,7 @@ async function refereeOn(
     journalDir: resolveJournalDir(values['journal-dir']),
     ...(values.resume && resume?.ok ? { resume: { path: values.resume, contents: resume.value } } : {}),
     tap,
-    ...(values.autoplay && board.sim ? { simulatedPlayers: simulatedPlayersOn(board.sim, board.profile, seed, undefined, scheduler) } : {}),
+    ...(values.autoplay && board.sim ? { simulatedPlayers: simulatedPlayersOn(board.sim, profile, seed, undefined, scheduler) } : {}),
     ...(gamesLimit !== undefined ? { gamesLimit } : {}),
     io,
     json: values.json ?? false,

@@ -3,8 +3,9 @@
  * pseudo-terminal, running on real time until SIGINT (or SIGTERM). Prints one line,
  * `pty: <path>`, for the host (or any serial terminal at 500000 baud) to open.
  */
-import { loadBoardProfileFile } from '../../app/load-profile.ts';
-import { simBoardOptionsOf } from '../../app/profile-file.ts';
+import { loadBoardFile } from '../../app/load-profile.ts';
+import { simOptionsOf } from '../../app/open-board.ts';
+import { SENRYAKU } from '../../rulesets/senryaku.ts';
 import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { createSimBoard } from '../../hardware/sim/sim-board.ts';
 import { SimPty } from '../../hardware/sim/pty.ts';
@@ -24,9 +25,9 @@ const readSeed = (text: string | undefined): number => {
 /** The profile file's physics and hardware; none given: the simulator's defaults. */
 const readProfile = (path: string | undefined): Partial<SimBoardOptions> => {
   if (path === undefined) return {};
-  const loaded = loadBoardProfileFile(path);
+  const loaded = loadBoardFile(path, SENRYAKU);
   if (!loaded.ok) throw new UsageError(loaded.error);
-  return simBoardOptionsOf(loaded.value);
+  return simOptionsOf(loaded.value);
 };
 
 /** The command with its stop signal passed in, so tests can run it in process. */

@@ -10,9 +10,7 @@ import type { HardwareProfile } from '../board/profile.ts';
 import { parseProfile, type ProfileProblem } from '../rules/senryaku/profile.ts';
 import { isJsonObject } from '../util/json.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import { SENRYAKU_GRID, SENRYAKU_TILT, type SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
-import type { SimBoardOptions } from '../hardware/sim/sim-board.ts';
-import { gramsPerMassUnit } from '../rules/senryaku/profile.ts';
+import { SENRYAKU_GRID, SENRYAKU_TILT, type SenryakuBoardProfile } from './senryaku-board.ts';
 
 export interface LoadedProfile {
   readonly profile: SenryakuBoardProfile;
@@ -55,10 +53,3 @@ export function parseProfileFile(json: unknown): Result<LoadedProfile, ProfileFi
 
 export const formatProfileProblems = (problems: readonly ProfileFileProblem[]): string =>
   problems.map((p) => `${p.path || '(profile)'}: ${p.message} [${p.code}]`).join('; ');
-
-/** The simulator built as the profile file says: Senryaku's physics in grams on the file's hardware. */
-export const simBoardOptionsOf = (loaded: LoadedProfile): Pick<SimBoardOptions, 'profile' | 'hardware' | 'gramsPerMassUnit'> => ({
-  profile: loaded.profile,
-  hardware: loaded.hardware,
-  gramsPerMassUnit: gramsPerMassUnit(loaded.profile),
-});
