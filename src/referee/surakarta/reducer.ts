@@ -99,15 +99,22 @@ function onLift(ctx: StepContext, point: Point): void {
   else afterChange(ctx);
 }
 
-/** Which held piece was set down: the capturer onto its capture, else one returning home, else the last lifted. */
+/**
+ * Which held piece was set down (the sensors cannot tell): onto an enemy piece's point, the
+ * mover's piece that captures there; else one returning home, else the last lifted. While a
+ * foul stands, a held piece may have been lifted off the wrong point, so any of the mover's
+ * pieces in hand counts as the capturer when a legal capture's piece is off the board.
+ */
 function takeFromHand(ctx: StepContext, point: Point): HeldPiece | undefined {
   const { d } = ctx;
   if (d.hand.length === 0) return undefined;
   const pos = d.game.position;
   let i = -1;
   if (d.hand.some((h) => h.from === point && sideOf(h.cell) === opposite(pos.turn))) {
-    const moves = legalMoves(pos);
-    i = d.hand.findIndex((h) => sideOf(h.cell) === pos.turn && moves.some((m) => m.capture && m.from === h.from && m.to === point));
+    const captures = legalMoves(pos).filter((m) => m.capture && m.to === point);
+    const capturer = (h: HeldPiece): boolean =>
+      d.phase === 'play' ? captures.some((m) => m.from === h.from) : captures.some((m) => d.onBoard[m.from] === EMPTY);
+    i = d.hand.findIndex((h) => sideOf(h.cell) === pos.turn && capturer(h));
   }
   if (i < 0) i = d.hand.findIndex((h) => h.from === point);
   if (i < 0) i = d.hand.length - 1;
