@@ -32,7 +32,12 @@ export function judgeLift(ctx: StepContext, point: Point, cell: number, before: 
   const own = side === mover;
   const moves = legalMoves(pos);
 
-  if (side === undefined) return commitFoul(ctx, 'UnexpectedSphere', `a piece was lifted from ${name}, where there should be none`);
+  // The sensors report a lift where the referee's account has no piece: nothing a player did
+  // changed the board as the referee knows it, so it is said and not held against anyone.
+  if (side === undefined) {
+    ctx.emit({ type: 'notice', message: `a lift was sensed on ${name}, where no piece stands: ignored` });
+    return;
+  }
 
   if (before.length === 0) {
     if (own) {

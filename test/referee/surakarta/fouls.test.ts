@@ -123,6 +123,12 @@ describe('Surakarta referee: fouls and restoring the board', () => {
     expect(r.lift('a1')[0]).toMatchObject({ type: 'foul', code: 'NoLegalDestination', restore: [{ action: 'put-back', well: 'a1' }] });
   });
 
+  it('a lift sensed where no piece stands is only noted: the board as the referee knows it did not change', () => {
+    const r = SkDriver.playing(TWO_CAPTURES);
+    expect(r.lift('c3')).toEqual([expect.objectContaining({ type: 'notice' })]);
+    expect(r.state.phase).toBe('play');
+  });
+
   it('UnexpectedSphere: a piece set down that nobody lifted', () => {
     const r = SkDriver.playing(TWO_CAPTURES);
     expect(r.place('c3')[0]).toMatchObject({ type: 'foul', code: 'UnexpectedSphere', restore: [{ action: 'remove', well: 'c3' }] });
