@@ -65,8 +65,8 @@ export function reportSetup(ctx: StepContext): void {
 
 /** A forfeit: the other side wins and scores its pieces in play; the loser scores nothing. */
 export function forfeitEnd(pos: Position, loser: Side, reason: string): SurakartaGameEnd {
-  const scores = { ...pieceCounts(pos.board), [loser]: 0 } as SurakartaGameEnd['scores'];
-  return { winner: opposite(loser), reason, scores };
+  const pieces = pieceCounts(pos.board);
+  return { winner: opposite(loser), reason, scores: loser === 'light' ? { ...pieces, light: 0 } : { ...pieces, dark: 0 } };
 }
 
 export function endGame(ctx: StepContext, end: SurakartaGameEnd): void {
