@@ -9,3 +9,4 @@ export * from './play.ts';
 export * from './game.ts';
 export * from './perft.ts';
 export * from './listing.ts';
+export * from './match.ts';

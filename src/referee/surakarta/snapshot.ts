@@ -1,0 +1,28 @@
+/** The Surakarta referee's state as a common RefereeSnapshot. */
+import { currentGame, matchLength, sidesOfGame } from '../../rules/surakarta/match.ts';
+import { formatPosition } from '../../rules/surakarta/position-notation.ts';
+import type { RefereeSnapshot } from '../snapshot.ts';
+import { restorationSteps } from './board-view.ts';
+import type { SurakartaRefereeState } from './state.ts';
+
+export function snapshotOf(s: SurakartaRefereeState): RefereeSnapshot {
+  const over = s.phase === 'game-over' || s.phase === 'match-over';
+  // After a game, its record is in the match: the game shown is the one just played.
+  const game = over ? Math.max(1, s.match.games.length) : currentGame(s.match);
+  const pos = s.game.position;
+  return {
+    phase: s.phase,
+    game,
+    position: formatPosition(pos),
+    ...(over ? {} : { turn: pos.turn }),
+    // Light first: the players in playing order.
+    players: sidesOfGame(game),
+    // The scoring board's track: the number of games, or the points target.
+    score: { points: s.match.points, games: s.match.gamesWon, trackLength: matchLength(s.match.settings) },
+    fouls: s.fouls,
+    ...(s.phase === 'foul' && s.foul
+      ? { pendingFoul: { code: s.foul, side: pos.turn, restore: restorationSteps(s.onBoard, pos.board) } }
+      : {}),
+    ...(s.match.winner ? { winner: s.match.winner } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+/** The Surakarta referee's state: the game as the rules see it and the board as the sensors see it. */
+import type { Game } from '../../rules/surakarta/game.ts';
+import type { SurakartaMatchState } from '../../rules/surakarta/match.ts';
+import type { BySide, Point } from '../../rules/surakarta/types.ts';
+import type { CaptureOrder, FoulCode } from '../verdicts.ts';
+import type { SurakartaRefereeSettings } from './settings.ts';
+
+export const PHASES = ['setup', 'play', 'foul', 'game-over', 'match-over', 'resync'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** A piece whose side the referee does not know (placed from outside, or sensed at start-up). */
+export const UNKNOWN_PIECE = 5;
+
+/** A piece off the board in someone's hand, and the point it came from. */
+export interface HeldPiece {
+  readonly cell: number;
+  readonly from: Point;
+}
+
+export interface SurakartaRefereeState {
+  readonly settings: SurakartaRefereeSettings;
+  readonly phase: Phase;
+  readonly match: SurakartaMatchState;
+  /** The game; its position is the last legal position. */
+  readonly game: Game;
+  /** What stands on each point now, by the referee's account of the sensed events (cell codes). */
+  readonly onBoard: Int8Array;
+  readonly hand: readonly HeldPiece[];
+  /** A piece of the mover lifted this turn and put back: touch move says it must be the one moved. */
+  readonly touched?: Point;
+  readonly captureOrder?: CaptureOrder;
+  readonly fouls: BySide<number>;
+  readonly foul?: FoulCode;
+  readonly interferenceSince?: number;
+  /** After a game: the board has been touched since, so a start position seen now is a new setup. */
+  readonly changedSinceOver: boolean;
+  readonly lastResyncReport?: string;
+}
+
+/** A state being built by one step; the reducer copies before it writes. */
+export type Draft = { -readonly [K in keyof SurakartaRefereeState]: SurakartaRefereeState[K] } & { hand: HeldPiece[] };
+
+export const draftOf = (s: SurakartaRefereeState): Draft => ({ ...s, onBoard: s.onBoard.slice(), hand: [...s.hand] });
