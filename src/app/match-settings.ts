@@ -8,6 +8,9 @@ import { COLOUR_MODES, MAX_TRACK_LENGTH, type ColourMode, type MatchSettings } f
 import type { Position } from '../rules/senryaku/position.ts';
 import { parseSpn } from '../rules/senryaku/spn.ts';
 import { BUILT_IN_RULESETS, DEFAULT_RULESET, type RulesetId } from '../rulesets/registry.ts';
+import { parseSurakartaMatch } from '../rulesets/surakarta.ts';
+import type { SurakartaMatch } from '../rules/surakarta/match.ts';
+import { parsePosition as parseSurakartaPosition, type Position as SurakartaPosition } from '../rules/surakarta/index.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 export interface MatchOptionsText {
@@ -18,6 +21,7 @@ export interface MatchOptionsText {
   readonly players?: string | undefined;
   readonly games?: string | undefined;
   readonly position?: string | undefined;
+  readonly match?: string | undefined;
 }
 
 export interface MatchOptions {
@@ -30,6 +34,8 @@ export interface MatchOptions {
   readonly gamesLimit?: number;
   /** Game 1 starts here instead of the start position. */
   readonly firstPosition?: Position;
+  /** Surakarta's: the match (games:N or points:N) and game 1's position when not the start. */
+  readonly surakarta?: { readonly match: SurakartaMatch; readonly firstPosition?: SurakartaPosition };
 }
 
 export interface SettingsProblem {
@@ -64,10 +70,36 @@ export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, 
   if (names.length !== 2 || names.some((n) => n === ''))
     problems.push({ option: 'players', message: `players takes two names separated by a comma, got '${text.players}'` });
   let firstPosition: Position | undefined;
-  if (text.position !== undefined) {
-    const parsed = parseSpn(text.position.trim());
-    if (parsed.ok) firstPosition = parsed.value;
-    else problems.push({ option: 'position', message: `position is not valid SPN: ${parsed.error.message} [${parsed.error.code}]` });
+  let surakarta: MatchOptions['surakarta'];
+  if (ruleset === 'surakarta') {
+    // Surakarta's match is a number of games or a points target; Senryaku's track options do not apply.
+    for (const [option, value] of [
+      ['track', text.track],
+      ['colours', text.colours],
+    ] as const)
+      if (value !== undefined)
+        problems.push({ option, message: `${option} is for Senryaku's scoring track; a Surakarta match is --match games:N|points:N` });
+    const match = parseSurakartaMatch(text.match ?? 'games:2');
+    if (!match.ok) problems.push({ option: 'match', message: `match: ${match.error}` });
+    let first: SurakartaPosition | undefined;
+    if (text.position !== undefined) {
+      const parsed = parseSurakartaPosition(text.position.trim());
+      if (parsed.ok) first = parsed.value;
+      else
+        problems.push({
+          option: 'position',
+          message: `position is not a valid Surakarta position: ${parsed.error.message} [${parsed.error.code}]`,
+        });
+    }
+    if (match.ok) surakarta = { match: match.value, ...(first ? { firstPosition: first } : {}) };
+  } else {
+    if (text.match !== undefined)
+      problems.push({ option: 'match', message: 'match is for Surakarta; a Senryaku match is played on the track: --track N, --colours' });
+    if (text.position !== undefined) {
+      const parsed = parseSpn(text.position.trim());
+      if (parsed.ok) firstPosition = parsed.value;
+      else problems.push({ option: 'position', message: `position is not valid SPN: ${parsed.error.message} [${parsed.error.code}]` });
+    }
   }
 
   if (problems.length > 0) return err(problems);
@@ -78,6 +110,7 @@ export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, 
     players: { A: names[0]!, B: names[1]! },
     ...(gamesLimit !== undefined ? { gamesLimit } : {}),
     ...(firstPosition ? { firstPosition } : {}),
+    ...(surakarta ? { surakarta } : {}),
   });
 }
 

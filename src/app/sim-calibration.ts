@@ -11,6 +11,7 @@ import type { Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { CalibrationStore } from './calibration-store.ts';
 import { openBoard } from './open-board.ts';
+import type { Ruleset } from '../rulesets/ruleset.ts';
 import { VirtualClock } from './virtual-clock.ts';
 
 const STEP_MS = 250;
@@ -20,6 +21,8 @@ const MAX_VIRTUAL_MS = 15 * 60_000;
 export async function calibrateSimulatedBoard(options: {
   readonly seed: number;
   readonly profilePath?: string;
+  /** The game whose board it is (it reads the profile; default Senryaku). */
+  readonly ruleset?: Ruleset;
   readonly store: CalibrationStore;
   readonly log?: (line: string) => void;
   /**
@@ -32,7 +35,7 @@ export async function calibrateSimulatedBoard(options: {
   const { scheduler } = clock;
   const opened = await openBoard(
     { sim: true, seed: String(options.seed), ...(options.profilePath ? { profile: options.profilePath } : {}) },
-    { scheduler },
+    { scheduler, ...(options.ruleset ? { ruleset: options.ruleset } : {}) },
   );
   if (!opened.ok) return err(opened.error.message);
   const board = opened.value;

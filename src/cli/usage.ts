@@ -20,7 +20,7 @@ export interface CommandHelp {
 export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   referee: {
     usage:
-      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position SPN] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]',
+      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]',
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -29,6 +29,8 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       'verdict per line. The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
       'A simulated session runs on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
       'as fast as the host goes; a seed gives the same verdicts at every speed.',
+      '--rules surakarta referees Surakarta on its 36-point board (hardware/profiles/surakarta-mega-2560.json unless',
+      '--profile says otherwise); its match is --match games:N (default games:2) or points:N, instead of --track.',
     ],
   },
   replay: {
@@ -81,7 +83,7 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   perft: {
-    usage: 'senryaku perft DEPTH [--rules senryaku] [--position TEXT] [--profile FILE] [--divide]',
+    usage: 'senryaku perft DEPTH [--rules senryaku|surakarta] [--position TEXT] [--profile FILE] [--divide]',
     summary: 'count move paths (rules check)',
     description: [
       'Prints `<depth> <count>` for each depth 1..DEPTH (at most 12); --divide prints `<move> <count>` per root move, then `total <count>`.',
@@ -89,7 +91,7 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   moves: {
-    usage: 'senryaku moves [--rules senryaku] [--position TEXT] [--profile FILE]',
+    usage: 'senryaku moves [--rules senryaku|surakarta] [--position TEXT] [--profile FILE]',
     summary: 'list the legal moves and their outcome',
     description: [
       'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',

@@ -6,6 +6,7 @@
 import { err, ok, type Result } from '../util/result.ts';
 import type { Ruleset } from './ruleset.ts';
 import { SENRYAKU } from './senryaku.ts';
+import { SURAKARTA } from './surakarta.ts';
 
 export type UnknownRuleset = { readonly code: 'UnknownRuleset'; readonly message: string };
 
@@ -31,7 +32,7 @@ export class RulesetRegistry {
   }
 }
 
-export const BUILT_IN_RULESETS = new RulesetRegistry([SENRYAKU]);
+export const BUILT_IN_RULESETS = new RulesetRegistry([SENRYAKU, SURAKARTA]);
 
 export const rulesetById = (id: string): Result<Ruleset, UnknownRuleset> => BUILT_IN_RULESETS.byId(id);
 

@@ -114,7 +114,7 @@ describe('match journal', () => {
     write(JSON.stringify({ ...header, ruleset: 'chess' }) + '\n');
     expect(readJournal(path)).toMatchObject({
       ok: false,
-      error: { code: 'BadHeader', message: expect.stringMatching(/unknown ruleset 'chess'; the rulesets are senryaku/) },
+      error: { code: 'BadHeader', message: expect.stringMatching(/unknown ruleset 'chess'; the rulesets are senryaku, surakarta/) },
     });
     write(JSON.stringify({ ...header, settings: { ...header.settings, holdingGraceMs: -1 } }) + '\n');
     expect(readJournal(path)).toMatchObject({

@@ -178,7 +178,7 @@ describe('a game that is not Senryaku, through the app, its journal and replay',
     // A reader that does not know the game says so, instead of refereeing it as Senryaku.
     const unknown = readJournal(first.path);
     expect(unknown.ok).toBe(false);
-    expect(!unknown.ok && unknown.error.message).toMatch(/unknown ruleset 'corners'; the rulesets are senryaku/);
+    expect(!unknown.ok && unknown.error.message).toMatch(/unknown ruleset 'corners'; the rulesets are senryaku, surakarta/);
   });
 
   it("checks the header's board profile and settings with the game's own rules", () => {

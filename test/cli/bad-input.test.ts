@@ -100,7 +100,7 @@ const CASES: readonly Case[] = [
   bad(/cannot read profile .*a-dir: EISDIR/, 'perft', '3', '--profile', subdir),
   bad(/Option '--divide' does not take an argument/, 'perft', '3', '--divide=yes'),
   bad(/Unknown option '--frobnicate'/, 'perft', '3', '--frobnicate'),
-  bad(/bad --rules: unknown ruleset 'chess'; the rulesets are senryaku/, 'perft', '1', '--rules', 'chess'),
+  bad(/bad --rules: unknown ruleset 'chess'; the rulesets are senryaku, surakarta/, 'perft', '1', '--rules', 'chess'),
   // moves
   bad(/moves takes no positional argument/, 'moves', 'extra'),
   bad(/bad --rules: unknown ruleset ''/, 'moves', '--rules', ''),

@@ -8,7 +8,7 @@ import { DEFAULT_PROFILE, parseSpn } from '../../src/rules/senryaku/index.ts';
 
 describe('ruleset registry', () => {
   it('finds every listed ruleset by its id, and nothing else', () => {
-    expect(BUILT_IN_RULESETS.ids).toEqual(['senryaku']);
+    expect(BUILT_IN_RULESETS.ids).toEqual(['senryaku', 'surakarta']);
     for (const id of BUILT_IN_RULESETS.ids) expect(rulesetById(id)).toMatchObject({ ok: true, value: { id } });
     expect(rulesetById('chess')).toMatchObject({ ok: false, error: { code: 'UnknownRuleset' } });
     expect(rulesetById('')).toMatchObject({ ok: false, error: { code: 'UnknownRuleset' } });
@@ -21,7 +21,7 @@ describe('ruleset registry', () => {
     expect(more.byId('toy')).toMatchObject({ ok: true, value: { name: 'Toy' } });
     expect(BUILT_IN_RULESETS.byId('toy')).toMatchObject({
       ok: false,
-      error: { message: "unknown ruleset 'toy'; the rulesets are senryaku" },
+      error: { message: "unknown ruleset 'toy'; the rulesets are senryaku, surakarta" },
     });
   });
 });

@@ -16,14 +16,20 @@ import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../protocol/index.ts';
 import { senryakuReferee } from '../../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
-import { senryakuGame } from '../../rulesets/senryaku.ts';
+import { SENRYAKU, senryakuGame } from '../../rulesets/senryaku.ts';
+import { SURAKARTA, surakartaGame } from '../../rulesets/surakarta.ts';
+import { rulesetById } from '../../rulesets/registry.ts';
+import type { RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../../referee/surakarta/settings.ts';
+import { surakartaPlayersOn } from '../../app/autoplay/surakarta-players.ts';
+import type { EventBus } from '../../app/event-bus.ts';
+import type { Service } from '../../app/service.ts';
 import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
 import { simulatedPlayersOn } from '../../app/autoplay/autoplayer.ts';
-import { START_SPN } from '../../rules/senryaku/spn.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
-import { realScheduler } from '../../util/scheduler.ts';
+import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -38,6 +44,7 @@ const REFEREE_OPTIONS = {
   ...boardOptionSpecs,
   autoplay: { type: 'boolean' },
   rules: { type: 'string' },
+  match: { type: 'string' },
   games: { type: 'string' },
   players: { type: 'string' },
   policy: { type: 'string' },
@@ -69,8 +76,14 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (values.speed !== undefined && values.port !== undefined)
     throw new UsageError('--speed does not go with --port: a real board plays in real time');
 
+  const ruleset = rulesetById(options.value.ruleset);
+  if (!ruleset.ok) throw new UsageError(ruleset.error.message);
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
+  if (resume?.ok && resume.value.header.ruleset !== SENRYAKU.id)
+    throw new UsageError(`${values.resume} is a ${resume.value.header.ruleset} match: only Senryaku matches can be resumed so far`);
+  if (resume?.ok && ruleset.value.id !== SENRYAKU.id)
+    throw new UsageError(`--resume continues a Senryaku match; it does not go with --rules ${ruleset.value.id}`);
   if (resume && values.position !== undefined)
     throw new UsageError('--position does not go with --resume: the journal says where the match stands');
   if (values.resume === undefined) checkDirectory(resolveJournalDir(values['journal-dir']), 'journal directory', 'write');
@@ -81,14 +94,14 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const resumedAt = resume?.ok ? resumePoint(resume.value, senryakuReferee(refereeSettingsOf(resume.value.header))).state : undefined;
   if (resumedAt?.phase === 'match-over')
     throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
-  const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? START_SPN);
+  const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? ruleset.value.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
   try {
-    const board = await openSessionBoard(values, deps, simPosition, clock, io);
+    const board = await openSessionBoard(values, deps, ruleset.value, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
     try {
-      return await refereeOn(board, values, options, resume, io, clock);
+      return await refereeOn(board, ruleset.value, values, options, resume, io, clock);
     } finally {
       await clock?.start(); // closing the link takes (virtual) time too
       await board.close();
@@ -107,12 +120,13 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
 async function openSessionBoard(
   values: RefereeValues,
   deps: CliDeps,
+  ruleset: Ruleset,
   simPosition: string,
   clock: VirtualClock | undefined,
   io: CliIo,
 ): Promise<OpenedBoard | undefined> {
   const sessionClock = clock ? { scheduler: clock.scheduler } : {};
-  const board = await openBoardFor(values, deps, values.sim ? { simPosition, ...sessionClock } : {});
+  const board = await openBoardFor(values, deps, values.sim ? { ruleset, simPosition, ...sessionClock } : { ruleset });
   if (!board.sim || !clock) return board;
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const stored = store.load(board.sim.boardId);
@@ -125,17 +139,19 @@ async function openSessionBoard(
     store,
     log: (l) => io.err(l),
     clock,
+    ruleset,
   });
   if (!calibrated.ok) {
     io.err(`senryaku referee: ${calibrated.error}`);
     return undefined;
   }
-  return openBoardFor(values, deps, { simPosition, ...sessionClock });
+  return openBoardFor(values, deps, { ruleset, simPosition, ...sessionClock });
 }
 
 /** Everything after the board is opened; the caller closes it, whatever happens here. */
 async function refereeOn(
   board: OpenedBoard,
+  ruleset: Ruleset,
   values: RefereeValues,
   options: MatchOptionsResult,
   resume: ResumeJournal,
@@ -144,25 +160,19 @@ async function refereeOn(
 ): Promise<number> {
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
-  const { policy, match, firstPosition, gamesLimit } = options.value;
-  const profile = senryakuProfileOf(board.file);
-  let settings: SenryakuRefereeSettings = {
-    ...DEFAULT_REFEREE_SETTINGS,
-    profile,
-    policy,
-    match,
-    ...(firstPosition ? { firstPosition } : {}),
-  };
-  let players = options.value.players;
-  if (resume?.ok) {
-    settings = { ...refereeSettingsOf(resume.value.header), profile };
-    players = resume.value.header.settings.players;
-  }
-
+  const { gamesLimit } = options.value;
   // The tap holds every line from the moment the link starts, so the board's first HELLO
   // (the one that dates its boot) reaches the journal and the pipeline like any other.
   // The tap dates what it holds on the link's clock (the session's virtual one for --sim).
   const scheduler = clock?.scheduler ?? realScheduler;
+  const { game, players, simulatedPlayers } = sessionGame(
+    board,
+    ruleset,
+    options.value,
+    resume,
+    values.autoplay ? seed : undefined,
+    scheduler,
+  );
   const tap = new LinkTap(board.link, scheduler);
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const calibration = await calibrationFor(board, tap, store);
@@ -174,12 +184,12 @@ async function refereeOn(
   const app = new RefereeApp({
     board,
     calibration: calibration.value,
-    game: senryakuGame(settings),
+    game,
     players,
     journalDir: resolveJournalDir(values['journal-dir']),
     ...(values.resume && resume?.ok ? { resume: { path: values.resume, contents: resume.value } } : {}),
     tap,
-    ...(values.autoplay && board.sim ? { simulatedPlayers: simulatedPlayersOn(board.sim, profile, seed, undefined, scheduler) } : {}),
+    ...(simulatedPlayers ? { simulatedPlayers } : {}),
     ...(gamesLimit !== undefined ? { gamesLimit } : {}),
     io,
     json: values.json ?? false,
@@ -209,6 +219,50 @@ async function refereeOn(
     return EXIT_FAILURE;
   }
   return EXIT_OK;
+}
+
+/**
+ * The game the session referees, its players, and (with --autoplay on the simulated board)
+ * the simulated players of that game.
+ */
+function sessionGame(
+  board: OpenedBoard,
+  ruleset: Ruleset,
+  options: MatchOptionsResult['value'],
+  resume: ResumeJournal,
+  autoplaySeed: number | undefined,
+  scheduler: Scheduler,
+): { game: RefereeGame; players: { A: string; B: string }; simulatedPlayers?: (bus: EventBus) => Service } {
+  const { sim } = board;
+  const autoplay = autoplaySeed !== undefined && sim !== undefined;
+  if (ruleset.id === SURAKARTA.id) {
+    const { policy, surakarta } = options;
+    const settings = { ...DEFAULT_SURAKARTA_SETTINGS, policy, ...surakarta };
+    return {
+      game: surakartaGame(settings, board.file.profile),
+      players: options.players,
+      ...(autoplay ? { simulatedPlayers: surakartaPlayersOn(sim, autoplaySeed, scheduler) } : {}),
+    };
+  }
+  const { policy, match, firstPosition } = options;
+  const profile = senryakuProfileOf(board.file);
+  let settings: SenryakuRefereeSettings = {
+    ...DEFAULT_REFEREE_SETTINGS,
+    profile,
+    policy,
+    match,
+    ...(firstPosition ? { firstPosition } : {}),
+  };
+  let players = options.players;
+  if (resume?.ok) {
+    settings = { ...refereeSettingsOf(resume.value.header), profile };
+    players = resume.value.header.settings.players;
+  }
+  return {
+    game: senryakuGame(settings),
+    players,
+    ...(autoplay ? { simulatedPlayers: simulatedPlayersOn(sim, profile, autoplaySeed, undefined, scheduler) } : {}),
+  };
 }
 
 /** The board's calibration, stored per board id (a simulated one was calibrated when it was opened, if need be). */

@@ -1,0 +1,119 @@
+// Surakarta from the command line, on the same stack as Senryaku: its rules tools (perft,
+// moves), and a whole refereed game on the simulated Surakarta board (36 load cells, no
+// pivots, no tilt switches) with simulated players, journalled, then replayed to the same
+// verdicts.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readJournal } from '../../src/app/journal.ts';
+import { replayJournal } from '../../src/app/replay.ts';
+import { main } from '../../src/cli/main.ts';
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+beforeAll(async () => {
+  await import('../../src/cli/commands/referee.ts');
+  await import('../../src/cli/commands/perft.ts');
+  await import('../../src/cli/commands/moves.ts');
+});
+
+describe('senryaku perft and moves --rules surakarta', () => {
+  it('counts the start position as RULES.md says: 16, 256, 5382', async () => {
+    expect(await run('perft', '3', '--rules', 'surakarta')).toMatchObject({ code: 0, out: ['1 16', '2 256', '3 5382'] });
+  });
+
+  it('divides and lists moves with their outcome, captures included', async () => {
+    const d = await run('perft', '1', '--rules', 'surakarta', '--divide');
+    expect(d.out.at(-1)).toBe('total 16');
+    // Light b2 can reach e5 round the small loops: b2 up the b file, round a loop, along rank 5.
+    const m = await run('moves', '--rules', 'surakarta', '--position', '6/6/6/6/1x4/6 x');
+    expect(m.code).toBe(0);
+    expect(m.out).toContain('b2-c3 none');
+    const c = await run('moves', '--rules', 'surakarta', '--position', '6/4o1/6/6/1x4/6 x');
+    expect(c.out.some((l) => /^b2xe5 /.test(l))).toBe(true);
+  });
+
+  it('refuses a bad position with one line on stderr, exit 2', async () => {
+    const r = await run('moves', '--rules', 'surakarta', '--position', 'oooooo/6 x');
+    expect(r.code).toBe(2);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/bad --position: .*\[WrongRankCount\]/);
+    const p = await run('perft', '1', '--rules', 'surakarta', '--position', 'xxxxxxx/6/6/6/6/6 x');
+    expect(p.code).toBe(2);
+  });
+});
+
+describe('senryaku referee --rules surakarta --sim --autoplay', () => {
+  it(
+    'referees a whole game on the simulated Surakarta board, and the journal replays to the same verdicts',
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'surakarta-cli-'));
+      const journalDir = join(dir, 'journal');
+      const r = await run(
+        'referee',
+        '--sim',
+        '--autoplay',
+        '--rules',
+        'surakarta',
+        '--match',
+        'games:2',
+        '--seed',
+        '3',
+        '--speed',
+        'max',
+        '--games',
+        '1',
+        '--json',
+        '--scoreboard',
+        'none',
+        '--journal-dir',
+        journalDir,
+        '--calibration-dir',
+        join(dir, 'cal'),
+      );
+      expect(r.code, r.err.join('\n')).toBe(0);
+      const verdicts = r.out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+      expect(verdicts[0]).toMatchObject({
+        type: 'game-started',
+        players: { light: 'A', dark: 'B' },
+        position: 'oooooo/oooooo/6/6/xxxxxx/xxxxxx x',
+      });
+      const moves = verdicts.filter((v) => v.type === 'move');
+      expect(moves.length).toBeGreaterThan(10);
+      expect(moves.some((v) => String(v.move).includes('x'))).toBe(true); // captures happened
+      expect(verdicts.filter((v) => v.type === 'foul')).toEqual([]); // the players play legal moves only
+      const over = verdicts.find((v) => v.type === 'game-over');
+      expect(over).toMatchObject({ game: 1, reason: 'all-captured' });
+
+      const [file] = readdirSync(journalDir);
+      const journal = readJournal(join(journalDir, file!));
+      if (!journal.ok) throw new Error(journal.error.message);
+      expect(journal.value.header).toMatchObject({ ruleset: 'surakarta', settings: { match: 'games:2', policy: 'casual' } });
+      const replay = replayJournal(journal.value);
+      if (!replay.ok) throw new Error(replay.error);
+      expect(replay.value.mismatch).toBeUndefined();
+      expect(replay.value.verdicts.filter((v) => v.type !== 'lifted' && v.type !== 'capture-started')).toEqual(
+        verdicts.filter((v) => v.type !== 'lifted' && v.type !== 'capture-started'),
+      );
+    },
+  );
+
+  it('checks Surakarta options: --match, and no Senryaku track', async () => {
+    const bad = await run('referee', '--sim', '--rules', 'surakarta', '--match', 'games:0');
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toMatch(/--match: a match is games:N .* got 'games:0'/);
+    const track = await run('referee', '--sim', '--rules', 'surakarta', '--track', '6');
+    expect(track.code).toBe(2);
+    expect(track.err[0]).toMatch(/--track is for Senryaku's scoring track/);
+    const match = await run('referee', '--sim', '--match', 'points:10');
+    expect(match.code).toBe(2);
+    expect(match.err[0]).toMatch(/--match is for Surakarta/);
+  });
+});
