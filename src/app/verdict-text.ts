@@ -23,7 +23,7 @@ export function verdictText(v: Verdict, names: PlayerNames = LETTERS): string {
 function body(v: Verdict, player: (p: Player) => string): string {
   switch (v.type) {
     case 'setup': {
-      const parts = [v.missing.length ? `place spheres on ${v.missing.join(' ')}` : '', v.extra.length ? `clear ${v.extra.join(' ')}` : ''];
+      const parts = [v.missing.length ? `place pieces on ${v.missing.join(' ')}` : '', v.extra.length ? `clear ${v.extra.join(' ')}` : ''];
       return `Set up game ${v.game}: ${parts.filter(Boolean).join('; ') || 'the start position stands'}`;
     }
     case 'game-started': {
