@@ -41,17 +41,18 @@ describe('hardware/profiles/surakarta-mega-2560.json', () => {
     expect(hw.lengthUnit).toBe('mm');
   });
 
-  it('has the 1 kg cells’ figures, consistent with the HX711 maths, and no Senryaku physics', () => {
+  it('has the 1 kg cells’ figures, consistent with the HX711 maths, its pieces’ masses and no Senryaku physics', () => {
     if (!parsed.ok) return expect.fail('profile did not parse');
     expect(parsed.value.loadCells).toEqual({ nominalCountsPerGram: 2147.5, capacityG: 1000 });
     const raw = JSON.parse(text) as {
       loadCells: { gain: number; capacityG: number; ratedOutputMvPerV: number; nominalCountsPerGram: number };
       geometry: Record<string, unknown>;
-      masses?: unknown;
+      masses: { unit: string; pieces: Record<string, number>; board?: unknown; spheres?: unknown };
     };
     const lc = raw.loadCells;
     expect(lc.nominalCountsPerGram).toBeCloseTo(((lc.ratedOutputMvPerV / 1000) * 2 ** 24 * lc.gain) / lc.capacityG, 0);
-    expect(raw.masses).toBeUndefined();
+    // The pieces' masses (Surakarta's only physics); no board mass or spheres: it does not balance.
+    expect(raw.masses).toEqual({ unit: 'g', pieces: { x: 40, o: 40 } });
     expect(raw.geometry.pinnacleGap).toBeUndefined();
   });
 

@@ -183,7 +183,7 @@ const CASES: readonly Case[] = [
   bad(/give exactly one of --port/, 'referee', ...dirs),
   bad(/--autoplay needs --sim/, 'referee', '--port', noDevice, '--autoplay', ...dirs),
   bad(/--policy is casual or tournament/, 'referee', '--sim', '--policy', 'strict', ...dirs),
-  bad(/--rules is senryaku, not 'chess'/, 'referee', '--sim', '--rules', 'chess', ...dirs),
+  bad(/--rules is senryaku or surakarta, not 'chess'/, 'referee', '--sim', '--rules', 'chess', ...dirs),
   bad(/--track must be a whole number from 1 to 99, got '0'/, 'referee', '--sim', '--track', '0', ...dirs),
   bad(/--games must be a whole number from 1 to 10000, got 'many'/, 'referee', '--sim', '--games', 'many', ...dirs),
   bad(/--players takes two names/, 'referee', '--sim', '--players', 'solo', ...dirs),

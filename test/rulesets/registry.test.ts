@@ -17,7 +17,7 @@ describe('ruleset registry', () => {
   it('takes more games besides the built-in ones, without changing them', () => {
     const toy = { ...SENRYAKU, id: 'toy', name: 'Toy' };
     const more = BUILT_IN_RULESETS.with(toy);
-    expect(more.ids).toEqual(['senryaku', 'toy']);
+    expect(more.ids).toEqual(['senryaku', 'surakarta', 'toy']);
     expect(more.byId('toy')).toMatchObject({ ok: true, value: { name: 'Toy' } });
     expect(BUILT_IN_RULESETS.byId('toy')).toMatchObject({
       ok: false,
