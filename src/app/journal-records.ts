@@ -4,7 +4,7 @@
  * before anything trusts it: a damaged or edited record is a clear error naming its line,
  * never a `Cannot read properties of null` later on.
  */
-import type { RefereeInput } from '../referee/inputs.ts';
+import { OPERATOR_ACTIONS, type OperatorAction, type RefereeInput } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
@@ -15,11 +15,12 @@ import { BUILT_IN_RULESETS, type RulesetId, type RulesetRegistry } from '../rule
 export const JOURNAL_FORMAT = 'senryaku-journal';
 /**
  * v2: sessions (a marker record starts each one) and compressed files. v3: verdicts in the
- * common shape (`position`, `balance`) and dated at the frame that completed them. Older
+ * common shape (`position`, `balance`) and dated at the frame that completed them. v4:
+ * operator records (an action such as `agree`, in its place among the lines). Older
  * files are still read; their stored verdicts are what the referee of their day said.
  */
-export const JOURNAL_VERSION = 3;
-const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
+export const JOURNAL_VERSION = 4;
+const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 export interface JournalHeader {
   readonly kind: 'header';
@@ -59,6 +60,8 @@ export type JournalRecord =
   | { readonly kind: 'line'; readonly t: number; readonly dir: 'in' | 'out'; readonly line: string }
   | { readonly kind: 'sensing'; readonly t: number; readonly event: SensingEvent }
   | { readonly kind: 'input'; readonly t: number; readonly input: RefereeInput }
+  /** An operator's action, where it came among the board's lines (replay judges it there again). */
+  | { readonly kind: 'operator'; readonly t: number; readonly action: OperatorAction }
   | { readonly kind: 'verdict'; readonly t: number; readonly verdict: Verdict }
   | { readonly kind: 'note'; readonly t: number; readonly message: string };
 
@@ -89,6 +92,10 @@ function bodyProblem(r: Record<string, unknown>): string | undefined {
       return hasType(r.verdict) ? undefined : 'a verdict record needs a verdict with a type';
     case 'note':
       return typeof r.message === 'string' ? undefined : 'a note needs a message';
+    case 'operator':
+      return OPERATOR_ACTIONS.includes(r.action as never)
+        ? undefined
+        : `an operator record's action is one of ${OPERATOR_ACTIONS.join(', ')}`;
     case 'header':
       return 'a second header';
     default:

@@ -14,6 +14,7 @@ import type { RefereeGame, RulesetId } from '../rulesets/ruleset.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus } from './event-bus.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
+import type { OperatorAction } from '../referee/inputs.ts';
 import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
 import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
 import { ok } from '../util/result.ts';
@@ -84,6 +85,7 @@ export class RefereeApp {
   readonly bus = new EventBus();
   private link: LinkStatus = { state: 'connecting' };
   private services: Service[] = [];
+  private referee: RefereeService<unknown> | undefined;
   private journal: JournalWriter | undefined;
   private tap: LinkTap | undefined;
   private finish: ((r: FinishReason) => void) | undefined;
@@ -152,7 +154,8 @@ export class RefereeApp {
     const tap = c.tap ?? new LinkTap(c.board.link, c.scheduler);
     tap.start();
     this.tap = tap;
-    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), new RefereeService(tap, this.pipeline, this.journal, this.bus)];
+    this.referee = new RefereeService(tap, this.pipeline, this.journal, this.bus);
+    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), this.referee];
     const scoreboard = this.scoreboardService(history);
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)
@@ -167,6 +170,23 @@ export class RefereeApp {
   }
 
   /**
+   * An operator's action (`agree`: the players end the game by agreement). Said on the bus as
+   * a notice when there is no session to take it.
+   */
+  operate(action: OperatorAction): void {
+    if (!this.referee) {
+      this.bus.emit('notice', { level: 'warn', message: `no match is being refereed: '${action}' ignored` });
+      return;
+    }
+    const out = this.referee.operate(action);
+    if (out.verdicts.length === 0)
+      this.bus.emit('notice', {
+        level: 'warn',
+        message: `'${action}' changes nothing now (${this.config.game.ruleset.name} has no such ending, or no game is on)`,
+      });
+  }
+
+  /**
    * Stops every service, the board and the journal. Resolves with the number of journal
    * records lost for good to storage faults (0 when the match record is whole).
    */
@@ -174,6 +194,7 @@ export class RefereeApp {
     this.bus.removeListeners(this);
     for (const s of [...this.services].reverse()) await s.stop();
     this.services = [];
+    this.referee = undefined;
     this.tap?.stop();
     await this.config.board.close();
     const journal = this.journal;

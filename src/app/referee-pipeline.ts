@@ -14,7 +14,7 @@
  * (holding the board, a capture's grace) fire on board time.
  */
 import { BoardLineDecoder, SequenceTracker, type Decoded, type Hello } from '../protocol/index.ts';
-import type { RefereeInput } from '../referee/inputs.ts';
+import type { OperatorAction, RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
@@ -168,6 +168,16 @@ export class RefereePipeline<S> {
         this.judge({ type: 'tick', atMs: now }, out);
       }
     }
+  }
+
+  /**
+   * An operator's action (the players agree to end the game...), judged now: on the referee's
+   * clock, at the time of the latest input, so it takes its place among the board's events.
+   */
+  operate(action: OperatorAction): PipelineOutput {
+    const out: Out = { sensing: [], inputs: [], verdicts: [] };
+    this.judge({ type: 'operator', action, atMs: this.lastTimeMs }, out);
+    return out;
   }
 
   /** A HELLO of the same boot is one more line in sequence; one of a new boot starts everything afresh. */

@@ -12,7 +12,8 @@ import type { LinkStateChange, RawLine } from '../hardware/link/index.ts';
 import type { EventBus } from './event-bus.ts';
 import type { JournalWriter } from './journal.ts';
 import type { LinkTap } from './link-tap.ts';
-import type { RefereePipeline } from './referee-pipeline.ts';
+import type { PipelineOutput, RefereePipeline } from './referee-pipeline.ts';
+import type { OperatorAction } from '../referee/inputs.ts';
 import type { Service } from './service.ts';
 
 export class RefereeService<S> implements Service {
@@ -54,6 +55,15 @@ export class RefereeService<S> implements Service {
     this.bus.emit('link', { state: s.state, ...(detail ? { detail } : {}), ...(s.state === 'ready' ? { boardId: s.hello.boardId } : {}) });
   }
 
+  /** An operator's action: journalled in its place among the lines, then judged like them. */
+  operate(action: OperatorAction): PipelineOutput {
+    const t = this.since(this.tap.clock.now());
+    this.journal.append({ kind: 'operator', t, action });
+    const out = this.pipeline.operate(action);
+    this.publish(t, out);
+    return out;
+  }
+
   private onLine(raw: RawLine): void {
     if (raw.direction === 'oversize') {
       this.journal.append({ kind: 'note', t: this.since(raw.atMs), message: `oversize line dropped (${raw.droppedBytes} bytes)` });
@@ -64,6 +74,11 @@ export class RefereeService<S> implements Service {
     if (raw.direction !== 'in') return;
     const out = this.pipeline.feed(raw.line, t, raw.decoded);
     if (out.lineError) this.lineErrors++;
+    this.publish(t, out);
+  }
+
+  /** Journals what the pipeline made of a line or an action, then (once on disk) tells the bus. */
+  private publish(t: number, out: PipelineOutput): void {
     for (const event of out.sensing) this.journal.append({ kind: 'sensing', t, event });
     for (const input of out.inputs) this.journal.append({ kind: 'input', t, input });
     for (const verdict of out.verdicts) this.journal.append({ kind: 'verdict', t, verdict });

@@ -78,7 +78,8 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
         computed.push(...out.verdicts);
         const latest = lastInputMs(out.inputs);
         if (latest !== undefined) lastMs = Math.max(lastMs ?? latest, latest);
-      } else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
+      } else if (record.kind === 'operator') computed.push(...pipeline.operate(record.action).verdicts);
+      else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
     }
     state = pipeline.state;
     verdicts.push(...computed);

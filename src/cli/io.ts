@@ -8,6 +8,8 @@ export type CliIo = TextOutput;
 export interface CliDeps {
   /** The serial port lister and device probe of the check before a port is opened (the real ones by default). */
   readonly serialDevices?: Partial<SerialDevices>;
+  /** Where `senryaku referee` reads operator commands (`agree`) line by line; default standard input when it is a terminal. */
+  readonly operatorInput?: NodeJS.ReadableStream;
 }
 
 export const processIo: CliIo = {

@@ -5,6 +5,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/app/journal.ts';
 import { replayJournal } from '../../src/app/replay.ts';
@@ -102,6 +103,64 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
       expect(replay.value.verdicts.filter((v) => v.type !== 'lifted' && v.type !== 'capture-started')).toEqual(
         verdicts.filter((v) => v.type !== 'lifted' && v.type !== 'capture-started'),
       );
+    },
+  );
+
+  it(
+    'ends a game by agreement when the operator types agree; the journal keeps it in its place and replays it',
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'surakarta-agree-'));
+      const journalDir = join(dir, 'journal');
+      const operatorInput = new PassThrough();
+      const out: string[] = [];
+      const err: string[] = [];
+      let moves = 0;
+      const code = await main(
+        [
+          'referee',
+          '--sim',
+          '--autoplay',
+          '--rules',
+          'surakarta',
+          '--seed',
+          '4',
+          '--speed',
+          'max',
+          '--games',
+          '1',
+          '--json',
+          '--scoreboard',
+          'none',
+        ].concat(['--journal-dir', journalDir, '--calibration-dir', join(dir, 'cal')]),
+        {
+          out: (l) => {
+            out.push(l);
+            // The operator types after the sixth move (the session goes on while the line arrives).
+            if ((JSON.parse(l) as { type: string }).type === 'move' && ++moves === 6) operatorInput.write('nonsense\nagree\n');
+          },
+          err: (l) => err.push(l),
+        },
+        { operatorInput },
+      );
+      expect(code, err.join('\n')).toBe(0);
+      expect(err).toContain("unknown command 'nonsense': type agree and Enter");
+      const verdicts = out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+      const over = verdicts.find((v) => v.type === 'game-over');
+      expect(over).toMatchObject({ game: 1, reason: 'agreement' });
+      // Nobody has lost a piece this early, or one side has more: the count decides.
+      const awarded = over?.awarded as { A: number; B: number };
+      if (awarded.A === awarded.B) expect(over?.winner).toBeUndefined();
+      else expect(over?.winnerPlayer).toBe(awarded.A > awarded.B ? 'A' : 'B');
+
+      const [file] = readdirSync(journalDir);
+      const journal = readJournal(join(journalDir, file!));
+      if (!journal.ok) throw new Error(journal.error.message);
+      expect(journal.value.records.filter((r) => r.kind === 'operator')).toMatchObject([{ action: 'agree' }]);
+      const replay = replayJournal(journal.value);
+      if (!replay.ok) throw new Error(replay.error);
+      expect(replay.value.mismatch).toBeUndefined();
+      expect(replay.value.verdicts.find((v) => v.type === 'game-over')).toEqual(over);
     },
   );
 

@@ -30,6 +30,8 @@ import { formatSettingsProblems, parseMatchOptions } from '../../app/match-setti
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
 import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
+import { createInterface, type Interface } from 'node:readline';
+import { OPERATOR_ACTIONS, type OperatorAction } from '../../referee/inputs.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -101,7 +103,7 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
     const board = await openSessionBoard(values, deps, ruleset.value, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
     try {
-      return await refereeOn(board, ruleset.value, values, options, resume, io, clock);
+      return await refereeOn(board, ruleset.value, values, options, resume, io, clock, deps);
     } finally {
       await clock?.start(); // closing the link takes (virtual) time too
       await board.close();
@@ -157,6 +159,7 @@ async function refereeOn(
   resume: ResumeJournal,
   io: CliIo,
   clock: VirtualClock | undefined,
+  deps: CliDeps,
 ): Promise<number> {
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
@@ -205,6 +208,7 @@ async function refereeOn(
     io.err(`senryaku referee: ${e.message}`);
     return EXIT_FAILURE;
   }
+  const operator = listenToOperator(app, deps.operatorInput ?? (process.stdin.isTTY ? process.stdin : undefined), io);
   // Time starts once everything is in place, so a run's virtual timeline never depends on how long the setup took.
   await clock?.start();
   let onSignal: () => void = () => {};
@@ -212,6 +216,7 @@ async function refereeOn(
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const why = await Promise.race([app.finished, interrupted]);
   process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  operator?.close();
   const { lostRecords } = await app.stop();
   if (!values.json) io.out(`Stopped (${why}). The match is in ${app.journalPath}`);
   if (lostRecords > 0) {
@@ -263,6 +268,19 @@ function sessionGame(
     players,
     ...(autoplay ? { simulatedPlayers: simulatedPlayersOn(sim, profile, autoplaySeed, undefined, scheduler) } : {}),
   };
+}
+
+/** Operator commands, one per line: `agree` ends the game by agreement (where the game has that ending). */
+function listenToOperator(app: RefereeApp, input: NodeJS.ReadableStream | undefined, io: CliIo): Interface | undefined {
+  if (!input) return undefined;
+  const lines = createInterface({ input, terminal: false });
+  lines.on('line', (text) => {
+    const command = text.trim();
+    if (command === '') return;
+    if ((OPERATOR_ACTIONS as readonly string[]).includes(command)) app.operate(command as OperatorAction);
+    else io.err(`unknown command '${command}': type ${OPERATOR_ACTIONS.join(' or ')} and Enter`);
+  });
+  return lines;
 }
 
 /** The board's calibration, stored per board id (a simulated one was calibrated when it was opened, if need be). */
