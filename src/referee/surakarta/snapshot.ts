@@ -1,4 +1,5 @@
 /** The Surakarta referee's state as a common RefereeSnapshot. */
+import { MAX_TRACK_LENGTH } from '../../rules/match/track.ts';
 import { currentGame, matchLength, sidesOfGame } from '../../rules/surakarta/match.ts';
 import { formatPosition } from '../../rules/surakarta/position-notation.ts';
 import type { RefereeSnapshot } from '../snapshot.ts';
@@ -18,7 +19,8 @@ export function snapshotOf(s: SurakartaRefereeState): RefereeSnapshot {
     // Light first: the players in playing order.
     players: sidesOfGame(game),
     // The scoring board's track: the number of games, or the points target.
-    score: { points: s.match.points, games: s.match.gamesWon, trackLength: matchLength(s.match.settings) },
+    // The scoring board's track has at most MAX_TRACK_LENGTH holes: a longer points target fills it.
+    score: { points: s.match.points, games: s.match.gamesWon, trackLength: Math.min(matchLength(s.match.settings), MAX_TRACK_LENGTH) },
     fouls: s.fouls,
     ...(s.phase === 'foul' && s.foul
       ? { pendingFoul: { code: s.foul, side: pos.turn, restore: restorationSteps(s.onBoard, pos.board) } }
