@@ -164,6 +164,45 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
     },
   );
 
+  it(
+    'resumes a Surakarta match from its journal (the journal names its game): game 2 follows with sides swapped',
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'surakarta-resume-'));
+      const common = [
+        '--sim',
+        '--autoplay',
+        '--seed',
+        '6',
+        '--speed',
+        'max',
+        '--json',
+        '--scoreboard',
+        'none',
+        '--calibration-dir',
+        join(dir, 'cal'),
+      ];
+      const first = await run('referee', ...common, '--rules', 'surakarta', '--games', '1', '--journal-dir', join(dir, 'journal'));
+      expect(first.code, first.err.join('\n')).toBe(0);
+      const [file] = readdirSync(join(dir, 'journal'));
+      const path = join(dir, 'journal', file!);
+      const wrong = await run('referee', ...common, '--rules', 'senryaku', '--resume', path);
+      expect(wrong.code).toBe(2);
+      expect(wrong.err[0]).toMatch(/is a surakarta match: --rules senryaku does not go with it/);
+      const second = await run('referee', ...common, '--resume', path, '--games', '2');
+      expect(second.code, second.err.join('\n')).toBe(0);
+      const verdicts = second.out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+      expect(verdicts.find((v) => v.type === 'game-started')).toMatchObject({ game: 2, players: { light: 'B', dark: 'A' } });
+      expect(verdicts.filter((v) => v.type === 'match-over')).toHaveLength(1);
+      const journal = readJournal(path);
+      if (!journal.ok) throw new Error(journal.error.message);
+      const replay = replayJournal(journal.value);
+      if (!replay.ok) throw new Error(replay.error);
+      expect(replay.value.sessions).toBe(2);
+      expect(replay.value.mismatch).toBeUndefined();
+    },
+  );
+
   it('checks Surakarta options: --match, and no Senryaku track', async () => {
     const bad = await run('referee', '--sim', '--rules', 'surakarta', '--match', 'games:0');
     expect(bad.code).toBe(2);

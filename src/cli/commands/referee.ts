@@ -9,27 +9,15 @@ import { readJournal } from '../../app/journal.ts';
 import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { LinkTap } from '../../app/link-tap.ts';
 import { JournalOpenError, RefereeApp } from '../../app/referee-app.ts';
-import { refereeSettingsOf } from '../../app/replay.ts';
-import { resumeBoardSpn, resumePoint } from '../../app/resume.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../protocol/index.ts';
-import { senryakuReferee } from '../../referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../referee/senryaku/settings.ts';
-import { SENRYAKU, senryakuGame } from '../../rulesets/senryaku.ts';
-import { SURAKARTA, surakartaGame } from '../../rulesets/surakarta.ts';
-import { rulesetById } from '../../rulesets/registry.ts';
 import type { RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../../referee/surakarta/settings.ts';
-import { surakartaPlayersOn } from '../../app/autoplay/surakarta-players.ts';
-import type { EventBus } from '../../app/event-bus.ts';
-import type { Service } from '../../app/service.ts';
-import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
-import { simulatedPlayersOn } from '../../app/autoplay/autoplayer.ts';
+import { GAME_SESSIONS, ownSettings, type GameSession } from '../../app/game-sessions/index.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
-import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
+import { realScheduler } from '../../util/scheduler.ts';
 import { createInterface, type Interface } from 'node:readline';
 import { OPERATOR_ACTIONS, type OperatorAction } from '../../referee/inputs.ts';
 import { openBoardFor } from '../board.ts';
@@ -78,14 +66,14 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (values.speed !== undefined && values.port !== undefined)
     throw new UsageError('--speed does not go with --port: a real board plays in real time');
 
-  const ruleset = rulesetById(options.value.ruleset);
-  if (!ruleset.ok) throw new UsageError(ruleset.error.message);
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
-  if (resume?.ok && resume.value.header.ruleset !== SENRYAKU.id)
-    throw new UsageError(`${values.resume} is a ${resume.value.header.ruleset} match: only Senryaku matches can be resumed so far`);
-  if (resume?.ok && ruleset.value.id !== SENRYAKU.id)
-    throw new UsageError(`--resume continues a Senryaku match; it does not go with --rules ${ruleset.value.id}`);
+  // A journal says its own game.
+  const rulesetId = resume?.ok ? resume.value.header.ruleset : options.value.ruleset;
+  if (resume?.ok && values.rules !== undefined && values.rules !== rulesetId)
+    throw new UsageError(`${values.resume} is a ${rulesetId} match: --rules ${values.rules} does not go with it`);
+  const session = GAME_SESSIONS.get(rulesetId);
+  if (!session) throw new UsageError(`senryaku referee has no session for the game '${rulesetId}'`);
   if (resume && values.position !== undefined)
     throw new UsageError('--position does not go with --resume: the journal says where the match stands');
   if (values.resume === undefined) checkDirectory(resolveJournalDir(values['journal-dir']), 'journal directory', 'write');
@@ -93,17 +81,16 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', values.sim ? 'write' : 'read');
 
   // Resuming on the simulated board: it is set up where the match stood.
-  const resumedAt = resume?.ok ? resumePoint(resume.value, senryakuReferee(refereeSettingsOf(resume.value.header))).state : undefined;
-  if (resumedAt?.phase === 'match-over')
-    throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
-  const simPosition = resumedAt ? resumeBoardSpn(resumedAt) : (values.position?.trim() ?? ruleset.value.startPosition);
+  const resumed = resume?.ok ? session.resumeSetup(resume.value) : undefined;
+  if (resumed?.over) throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
+  const simPosition = resumed ? resumed.position : (values.position?.trim() ?? session.ruleset.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
   try {
-    const board = await openSessionBoard(values, deps, ruleset.value, simPosition, clock, io);
+    const board = await openSessionBoard(values, deps, session.ruleset, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
     try {
-      return await refereeOn(board, ruleset.value, values, options, resume, io, clock, deps);
+      return await refereeOn(board, session, values, options, resume, io, clock, deps);
     } finally {
       await clock?.start(); // closing the link takes (virtual) time too
       await board.close();
@@ -153,7 +140,7 @@ async function openSessionBoard(
 /** Everything after the board is opened; the caller closes it, whatever happens here. */
 async function refereeOn(
   board: OpenedBoard,
-  ruleset: Ruleset,
+  session: GameSession,
   values: RefereeValues,
   options: MatchOptionsResult,
   resume: ResumeJournal,
@@ -168,14 +155,12 @@ async function refereeOn(
   // (the one that dates its boot) reaches the journal and the pipeline like any other.
   // The tap dates what it holds on the link's clock (the session's virtual one for --sim).
   const scheduler = clock?.scheduler ?? realScheduler;
-  const { game, players, simulatedPlayers } = sessionGame(
-    board,
-    ruleset,
-    options.value,
-    resume,
-    values.autoplay ? seed : undefined,
-    scheduler,
-  );
+  // A resumed match goes on with its journal's settings and players; the board is the one opened now.
+  const game: RefereeGame = resume?.ok
+    ? { ruleset: session.ruleset, settings: ownSettings(resume.value), profile: board.file.profile }
+    : session.newMatch(board.file, options.value);
+  const players = resume?.ok ? resume.value.header.settings.players : options.value.players;
+  const simulatedPlayers = values.autoplay && board.sim ? session.simulatedPlayers(board.sim, board.file, seed, scheduler) : undefined;
   const tap = new LinkTap(board.link, scheduler);
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const calibration = await calibrationFor(board, tap, store);
@@ -224,50 +209,6 @@ async function refereeOn(
     return EXIT_FAILURE;
   }
   return EXIT_OK;
-}
-
-/**
- * The game the session referees, its players, and (with --autoplay on the simulated board)
- * the simulated players of that game.
- */
-function sessionGame(
-  board: OpenedBoard,
-  ruleset: Ruleset,
-  options: MatchOptionsResult['value'],
-  resume: ResumeJournal,
-  autoplaySeed: number | undefined,
-  scheduler: Scheduler,
-): { game: RefereeGame; players: { A: string; B: string }; simulatedPlayers?: (bus: EventBus) => Service } {
-  const { sim } = board;
-  const autoplay = autoplaySeed !== undefined && sim !== undefined;
-  if (ruleset.id === SURAKARTA.id) {
-    const { policy, surakarta } = options;
-    const settings = { ...DEFAULT_SURAKARTA_SETTINGS, policy, ...surakarta };
-    return {
-      game: surakartaGame(settings, board.file.profile),
-      players: options.players,
-      ...(autoplay ? { simulatedPlayers: surakartaPlayersOn(sim, autoplaySeed, scheduler) } : {}),
-    };
-  }
-  const { policy, match, firstPosition } = options;
-  const profile = senryakuProfileOf(board.file);
-  let settings: SenryakuRefereeSettings = {
-    ...DEFAULT_REFEREE_SETTINGS,
-    profile,
-    policy,
-    match,
-    ...(firstPosition ? { firstPosition } : {}),
-  };
-  let players = options.players;
-  if (resume?.ok) {
-    settings = { ...refereeSettingsOf(resume.value.header), profile };
-    players = resume.value.header.settings.players;
-  }
-  return {
-    game: senryakuGame(settings),
-    players,
-    ...(autoplay ? { simulatedPlayers: simulatedPlayersOn(sim, profile, autoplaySeed, undefined, scheduler) } : {}),
-  };
 }
 
 /** Operator commands, one per line: `agree` ends the game by agreement (where the game has that ending). */
