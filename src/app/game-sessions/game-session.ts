@@ -9,12 +9,17 @@ import type { RefereeGame, Ruleset, RulesetBoardFile } from '../../rulesets/rule
 import type { Scheduler } from '../../util/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { JournalContents } from '../journal.ts';
-import type { MatchOptions } from '../match-settings.ts';
+import type { MatchOptions, MatchOptionsText, SettingsProblem } from '../match-settings.ts';
 import type { Service } from '../service.ts';
 
 export interface GameSession {
   readonly ruleset: Ruleset;
-  /** A new match as the options say, on the board of this profile file. */
+  /**
+   * Reads the game's own match options (how a match is scored, game 1's position) into its
+   * plan, adding a problem for each bad one and for options of another game.
+   */
+  readPlan(text: MatchOptionsText, problems: SettingsProblem[]): unknown;
+  /** A new match as the options say (`options.plan` is what readPlan gave), on the board of this profile file. */
   newMatch(file: RulesetBoardFile, options: MatchOptions): RefereeGame;
   /**
    * Where a match journalled so far stands for a simulated board: the pieces to set it up

@@ -1,5 +1,8 @@
 /** Senryaku's session: its track match, its board set up from a journal, its simulated players. */
 import { senryakuReferee } from '../../referee/senryaku/index.ts';
+import { COLOUR_MODES, MAX_TRACK_LENGTH, type MatchSettings } from '../../rules/match/track.ts';
+import { parseSpn, type Position } from '../../rules/senryaku/index.ts';
+import { oneOfOption, wholeNumberOption, type MatchOptionsText, type SettingsProblem } from '../match-settings.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import { SENRYAKU, senryakuGame } from '../../rulesets/senryaku.ts';
 import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
@@ -8,9 +11,32 @@ import { refereeSettingsOf } from '../replay.ts';
 import { resumeBoardSpn, resumePoint } from '../resume.ts';
 import type { GameSession } from './game-session.ts';
 
+/** A Senryaku match: played on the track (length and colours), game 1 from a position when not the start. */
+export interface SenryakuPlan {
+  readonly match: MatchSettings;
+  readonly firstPosition?: Position;
+}
+
+export function readSenryakuPlan(text: MatchOptionsText, problems: SettingsProblem[]): SenryakuPlan {
+  const colours = oneOfOption(text.colours ?? 'alternate', 'colours', COLOUR_MODES, problems);
+  const trackLength = wholeNumberOption(text.track, 'track', 1, MAX_TRACK_LENGTH, problems) ?? 6;
+  if (text.match !== undefined)
+    problems.push({ option: 'match', message: 'match is for Surakarta; a Senryaku match is played on the track: --track N, --colours' });
+  let firstPosition: Position | undefined;
+  if (text.position !== undefined) {
+    const parsed = parseSpn(text.position.trim());
+    if (parsed.ok) firstPosition = parsed.value;
+    else problems.push({ option: 'position', message: `position is not valid SPN: ${parsed.error.message} [${parsed.error.code}]` });
+  }
+  return { match: { trackLength, colours }, ...(firstPosition ? { firstPosition } : {}) };
+}
+
 export const SENRYAKU_SESSION: GameSession = {
   ruleset: SENRYAKU,
-  newMatch(file, { policy, match, firstPosition }) {
+  readPlan: readSenryakuPlan,
+  newMatch(file, { policy, plan }) {
+    // The plan is the one readPlan made.
+    const { match, firstPosition } = plan as SenryakuPlan;
     const profile = senryakuProfileOf(file);
     return senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, profile, policy, match, ...(firstPosition ? { firstPosition } : {}) });
   },

@@ -2,7 +2,9 @@
 import { surakartaReferee, type SurakartaRefereeState } from '../../referee/surakarta/index.ts';
 import { DEFAULT_SURAKARTA_SETTINGS } from '../../referee/surakarta/settings.ts';
 import { START_POSITION, formatPosition } from '../../rules/surakarta/index.ts';
-import { SURAKARTA, parseSurakartaSettings, surakartaGame } from '../../rulesets/surakarta.ts';
+import { SURAKARTA, parseSurakartaMatch, parseSurakartaSettings, surakartaGame } from '../../rulesets/surakarta.ts';
+import { parsePosition, type Position, type SurakartaMatch } from '../../rules/surakarta/index.ts';
+import type { MatchOptionsText, SettingsProblem } from '../match-settings.ts';
 import { surakartaPlayersOn } from '../autoplay/surakarta-players.ts';
 import { resumePoint } from '../resume.ts';
 import { ownSettings, type GameSession } from './game-session.ts';
@@ -25,10 +27,40 @@ function boardToContinue(state: SurakartaRefereeState): string {
   }
 }
 
+/** A Surakarta match: a number of games or a points target, game 1 from a position when not the start. */
+interface SurakartaPlan {
+  readonly match: SurakartaMatch;
+  readonly firstPosition?: Position;
+}
+
+function readPlan(text: MatchOptionsText, problems: SettingsProblem[]): SurakartaPlan {
+  for (const [option, value] of [
+    ['track', text.track],
+    ['colours', text.colours],
+  ] as const)
+    if (value !== undefined)
+      problems.push({ option, message: `${option} is for Senryaku's scoring track; a Surakarta match is --match games:N|points:N` });
+  const match = parseSurakartaMatch(text.match ?? 'games:2');
+  if (!match.ok) problems.push({ option: 'match', message: `match: ${match.error}` });
+  let firstPosition: Position | undefined;
+  if (text.position !== undefined) {
+    const parsed = parsePosition(text.position.trim());
+    if (parsed.ok) firstPosition = parsed.value;
+    else
+      problems.push({
+        option: 'position',
+        message: `position is not a valid Surakarta position: ${parsed.error.message} [${parsed.error.code}]`,
+      });
+  }
+  return { match: match.ok ? match.value : DEFAULT_SURAKARTA_SETTINGS.match, ...(firstPosition ? { firstPosition } : {}) };
+}
+
 export const SURAKARTA_SESSION: GameSession = {
   ruleset: SURAKARTA,
-  newMatch(file, { policy, surakarta }) {
-    return surakartaGame({ ...DEFAULT_SURAKARTA_SETTINGS, policy, ...surakarta }, file.profile);
+  readPlan,
+  newMatch(file, { policy, plan }) {
+    // The plan is the one readPlan made.
+    return surakartaGame({ ...DEFAULT_SURAKARTA_SETTINGS, policy, ...(plan as SurakartaPlan) }, file.profile);
   },
   resumeSetup(contents) {
     const settings = parseSurakartaSettings(ownSettings(contents));

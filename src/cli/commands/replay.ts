@@ -20,6 +20,7 @@ import { cellCountOf as profileCellCount } from '../../sensing/calibration.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
+import type { SenryakuPlan } from '../../app/game-sessions/senryaku.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
@@ -123,6 +124,7 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
   if (!profile.ok) throw new UsageError(profile.error);
   const options = parseMatchOptions({ policy: values.policy, track: values.track });
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
+  const { match } = options.value.plan as SenryakuPlan; // a recording is refereed as Senryaku (the default rules)
   const hello = helloOf(recording.value);
   if (!hello) return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
   // The board's HELLO says how many cells a frame has; a profile with a cell map must map that many.
@@ -139,7 +141,7 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
     calibration = new CalibrationStore(resolveCalibrationDir(values['calibration-dir'])).load(hello.boardId, { cellCount });
     if (!calibration.ok) return { ok: false, error: calibration.error.message };
   }
-  const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: options.value.policy, match: options.value.match };
+  const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: options.value.policy, match };
   const replayed = replayRecording(recording.value, settings, calibration.value);
   noteUndecodable(replayed, io);
   return { ok: true, value: { verdicts: replayed.verdicts, mismatch: undefined, sessions: 1 } };
