@@ -187,6 +187,3 @@ export function useSurakartaE2E() {
     },
   };
 }
-
-/** Strips the times: what a verdict says, for comparing the live run with its replay. */
-export const said = (vs: readonly Verdict[]): unknown[] => vs.map(({ atMs: _atMs, ...rest }) => rest);
