@@ -22,6 +22,22 @@ export interface InterferenceState {
   lastExcessG: number;
 }
 
+/**
+ * A board without pivot cells cannot weigh a hand that rests between its points; what it
+ * can sense is a hand pressing on a point (a load beyond any piece's: `well-pressed`).
+ * There a press is the interference: it starts with the first pressed point and ends when
+ * the last is let go, so the referee's holding rule works on such a board too.
+ */
+export function observePresses(state: InterferenceState, pressedG: number | undefined, atMs: number, events: SensingEvent[]): void {
+  if (pressedG !== undefined && !state.active) {
+    state.active = true;
+    events.push({ type: 'interference-started', atMs, excessG: pressedG });
+  } else if (pressedG === undefined && state.active) {
+    state.active = false;
+    events.push({ type: 'interference-ended', atMs });
+  }
+}
+
 export const createInterferenceState = (): InterferenceState => ({ active: false, runSince: NaN, lastExcessG: 0 });
 
 export function observeExcess(

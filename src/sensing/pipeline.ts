@@ -26,7 +26,7 @@ import { createConfig, type SensingConfig } from './config.ts';
 import type { SensingEvent, WellState } from './events.ts';
 import type { BalanceMargins, SensingGame } from './game.ts';
 import { checkCell, createFaultBank, isFaulty, type FaultBank } from './faults.ts';
-import { createInterferenceState, observeExcess, pauseInterference, type InterferenceState } from './interference.ts';
+import { createInterferenceState, observeExcess, observePresses, pauseInterference, type InterferenceState } from './interference.ts';
 import { createLeanState, observeLean, type LeanState } from './leaning.ts';
 import type { SensingOptions } from './options.ts';
 import { checkPending, createRollState, onArrival, onDeparture, pendingGrams, type RollState } from './roll.ts';
@@ -252,7 +252,8 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   }
   checkPending(state.roll, config, wells, excess(), atMs, events);
   const excessNow = pivotsReady ? excessG(state) : undefined;
-  if (excessNow !== undefined) observeExcess(state.interference, config, excessNow, atMs, events);
+  if (config.pivotCells.length === 0) observePresses(state.interference, pressedExtraG(changes, wells), atMs, events);
+  else if (excessNow !== undefined) observeExcess(state.interference, config, excessNow, atMs, events);
   else pauseInterference(state.interference);
   if (state.balanceMargins) observeLean(state.lean, config, state.balanceMargins, wells, atMs, events);
   const moving =
@@ -263,6 +264,12 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
     state.link.missingActive ||
     (config.pivotCells.length > 0 && !pivotFaulty && !pivotsReady);
   trackZeros(state.zeros, config, wells, faults, { atMs, moving, excessG: state.interference.active ? undefined : excessNow }, events);
+}
+
+/** While any point is pressed: the extra load of this frame's press, else 0; undefined when none is pressed. */
+function pressedExtraG(changes: readonly WellChange[], wells: SensingState['wells']): number | undefined {
+  if (!wells.pressed.some((p) => p === 1)) return undefined;
+  return changes.reduce((g, ch) => (ch.type === 'press' ? Math.max(g, ch.extraG) : g), 0);
 }
 
 /**

@@ -223,15 +223,17 @@ describe('end to end (Surakarta): foul policy and holding', { timeout: 30_000 },
     await expectReplayed(s);
   });
 
-  // The referee forfeits a hand on the board beyond holdingGraceMs, but it hears of one only
-  // from the sensing's interference, which weighs the pivot cells: the Surakarta board lies
-  // flat on none, so a hand on it is never sensed (docs/sensing.md, "Roll detection and
-  // interference need calibrated pivot cells"), and a hand pressing on a point is a
-  // `well-pressed` sensing event, which the referee is not given. Marked as failing until the
-  // board can sense it.
-  it.fails('holding the board longer than the grace forfeits the game of the side to move (not sensed without pivots)', async () => {
+  // The referee forfeits a hand on the board beyond holdingGraceMs. The Surakarta board lies
+  // flat on no pivot cells, so it cannot weigh a hand resting between its points; a hand
+  // pressing on a point (more than any piece weighs) is what it senses as a hand on the board.
+  // A press shorter than the grace is nothing.
+  it('a hand pressing on the board longer than the grace forfeits the game of the side to move', async () => {
     const s = await e2e.game();
-    s.act(act().holdBoard(600, { afterMs: 300, durationMs: 4000 }).press('c3', 600, { durationMs: 4000 }));
+    s.act(act().press('c3', 600, { afterMs: 300, durationMs: 1000 }));
+    await s.run(3000);
+    expect(s.types()).not.toContain('forfeit');
+    s.act(act().press('c3', 600, { afterMs: 300, durationMs: 4000 }));
     expect(await s.next('forfeit', 8000)).toMatchObject({ loser: 'light', reason: 'holding' });
+    await expectReplayed(s);
   });
 });
