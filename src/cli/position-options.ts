@@ -1,8 +1,8 @@
 /** The options that pick a game, a position and (for Senryaku) a board's balance model, shared by perft and moves. */
 import { loadProfileFile } from '../app/load-profile.ts';
-import { DEFAULT_RULESET, rulesetById } from '../rulesets/registry.ts';
 import type { PositionTools } from '../rulesets/ruleset.ts';
 import { UsageError } from './io.ts';
+import { readRuleset } from './rules-option.ts';
 
 export const positionOptionSpecs = {
   rules: { type: 'string' },
@@ -18,15 +18,14 @@ export interface PositionOptionValues {
 
 /** The rules tools of --position (default: the game's start) under --rules (default Senryaku). */
 export function readPositionTools(values: PositionOptionValues): PositionTools {
-  const ruleset = rulesetById(values.rules ?? DEFAULT_RULESET);
-  if (!ruleset.ok) throw new UsageError(`bad --rules: ${ruleset.error.message}`);
+  const ruleset = readRuleset(values.rules);
   let profile;
   if (values.profile !== undefined) {
     const loaded = loadProfileFile(values.profile);
     if (!loaded.ok) throw new UsageError(loaded.error);
     profile = loaded.value;
   }
-  const tools = ruleset.value.position(values.position ?? ruleset.value.startPosition, profile);
+  const tools = ruleset.position(values.position ?? ruleset.startPosition, profile);
   if (!tools.ok) throw new UsageError(`bad --position: ${tools.error.message} [${tools.error.code}]`);
   return tools.value;
 }

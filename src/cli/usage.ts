@@ -46,33 +46,43 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   calibrate: {
-    usage: 'senryaku calibrate --port PATH|auto | --sim [--seed N] [--reference-grams G] [--profile FILE] [--calibration-dir DIR]',
+    usage:
+      'senryaku calibrate --port PATH|auto | --sim [--rules senryaku|surakarta] [--seed N] [--reference-grams G] [--profile FILE] [--calibration-dir DIR]',
     summary: 'guided load-cell calibration, saved per board id',
     description: [
       'Guides you through calibrating the load cells: zero on an empty board, then a reference mass',
-      '(--reference-grams, default one sphere) on every well. The result is saved per board id in --calibration-dir.',
+      "(--reference-grams, default the game's lightest piece) on every point. The result is saved per board id in --calibration-dir.",
+      '--rules names the game whose board it is (default senryaku): its reference profile is used unless --profile.',
     ],
   },
   monitor: {
-    usage: 'senryaku monitor --port PATH|auto | --sim [--seed N] [--profile FILE] [--calibration-dir DIR] [--duration S]',
+    usage:
+      'senryaku monitor --port PATH|auto | --sim [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--calibration-dir DIR] [--duration S]',
     summary: 'live loads, tilt and link health of a board',
     description: [
-      'Shows the live 7×6 grid of well loads (grams with a calibration, else raw counts), the pivots, the tilt',
-      'switches and the link health, until Ctrl-C or --duration seconds.',
+      'Shows the live grid of point loads (grams with a calibration, else raw counts), the pivots and tilt switches',
+      'where the board has them, and the link health, until Ctrl-C or --duration seconds.',
+      '--rules names the game whose board it is (default senryaku): its reference profile gives the grid unless --profile.',
     ],
   },
   record: {
-    usage: 'senryaku record --port PATH|auto | --sim [--seed N] --out FILE [--force] [--duration S] [--profile FILE]',
+    usage:
+      'senryaku record --port PATH|auto | --sim [--rules senryaku|surakarta] [--seed N] --out FILE [--force] [--duration S] [--profile FILE]',
     summary: 'record every raw line to and from a board',
     description: [
       'Records every raw line from the board and every command sent, with its receive time, to --out FILE',
       '(firmware-protocol/RECORDING.md), until Ctrl-C or --duration seconds. An existing FILE is kept unless --force.',
+      '--rules names the game whose board it is (default senryaku): its reference profile is used unless --profile.',
     ],
   },
   sim: {
-    usage: 'senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]',
+    usage: 'senryaku sim --pty [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
     summary: 'simulated board on a pty, until Ctrl-C',
-    description: ['Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.'],
+    description: [
+      'Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.',
+      "--rules names the game (default senryaku): the board is its reference profile's unless --profile, set up as",
+      "--position says in the game's notation (default its start position); --spn SPN still works for Senryaku.",
+    ],
   },
   scoreboard: {
     usage: 'senryaku scoreboard test --port PATH|auto [--track N] [--pause MS]',

@@ -14,6 +14,7 @@ import { main } from '../../src/cli/main.ts';
 import { header as journalHeader } from '../app/journal-fixture.ts';
 import type { PortInfo } from '../../src/hardware/link/index.ts';
 import { createSimBoard } from '../../src/hardware/sim/index.ts';
+import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 
 // ---- fixtures: made once, at collection, so the table can name them ----------------------
 const dir = mkdtempSync(join(tmpdir(), 'senryaku-bad-input-'));
@@ -78,6 +79,8 @@ const fails = (message: RegExp, ...argv: string[]): Case => ({ argv, code: 1, me
 const withPorts = (ports: readonly PortInfo[], c: Case): Case => ({ ...c, ports });
 
 const NO_DEVICE = /does not exist \(is the board plugged in\?\); serial ports on this machine: none found$/;
+/** The registry's own words for a game it does not know. */
+const RULES_CHESS = /bad --rules: unknown ruleset 'chess'; the rulesets are senryaku, surakarta$/;
 
 const CASES: readonly Case[] = [
   // the command line itself
@@ -126,6 +129,18 @@ const CASES: readonly Case[] = [
     underFile,
   ),
   bad(/invalid profile .*garbage\.json/, 'calibrate', '--sim', '--profile', garbage, '--calibration-dir', calDir),
+  bad(RULES_CHESS, 'calibrate', '--sim', '--rules', 'chess', '--calibration-dir', calDir),
+  bad(
+    /invalid profile .*reference-mega-2560\.json \(for Surakarta\): cells\.wells: cells\.wells must name 36 wells, got 42/,
+    'calibrate',
+    '--sim',
+    '--rules',
+    'surakarta',
+    '--profile',
+    REFERENCE_PROFILE_PATH,
+    '--calibration-dir',
+    calDir,
+  ),
   bad(/--port needs a path, or "auto"/, 'calibrate', '--port', '', '--calibration-dir', calDir),
   fails(NO_DEVICE, 'calibrate', '--port', noDevice, '--calibration-dir', calDir),
   fails(
@@ -144,6 +159,7 @@ const CASES: readonly Case[] = [
   bad(/--port .*a-file is not a serial device \(it is a regular file\)/, 'monitor', '--port', file, '--calibration-dir', calDir),
   bad(/--port .*a-dir is not a serial device \(it is a directory\)/, 'monitor', '--port', subdir, '--calibration-dir', calDir),
   bad(/calibration directory .*a-file: it is a file/, 'monitor', '--sim', '--calibration-dir', file),
+  bad(RULES_CHESS, 'monitor', '--sim', '--rules', 'chess'),
   fails(NO_DEVICE, 'monitor', '--port', noDevice, '--calibration-dir', calDir),
   withPorts(
     SERIAL_ONLY,
@@ -171,12 +187,25 @@ const CASES: readonly Case[] = [
   bad(/Option '--duration' argument is ambiguous/, 'record', '--sim', '--out', newOut(), '--duration', '-1'),
   bad(/--duration must be a number of seconds > 0, got '=1'/, 'record', '--sim', '--out', newOut(), '--duration', '=1'),
   bad(/--seed must be an integer, got 'x'/, 'record', '--sim', '--out', existing, '--force', '--seed', 'x'),
+  bad(RULES_CHESS, 'record', '--sim', '--out', newOut(), '--rules', 'chess'),
   bad(/--out .*existing\.rec: it exists/, 'record', '--port', noDevice, '--out', existing),
   fails(NO_DEVICE, 'record', '--port', noDevice, '--out', newOut()),
   // sim
   bad(/only --pty is available from the command line/, 'sim'),
   bad(/--seed must be a whole number from 0 to 4294967295, got 'abc'/, 'sim', '--pty', '--seed', 'abc'),
   bad(/bad board layout "nonsense"/, 'sim', '--pty', '--spn', 'nonsense'),
+  bad(RULES_CHESS, 'sim', '--pty', '--rules', 'chess'),
+  bad(/bad board layout "nonsense"/, 'sim', '--pty', '--rules', 'surakarta', '--position', 'nonsense'),
+  bad(
+    /--spn is Senryaku's notation; give a Surakarta position with --position/,
+    'sim',
+    '--pty',
+    '--rules',
+    'surakarta',
+    '--spn',
+    '6/6/6/6/6/6 x',
+  ),
+  bad(/give --position or --spn, not both/, 'sim', '--pty', '--position', 'bbbBbbb/7/7/7/7/wwwWwww', '--spn', 'bbbBbbb/7/7/7/7/wwwWwww'),
   bad(/cannot read profile .*no-such-file\.json: ENOENT/, 'sim', '--pty', '--profile', missing),
   bad(/unexpected 'extra'/, 'sim', 'extra'),
   // referee

@@ -7,14 +7,23 @@ import { main } from '../../src/cli/main.ts';
 import { renderMonitor, runMonitor } from '../../src/cli/commands/monitor.ts';
 import { emptyCounters } from '../../src/hardware/link/index.ts';
 import { FakeBoardLink } from '../../src/hardware/link/fake-board-link.ts';
-import { loadProfileFile } from '../../src/app/load-profile.ts';
+import { loadBoardFile, loadProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
 import type { Frame } from '../../src/protocol/index.ts';
+import type { Calibration } from '../../src/sensing/calibration.ts';
 import { emptyPlausibilityCounters } from '../../src/sensing/index.ts';
 
 const profileResult = loadProfileFile(REFERENCE_PROFILE_PATH);
 if (!profileResult.ok) throw new Error(profileResult.error);
 const profile = profileResult.value;
+const fileResult = loadBoardFile(REFERENCE_PROFILE_PATH, SENRYAKU);
+if (!fileResult.ok) throw new Error(fileResult.error);
+const { hardware } = fileResult.value;
+const boardSetup = SENRYAKU.boardProfile(fileResult.value.profile);
+if (!boardSetup.ok) throw new Error(boardSetup.error);
+const { value: setup } = boardSetup;
+const sensingFor = (calibration: Calibration) => setup.sensing(calibration);
 
 let clock: sinon.SinonFakeTimers;
 beforeEach(() => {
@@ -26,7 +35,8 @@ afterEach(() => clock.restore());
 function monitorOn(link: FakeBoardLink, out: string[], calibrationFor: Parameters<typeof runMonitor>[0]['calibrationFor']) {
   const session = {
     link,
-    profile,
+    hardware,
+    sensingFor,
     calibrationFor,
     io: { out: (l: string) => out.push(l), err: () => undefined },
     tty: false,
@@ -54,7 +64,7 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     const lines = renderMonitor({
       values,
       unit: 'g',
-      profile,
+      hardware,
       wellCells: 42,
       tilt: { white: true, black: false },
       state: 'ready',
@@ -80,7 +90,7 @@ describe('senryaku monitor', { timeout: 15_000 }, () => {
     const lines = renderMonitor({
       values: new Float64Array(44),
       unit: 'g',
-      profile,
+      hardware,
       wellCells: 42,
       tilt: undefined,
       state: 'ready',

@@ -1,7 +1,7 @@
 /**
- * `senryaku calibrate --port PATH | --sim`: guides a person through calibrating a board's
- * load cells (src/app/guided-calibration.ts), then files the calibration under the board id
- * (src/app/calibration-store.ts).
+ * `senryaku calibrate --port PATH | --sim [--rules ID]`: guides a person through calibrating
+ * a board's load cells (src/app/guided-calibration.ts), then files the calibration under the
+ * board id (src/app/calibration-store.ts). The game's profile says which cells there are.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../app/guided-calibration.ts';
@@ -12,6 +12,7 @@ import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
 
 export interface CalibrateCommandOptions extends CliDeps {
@@ -22,10 +23,12 @@ export interface CalibrateCommandOptions extends CliDeps {
 export async function calibrateCommand(args: string[], io: CliIo, options: CalibrateCommandOptions = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ...boardOptionSpecs,
+    ...rulesOptionSpecs,
     'reference-grams': { type: 'string' },
     'calibration-dir': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('calibrate')}`);
+  const ruleset = readRuleset(values.rules);
   const refText = values['reference-grams'];
   const referenceGrams = refText === undefined ? undefined : /^\d+(\.\d+)?$/.test(refText) ? Number(refText) : NaN;
   if (referenceGrams !== undefined && !(referenceGrams >= MIN_RISE_G)) {
@@ -33,7 +36,7 @@ export async function calibrateCommand(args: string[], io: CliIo, options: Calib
   }
   const calibrationDir = resolveCalibrationDir(values['calibration-dir']);
   checkDirectory(calibrationDir, 'calibration directory', 'write');
-  const board = await openBoardFor(values, options);
+  const board = await openBoardFor(values, options, { ruleset });
   try {
     const store = new CalibrationStore(calibrationDir);
     // Default reference: one piece of the game, the mass everyone has at hand.

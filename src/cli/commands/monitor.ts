@@ -1,7 +1,9 @@
 /**
- * `senryaku monitor --port PATH | --sim`: the live 7×6 grid of well loads (grams when the
- * board has a calibration, else raw counts relative to the first frame), the pivots, the
- * tilt switches, the link's health and what the plausibility step held back or dropped.
+ * `senryaku monitor --port PATH | --sim [--rules ID]`: the live grid of point loads (grams
+ * when the board has a calibration, else raw counts relative to the first frame), the
+ * pivots and the tilt switches where the board has them, the link's health and what the
+ * plausibility step held back or dropped. The grid, the cell names and sensing's setup come
+ * from the board's profile as its game reads it, so any game's board is shown the same way.
  * Frames and tilt events go through the same plausibility step as the referee's
  * (`src/sensing/plausibility.ts`), so the grid and the tilt shown are what sensing would
  * get. With a calibration the frames also run through sensing, whose zero tracking
@@ -11,12 +13,12 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
-import { senryakuProfileOf, sensingSetupOf } from '../../rulesets/senryaku-board.ts';
+import { pointAt, pointName } from '../../board/grid.ts';
+import type { HardwareProfile } from '../../board/profile.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
 import type { BoardLink, LinkCounters, LinkState } from '../../hardware/link/index.ts';
-import type { SenryakuBoardProfile as BoardProfile } from '../../rulesets/senryaku-board.ts';
-import { FILES, RANKS, wellAt, wellName } from '../../rules/senryaku/types.ts';
 import { frameToGrams, type Calibration } from '../../sensing/calibration.ts';
+import type { SensingSetup } from '../../sensing/pipeline.ts';
 import {
   admitLine,
   createPlausibility,
@@ -33,13 +35,16 @@ import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
 
 export interface MonitorView {
   /** Per cell index: grams (calibrated) or counts (relative); NaN = stale. */
   readonly values: ArrayLike<number>;
   readonly unit: 'g' | 'counts';
-  readonly profile: BoardProfile;
+  /** The board's grid, which cell is under which point, and the pivots and tilt switches fitted. */
+  readonly hardware: HardwareProfile;
+  /** Point cells, as the board's HELLO counts them; the cells after them are pivots. */
   readonly wellCells: number;
   readonly tilt: Tilt | undefined;
   readonly state: LinkState;
@@ -58,13 +63,18 @@ const pad = (s: string, n: number): string => s.padStart(n);
 const show = (v: number | undefined, unit: 'g' | 'counts'): string =>
   v === undefined || Number.isNaN(v) ? '--' : unit === 'g' ? v.toFixed(1) : String(Math.round(v));
 
-/** Which cell reads which well: the profile's map, else cell i = well i. */
-const cellOfWellTable = (profile: BoardProfile, wellCells: number): Map<number, number> => {
+/** Which cell reads which point: the profile's map, else (a cell it does not list) cell i = point i. */
+const cellOfPointTable = (hardware: HardwareProfile, wellCells: number): Map<number, number> => {
   const map = new Map<number, number>();
-  const wells = profile.cells?.wells;
-  for (let cell = 0; cell < wellCells; cell++) map.set(wells?.[cell] ?? cell, cell);
+  for (let cell = 0; cell < wellCells; cell++) map.set(hardware.cells.points[cell] ?? cell, cell);
   return map;
 };
+
+/** A cell by what it weighs: its point (`d3`) or its pivot's name. */
+const cellName = (hardware: HardwareProfile, wellCells: number, cell: number): string =>
+  cell < wellCells
+    ? pointName(hardware.grid, hardware.cells.points[cell] ?? cell)
+    : (hardware.cells.pivots[cell - wellCells] ?? `pivot ${cell - wellCells}`);
 
 export const tiltText = (tilt: Tilt | undefined): string =>
   tilt === undefined
@@ -77,30 +87,22 @@ export const tiltText = (tilt: Tilt | undefined): string =>
           ? 'tipped toward Black'
           : 'level';
 
-/** The screen as lines: grid (rank 6 on top, as seen from White's side), pivots, tilt, health. */
+/**
+ * The screen as lines: grid (top rank on top, as seen from the rank-1 side), then the pivots
+ * and the tilt switches on a board that has them, then health.
+ */
 export function renderMonitor(view: MonitorView): string[] {
-  const width = 9;
-  const cellOfWell = cellOfWellTable(view.profile, view.wellCells);
   const lines: string[] = [];
   const board = view.hello ? `board ${view.hello.boardId.toString(16).toUpperCase().padStart(8, '0')}` : 'no board yet';
   lines.push(`${board} · loads in ${view.unit === 'g' ? 'grams' : 'raw counts relative to the first frame (no calibration)'}`);
-  lines.push(`    ${Array.from({ length: FILES }, (_, f) => pad(String.fromCharCode(97 + f), width)).join('')}`);
-  for (let rank = RANKS - 1; rank >= 0; rank--) {
-    const row: string[] = [];
-    for (let file = 0; file < FILES; file++) {
-      const well = wellAt(file, rank);
-      const cell = well === undefined ? undefined : cellOfWell.get(well);
-      row.push(pad(show(cell === undefined ? undefined : view.values[cell], view.unit), width));
-    }
-    lines.push(`  ${rank + 1} ${row.join('')}`);
+  lines.push(...gridLines(view));
+  const pivotCells = Array.from({ length: Math.max(0, view.values.length - view.wellCells) }, (_, i) => view.wellCells + i);
+  // A board that lies flat says nothing of pivots, unless its HELLO reports some after all.
+  if (view.hardware.cells.pivots.length > 0 || pivotCells.length > 0) {
+    const pivots = pivotCells.map((cell) => `${cellName(view.hardware, view.wellCells, cell)} ${show(view.values[cell], view.unit)}`);
+    lines.push(`pivots: ${pivots.length > 0 ? pivots.join(' · ') : 'none'}`);
   }
-  const pivotNames = view.profile.cells?.pivots ?? [];
-  const pivots: string[] = [];
-  for (let cell = view.wellCells; cell < view.values.length; cell++) {
-    pivots.push(`${pivotNames[cell - view.wellCells] ?? `pivot ${cell - view.wellCells}`} ${show(view.values[cell], view.unit)}`);
-  }
-  lines.push(`pivots: ${pivots.length > 0 ? pivots.join(' · ') : 'none'}`);
-  lines.push(`tilt: ${tiltText(view.tilt)}`);
+  if (view.hardware.tilt.white || view.hardware.tilt.black) lines.push(`tilt: ${tiltText(view.tilt)}`);
   const c = view.counters;
   lines.push(
     `link ${view.state} · ${view.framesPerSecond.toFixed(1)} frames/s · CRC errors ${c.crcErrors} · lines lost ${c.linesLost} (${c.gaps} gaps) · ` +
@@ -115,15 +117,27 @@ export function renderMonitor(view: MonitorView): string[] {
   return lines;
 }
 
-/** A cell by what it weighs: its well (`d3`) or its pivot's name. */
-const cellName = (profile: BoardProfile, wellCells: number, cell: number): string =>
-  cell < wellCells
-    ? wellName(profile.cells?.wells[cell] ?? cell)
-    : (profile.cells?.pivots[cell - wellCells] ?? `pivot ${cell - wellCells}`);
+/** The file letters, then one row per rank with each point's load in it. */
+function gridLines(view: MonitorView): string[] {
+  const width = 9;
+  const { grid } = view.hardware;
+  const cellOfPoint = cellOfPointTable(view.hardware, view.wellCells);
+  const lines = [`    ${Array.from({ length: grid.files }, (_, f) => pad(String.fromCharCode(97 + f), width)).join('')}`];
+  for (let rank = grid.ranks - 1; rank >= 0; rank--) {
+    const row: string[] = [];
+    for (let file = 0; file < grid.files; file++) {
+      const point = pointAt(grid, file, rank);
+      const cell = point === undefined ? undefined : cellOfPoint.get(point);
+      row.push(pad(show(cell === undefined ? undefined : view.values[cell], view.unit), width));
+    }
+    lines.push(`  ${rank + 1} ${row.join('')}`);
+  }
+  return lines;
+}
 
 function zerosText(view: MonitorView): string {
   if (!view.zeros) return 'zero tracking: needs a calibration';
-  const name = (cell: number) => cellName(view.profile, view.wellCells, cell);
+  const name = (cell: number) => cellName(view.hardware, view.wellCells, cell);
   const signed = (g: number) => `${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)} g`;
   const largest = view.zeros.largest.map((z) => `${name(z.cell)} ${signed(z.offsetG)}`).join(' · ');
   const drifted = view.zeros.drifted.length > 0 ? ` · DRIFTED, recalibrate: ${view.zeros.drifted.map(name).join(', ')}` : '';
@@ -132,7 +146,9 @@ function zerosText(view: MonitorView): string {
 
 export interface MonitorSession {
   readonly link: BoardLink;
-  readonly profile: BoardProfile;
+  readonly hardware: HardwareProfile;
+  /** Sensing's setup for this board with a calibration, as the board's game gives it. */
+  readonly sensingFor: (calibration: Calibration) => SensingSetup;
   readonly calibrationFor: (hello: Hello) => Calibration | undefined;
   readonly io: CliIo;
   /** Redraw in place (ANSI) instead of printing blocks. */
@@ -173,7 +189,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
     s.link.on('tilt', (t) => take(admitLine(plausible, t, t))),
     s.link.on('reboot', () => {
       take(endBoot(plausible));
-      sensing = calibration ? startSensing(s.profile, calibration) : undefined;
+      sensing = calibration ? startSensing(s.sensingFor, calibration) : undefined;
     }),
     s.link.on('gap', (g) => {
       if (sensing) stepSensing(sensing, { type: 'gap', missing: g.lostLines ?? 1 }, Date.now());
@@ -184,7 +200,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
       if (!calibration) baseline = undefined;
       sensing =
         calibration && calibration.cells.length === st.hello.wellCells + st.hello.pivotCells
-          ? startSensing(s.profile, calibration)
+          ? startSensing(s.sensingFor, calibration)
           : undefined;
     }),
   ];
@@ -206,7 +222,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
     const lines = renderMonitor({
       values,
       unit: calibration ? 'g' : 'counts',
-      profile: s.profile,
+      hardware: s.hardware,
       wellCells: hello?.wellCells ?? 0,
       tilt,
       state: s.link.state,
@@ -236,9 +252,9 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
 }
 
 /** Sensing for the display; undefined when the profile and calibration do not fit together. */
-function startSensing(profile: BoardProfile, calibration: Calibration): SensingState | undefined {
+function startSensing(sensingFor: MonitorSession['sensingFor'], calibration: Calibration): SensingState | undefined {
   try {
-    return createSensingState(sensingSetupOf(profile, calibration));
+    return createSensingState(sensingFor(calibration));
   } catch {
     return undefined;
   }
@@ -247,16 +263,21 @@ function startSensing(profile: BoardProfile, calibration: Calibration): SensingS
 export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ...boardOptionSpecs,
+    ...rulesOptionSpecs,
     'calibration-dir': { type: 'string' },
     duration: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('monitor')}`);
+  const ruleset = readRuleset(values.rules);
   const duration = parseDurationSeconds(values.duration);
   if (!duration.ok) throw new UsageError(duration.error);
   const calibrationDir = resolveCalibrationDir(values['calibration-dir']);
   checkDirectory(calibrationDir, 'calibration directory', 'read');
-  const board = await openBoardFor(values, deps);
+  const board = await openBoardFor(values, deps, { ruleset });
   try {
+    // The game read this very profile to open the board, so reading it again cannot fail but by a bug.
+    const setup = ruleset.boardProfile(board.file.profile);
+    if (!setup.ok) throw new Error(`${board.file.name}: ${setup.error}`);
     const store = new CalibrationStore(calibrationDir);
     const tty = process.stdout.isTTY === true;
     const calibrationFor = (hello: Hello): Calibration | undefined => {
@@ -271,7 +292,8 @@ export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = 
     await runMonitor(
       {
         link: board.link,
-        profile: senryakuProfileOf(board.file),
+        hardware: board.file.hardware,
+        sensingFor: (calibration) => setup.value.sensing(calibration),
         calibrationFor,
         io,
         tty,

@@ -1,5 +1,5 @@
 /**
- * `senryaku record --port PATH | --sim --out FILE [--duration S]`: every raw line from
+ * `senryaku record --port PATH | --sim [--rules ID] --out FILE [--duration S]`: every raw line from
  * the board (bad ones too) and every command sent, with the host receive time, in the
  * format of firmware-protocol/RECORDING.md. Ends after --duration or on Ctrl-C. An
  * existing FILE is refused unless --force, before the board is opened.
@@ -12,6 +12,7 @@ import { openBoardFor } from '../board.ts';
 import { checkNewFile } from '../file-checks.ts';
 import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
 
 const RECORD_USAGE = usageOf('record');
@@ -22,17 +23,19 @@ const FLUSH_EVERY = 64;
 export async function recordCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ...boardOptionSpecs,
+    ...rulesOptionSpecs,
     out: { type: 'string' },
     force: { type: 'boolean' },
     duration: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${RECORD_USAGE}`);
+  const ruleset = readRuleset(values.rules);
   if (values.out === undefined || values.out === '') throw new UsageError(`--out FILE is required; usage: ${RECORD_USAGE}`);
   const duration = parseDurationSeconds(values.duration);
   if (!duration.ok) throw new UsageError(duration.error);
   const out = values.out;
   checkNewFile(out, '--out', values.force ?? false);
-  const board = await openBoardFor(values, deps, { link: { rateHz: RATE_HZ } });
+  const board = await openBoardFor(values, deps, { ruleset, link: { rateHz: RATE_HZ } });
   try {
     return await record(board, out, duration.value, io);
   } finally {

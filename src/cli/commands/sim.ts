@@ -1,16 +1,19 @@
 /**
- * `senryaku sim --pty [--seed N] [--profile FILE] [--spn SPN]`: a simulated board on a
- * pseudo-terminal, running on real time until SIGINT (or SIGTERM). Prints one line,
- * `pty: <path>`, for the host (or any serial terminal at 500000 baud) to open.
+ * `senryaku sim --pty [--rules ID] [--seed N] [--profile FILE] [--position TEXT]`: a simulated
+ * board of a game (its reference profile unless --profile) on a pseudo-terminal, running on
+ * real time until SIGINT (or SIGTERM). Prints one line, `pty: <path>`, for the host (or any
+ * serial terminal at 500000 baud) to open.
  */
 import { loadBoardFile } from '../../app/load-profile.ts';
-import { simOptionsOf } from '../../app/open-board.ts';
+import { referenceProfilePath, simOptionsOf } from '../../app/open-board.ts';
 import { SENRYAKU } from '../../rulesets/senryaku.ts';
+import type { Ruleset } from '../../rulesets/ruleset.ts';
 import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { createSimBoard } from '../../hardware/sim/sim-board.ts';
 import { SimPty } from '../../hardware/sim/pty.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
 
 const SIM_USAGE = usageOf('sim');
@@ -22,28 +25,41 @@ const readSeed = (text: string | undefined): number => {
   return seed;
 };
 
-/** The profile file's physics and hardware; none given: the simulator's defaults. */
-const readProfile = (path: string | undefined): Partial<SimBoardOptions> => {
-  if (path === undefined) return {};
-  const loaded = loadBoardFile(path, SENRYAKU);
+/** The game's pieces and physics on the profile file's hardware (the game's reference board unless --profile). */
+const readProfile = (path: string | undefined, ruleset: Ruleset): Partial<SimBoardOptions> => {
+  const loaded = loadBoardFile(path ?? referenceProfilePath(ruleset), ruleset);
   if (!loaded.ok) throw new UsageError(loaded.error);
   return simOptionsOf(loaded.value);
+};
+
+/**
+ * The pieces at power-on: --position in the game's notation (default its start). --spn is
+ * Senryaku's older name for it, kept for scripts that use it.
+ */
+const readPosition = (values: { readonly position?: string | undefined; readonly spn?: string | undefined }, ruleset: Ruleset): string => {
+  if (values.spn !== undefined && values.position !== undefined) throw new UsageError('give --position or --spn, not both');
+  if (values.spn !== undefined && ruleset.id !== SENRYAKU.id)
+    throw new UsageError(`--spn is Senryaku's notation; give a ${ruleset.name} position with --position`);
+  return values.position ?? values.spn ?? ruleset.startPosition;
 };
 
 /** The command with its stop signal passed in, so tests can run it in process. */
 export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
+    ...rulesOptionSpecs,
     pty: { type: 'boolean' },
     seed: { type: 'string' },
     profile: { type: 'string' },
+    position: { type: 'string' },
     spn: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}'; usage: ${SIM_USAGE}`);
   if (!values.pty) throw new UsageError(`only --pty is available from the command line; usage: ${SIM_USAGE}`);
+  const ruleset = readRuleset(values.rules);
   const created = createSimBoard({
     seed: readSeed(values.seed),
-    ...readProfile(values.profile),
-    position: values.spn,
+    ...readProfile(values.profile, ruleset),
+    position: readPosition(values, ruleset),
     clock: 'timers',
   });
   if (!created.ok) throw new UsageError(created.error.message);

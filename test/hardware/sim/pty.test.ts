@@ -127,6 +127,23 @@ describe('senryaku sim', () => {
     },
   );
 
+  it.skipIf(noSocat)('--pty --rules surakarta serves the Surakarta board: 36 point cells, no pivots', { timeout: 15_000 }, async () => {
+    const controller = new AbortController();
+    const printed = new Promise<string>((resolve) => {
+      const io = { out: (l: string) => resolve(l), err: () => undefined };
+      const done = runSim(['--pty', '--rules', 'surakarta', '--seed', '7'], io, controller.signal);
+      cleanups.push(async () => {
+        controller.abort();
+        await done;
+      });
+    });
+    const host = await hostOn((await printed).slice('pty: '.length));
+    await host.next((m) => m.type === 'hello');
+    const hello = host.next((m) => m.type === 'hello');
+    host.send(formatHostCommand({ type: 'hello', seq: 1 }));
+    expect(await hello).toMatchObject({ wellCells: 36, pivotCells: 0 });
+  });
+
   it('usage errors exit 2 with one line on stderr', { timeout: 5_000 }, async () => {
     for (const args of [
       ['sim'],
