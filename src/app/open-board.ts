@@ -36,6 +36,7 @@ import {
 } from '../hardware/sim/index.ts';
 import { loadBoardFile } from './load-profile.ts';
 import { SENRYAKU } from '../rulesets/senryaku.ts';
+import { Rng } from '../hardware/sim/rng.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 
 /** The reference board a game is played on unless --profile says otherwise. */
@@ -141,6 +142,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   const created = createSimBoard({
     seed,
     ...simOptionsOf(file),
+    ...simBoardIdOf(seed, ruleset),
     ...(extras.simPosition === undefined || extras.simPosition === 'empty' ? {} : { position: extras.simPosition }),
     clock: 'timers',
     ...(extras.scheduler ? { scheduler: extras.scheduler } : {}),
@@ -176,6 +178,14 @@ export const simOptionsOf = (file: RulesetBoardFile): Pick<SimBoardOptions, 'pro
   gramsPerMassUnit: file.sim.gramsPerMassUnit,
   pieces: file.sim.pieces,
 });
+
+/**
+ * Each game's simulated board is a board of its own: at the same seed, a Surakarta board has
+ * another EEPROM id than a Senryaku one, so each keeps its own stored calibration. Senryaku's
+ * (the simulator's reference board) keeps the id the simulator draws from the seed.
+ */
+const simBoardIdOf = (seed: number, ruleset: Ruleset): { boardId?: number } =>
+  ruleset.id === SENRYAKU.id ? {} : { boardId: new Rng(seed).fork(`board-id:${ruleset.id}`).uint32() };
 
 /** The link's options, on the session's clock when it has one. */
 const linkTiming = (extras: OpenBoardExtras): Partial<SerialBoardLinkOptions> => ({
