@@ -215,6 +215,7 @@ export class RefereeApp {
     return createScoreboardService({
       bus: this.bus,
       trackLength: this.pipeline.refereeSnapshot().score.trackLength,
+      ...(c.game.ruleset.piecesInPlay ? { piecesInPlay: c.game.ruleset.piecesInPlay } : {}),
       history,
       ...(c.scheduler ? { scheduler: c.scheduler } : {}),
       ...(c.scoreboard === 'virtual' ? { display: 'virtual' as const } : { display: 'led' as const, port: c.scoreboard }),

@@ -120,6 +120,11 @@ export interface Ruleset {
    */
   boardProfile(json: unknown): Result<RulesetBoardSetup, string>;
   readonly referee: RefereeFacet;
+  /**
+   * Each side's pieces in play in a position of this game, for a game whose scoring board
+   * shows them (absent: the board shows games won). Undefined for text that is not a position.
+   */
+  readonly piecesInPlay?: (position: string) => Readonly<Record<string, number>> | undefined;
 }
 
 /**

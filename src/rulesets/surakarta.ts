@@ -12,6 +12,7 @@ import {
   noMoveText,
   parsePosition,
   perft,
+  pieceCounts,
   type Position,
   type SurakartaMatch,
 } from '../rules/surakarta/index.ts';
@@ -104,6 +105,10 @@ export const SURAKARTA: Ruleset = {
   boardProfile(json) {
     const board = parseSurakartaBoard(json);
     return board.ok ? ok({ sensing: (calibration, options) => surakartaSensingSetup(board.value, calibration, options) }) : board;
+  },
+  piecesInPlay(position) {
+    const parsed = parsePosition(position);
+    return parsed.ok ? pieceCounts(parsed.value.board) : undefined;
   },
   referee: {
     fromJson(settings, profile) {

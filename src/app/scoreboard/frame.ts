@@ -57,7 +57,12 @@ export function composeFrame(s: ScoreboardState, phase: AnimationPhase): Scorebo
     lamps: s.journalFault
       ? { white: s.turn === 'white', black: s.turn === 'black', foul: phase.blinkOn, crash: !phase.blinkOn }
       : { white: s.turn === 'white', black: s.turn === 'black', foul: s.foul && phase.blinkOn, crash: s.crash },
-    digits: { A: { points: s.points.A, games: s.games.A }, B: { points: s.points.B, games: s.games.B } },
+    // A game whose pieces in play count shows them; the others show games won.
+    digits: {
+      A: { points: s.points.A, count: s.inPlay ? s.inPlay.A : s.games.A },
+      B: { points: s.points.B, count: s.inPlay ? s.inPlay.B : s.games.B },
+    },
+    counts: s.inPlay ? 'pieces' : 'games',
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../hardware/scoreboard/index.ts';
 import { ScoreboardService, type Backoff } from './service.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
+import type { PiecesInPlay } from './model.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
 
 export interface CreateScoreboardOptions {
@@ -36,16 +37,16 @@ export interface CreateScoreboardOptions {
   readonly readyTimeoutMs?: number;
   /** Verdicts of earlier sessions of a resumed match. */
   readonly history?: readonly Verdict[];
+  /** The game's count of pieces in play, when its digits show them (Surakarta). */
+  readonly piecesInPlay?: PiecesInPlay;
   /** Animation and reconnection timers (default the real clock). */
   readonly scheduler?: Scheduler;
 }
 
 export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardService {
   const kind = o.display ?? 'led';
-  if (kind === 'led' && o.trackLength > MAX_LED_TRACK_LENGTH)
-    throw new TypeError(
-      `the LED scoring board has holes 0..${MAX_LED_TRACK_LENGTH}; a track of N = ${o.trackLength} needs the virtual board`,
-    );
+  // The LED board has holes 0..13: a longer track fills it (a marker stops in the last hole; the digits show the points).
+  const trackLength = kind === 'led' ? Math.min(o.trackLength, MAX_LED_TRACK_LENGTH) : o.trackLength;
   const display: ScoreboardDisplay =
     kind === 'virtual'
       ? new VirtualScoreboard()
@@ -57,8 +58,9 @@ export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardS
         });
   return new ScoreboardService({
     bus: o.bus,
-    trackLength: o.trackLength,
+    trackLength,
     display,
+    ...(o.piecesInPlay ? { piecesInPlay: o.piecesInPlay } : {}),
     ...(o.timing ? { timing: o.timing } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.history ? { history: o.history } : {}),

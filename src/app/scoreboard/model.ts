@@ -25,6 +25,10 @@ export interface ScoreboardState {
   readonly turn?: TurnLamp;
   /** The game's side that moves first (from game-started, whose players are in playing order). */
   readonly firstSide?: Side;
+  /** Who plays which side this game (from game-started). */
+  readonly sides?: Readonly<Record<Side, Player>>;
+  /** Each player's pieces in play, for a game that counts them (Surakarta); its digits show them instead of games. */
+  readonly inPlay?: ByPlayer<number>;
   /** A foul waits for the board to be restored: the foul lamp blinks. */
   readonly foul: boolean;
   /** The game ended in a crash: the crash lamp stays lit until the next game starts. */
@@ -54,11 +58,36 @@ export function withJournalFault(s: ScoreboardState, fault: boolean): Scoreboard
   return s.journalFault === fault || (!fault && s.journalFault === undefined) ? s : { ...s, journalFault: fault };
 }
 
-export function reduceScoreboard(s: ScoreboardState, v: Verdict): ScoreboardState {
+/** A game's count of the pieces in play of each side, from a position in its notation (undefined: not a position of this game). */
+export type PiecesInPlay = (position: string) => Readonly<Record<Side, number>> | undefined;
+
+/**
+ * `piecesInPlay`: the game's count, for a game whose scoring board shows pieces in play;
+ * each position a verdict reports updates it.
+ */
+export function reduceScoreboard(s: ScoreboardState, v: Verdict, piecesInPlay?: PiecesInPlay): ScoreboardState {
+  const next = reduceVerdict(s, v);
+  if (!piecesInPlay || !('position' in v)) return next;
+  const bySide = piecesInPlay(v.position);
+  const sides = next.sides;
+  if (!bySide || !sides) return next;
+  const inPlay = { A: 0, B: 0 };
+  for (const [side, player] of Object.entries(sides)) inPlay[player] += bySide[side] ?? 0;
+  return { ...next, inPlay };
+}
+
+function reduceVerdict(s: ScoreboardState, v: Verdict): ScoreboardState {
   switch (v.type) {
     case 'game-started':
       // The first side in the players is the one to move; the last game's lamps and pattern go.
-      return { ...without(s, 'ending'), turn: 'white', firstSide: Object.keys(v.players)[0] ?? 'white', foul: false, crash: false };
+      return {
+        ...without(s, 'ending'),
+        turn: 'white',
+        firstSide: Object.keys(v.players)[0] ?? 'white',
+        sides: v.players,
+        foul: false,
+        crash: false,
+      };
     case 'move':
       return { ...s, turn: v.side === (s.firstSide ?? 'white') ? 'black' : 'white' };
     case 'foul':

@@ -10,7 +10,7 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import { DEFAULT_TIMING, ScoreboardAnimator, type AnimationTiming } from './animator.ts';
 import type { ScoreboardDisplay } from '../../hardware/scoreboard/display.ts';
-import { initialScoreboard, reduceScoreboard, withJournalFault, type ScoreboardState } from './model.ts';
+import { initialScoreboard, reduceScoreboard, withJournalFault, type PiecesInPlay, type ScoreboardState } from './model.ts';
 
 export interface Backoff {
   /** Wait before the first retry; doubled after each failed attempt. */
@@ -27,6 +27,8 @@ export interface ScoreboardServiceOptions {
   readonly bus: EventBus;
   /** N of the match settings: holes 0..N. */
   readonly trackLength: number;
+  /** The game's count of pieces in play, when its digits show them (Surakarta). */
+  readonly piecesInPlay?: PiecesInPlay;
   readonly display: ScoreboardDisplay;
   readonly timing?: AnimationTiming;
   readonly backoff?: Backoff;
@@ -66,7 +68,8 @@ export class ScoreboardService implements Service {
     if (this.running) return;
     const { bus, display, trackLength } = this.options;
     this.running = true;
-    this.state = (this.options.history ?? []).reduce(reduceScoreboard, initialScoreboard(trackLength));
+    const { piecesInPlay } = this.options;
+    this.state = (this.options.history ?? []).reduce((s, v) => reduceScoreboard(s, v, piecesInPlay), initialScoreboard(trackLength));
     this.animator = new ScoreboardAnimator((frame) => display.show(frame), this.options.timing ?? DEFAULT_TIMING, this.scheduler);
     this.animator.update(this.state);
     bus.on('verdict', this, (v) => this.onVerdict(v));
@@ -95,7 +98,7 @@ export class ScoreboardService implements Service {
 
   private onVerdict(v: Verdict): void {
     if (!this.state || !this.animator) return;
-    this.state = reduceScoreboard(this.state, v);
+    this.state = reduceScoreboard(this.state, v, this.options.piecesInPlay);
     this.animator.update(this.state);
   }
 

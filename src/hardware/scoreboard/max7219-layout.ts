@@ -25,10 +25,13 @@ export interface LedImage {
   readonly digits: ByPlayer<string>;
 }
 
-/** "P  3G  1": P and up to three digits of points, G and up to three digits of games. */
-export function digitText(points: number, games: number): string {
+/**
+ * "P  3G  1": P and up to three digits of points, then G and up to three digits of games
+ * won, or C and the count of pieces in play.
+ */
+export function digitText(points: number, count: number, counts: 'games' | 'pieces' = 'games'): string {
   const field = (n: number) => String(Math.min(999, n)).padStart(3, ' ');
-  return `P${field(points)}G${field(games)}`;
+  return `P${field(points)}${counts === 'pieces' ? 'C' : 'G'}${field(count)}`;
 }
 
 export function ledImage(frame: ScoreboardFrame): LedImage {
@@ -45,6 +48,9 @@ export function ledImage(frame: ScoreboardFrame): LedImage {
   for (const lamp of Object.keys(LAMP_COLUMN) as Lamp[]) if (frame.lamps[lamp]) rows[LAMP_ROW]! |= ledBit(LAMP_COLUMN[lamp]);
   return {
     trackRows: rows,
-    digits: { A: digitText(frame.digits.A.points, frame.digits.A.games), B: digitText(frame.digits.B.points, frame.digits.B.games) },
+    digits: {
+      A: digitText(frame.digits.A.points, frame.digits.A.count, frame.counts),
+      B: digitText(frame.digits.B.points, frame.digits.B.count, frame.counts),
+    },
   };
 }

@@ -13,5 +13,7 @@ export interface ScoreboardFrame {
   /** Index = hole 0..N: is A's (red) / B's (green) light on there. */
   readonly holes: readonly ByPlayer<boolean>[];
   readonly lamps: { readonly [L in Lamp]: boolean };
-  readonly digits: ByPlayer<{ readonly points: number; readonly games: number }>;
+  /** Each player's match points, and the second number: games won, or pieces in play (`counts`). */
+  readonly digits: ByPlayer<{ readonly points: number; readonly count: number }>;
+  readonly counts: 'games' | 'pieces';
 }

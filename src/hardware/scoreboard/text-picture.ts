@@ -19,6 +19,7 @@ export function textPicture(frame: ScoreboardFrame): readonly [string, string] {
   const track = `A [${frame.holes.map(holeChar).join(' ')}] B`;
   const { A, B } = frame.digits;
   const lamps = LAMPS.filter((l) => frame.lamps[l]);
-  const status = `A P ${A.points} G ${A.games} | B P ${B.points} G ${B.games} | ${lamps.length ? lamps.join(' ') : '-'}`;
+  const label = frame.counts === 'pieces' ? 'in play' : 'G';
+  const status = `A P ${A.points} ${label} ${A.count} | B P ${B.points} ${label} ${B.count} | ${lamps.length ? lamps.join(' ') : '-'}`;
   return [track, status];
 }

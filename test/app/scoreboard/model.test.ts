@@ -8,7 +8,7 @@ import { CAPTURE_WIN } from '../../hardware/scoreboard/sequences.ts';
 const T = { timeout: 1_000 };
 
 test('points come from the game-over score, games are counted once per game number', T, () => {
-  let s = CAPTURE_WIN.reduce(reduceScoreboard, initialScoreboard(6));
+  let s = CAPTURE_WIN.reduce((st, v) => reduceScoreboard(st, v), initialScoreboard(6));
   expect(s).toMatchObject({ points: { A: 2, B: 0 }, games: { A: 1, B: 0 }, ending: { kind: 'game-over', winner: 'A' } });
   s = reduceScoreboard(s, V.gameOver(1, 'white', 'A', 2, { A: 2, B: 0 })); // replayed
   expect(s.games).toEqual({ A: 1, B: 0 });

@@ -116,10 +116,21 @@ test('backoff doubles up to its ceiling', { timeout: 1_000 }, () => {
   expect([1, 2, 3, 4, 5, 6, 7, 50].map((f) => retryDelayMs(f, b))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
 });
 
-test('a track too long for the LED board is refused at construction', { timeout: 1_000 }, () => {
-  expect(() => createScoreboardService({ bus, trackLength: 14 })).toThrow(TypeError);
-  expect(() => createScoreboardService({ bus, trackLength: 14, display: 'virtual' })).not.toThrow();
-});
+test(
+  'a track longer than the LED board fills its 13 holes (the digits keep the points); the virtual board draws it whole',
+  { timeout: 10_000 },
+  async () => {
+    const uno = fakeUno();
+    const led = createScoreboardService({ bus, trackLength: 30, port: '/dev/ttyACM0', readyTimeoutMs: 3_000, createIo: () => uno.io });
+    await led.start();
+    expect(led.current?.trackLength).toBe(13);
+    await led.stop();
+    const virtual = createScoreboardService({ bus, trackLength: 30, display: 'virtual' });
+    await virtual.start();
+    expect(virtual.current?.trackLength).toBe(30);
+    await virtual.stop();
+  },
+);
 
 test('a journal that cannot write blinks the foul and crash lamps in turn until it recovers', { timeout: 10_000 }, async () => {
   const display = new RecordingScoreboard();
@@ -152,6 +163,6 @@ test('a resumed match starts from the picture its earlier verdicts made: score, 
   await service.start();
   await flush();
   expect(service.current).toMatchObject({ points: { A: 2, B: 0 }, games: { A: 1, B: 0 }, turn: 'black' });
-  expect(display.frames.at(-1)?.digits).toEqual({ A: { points: 2, games: 1 }, B: { points: 0, games: 0 } });
+  expect(display.frames.at(-1)?.digits).toEqual({ A: { points: 2, count: 1 }, B: { points: 0, count: 0 } });
   await service.stop();
 });
