@@ -1,6 +1,17 @@
 // The simulated Surakarta players: how they plan a turn (a legal move, now and then a human
 // antic), the hand actions each antic comes to, and the restore steps they do after a foul.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openBoard } from '../../src/app/open-board.ts';
+import { RefereeApp } from '../../src/app/referee-app.ts';
+import { surakartaPlayersOn } from '../../src/app/autoplay/surakarta-players.ts';
+import { VirtualClock } from '../../src/app/virtual-clock.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/referee/surakarta/settings.ts';
+import type { Verdict } from '../../src/referee/verdicts.ts';
+import { SURAKARTA, surakartaGame } from '../../src/rulesets/surakarta.ts';
+import { SK_SEED, surakartaCalibration } from '../e2e/surakarta-harness.ts';
 import {
   FOUL_ANTICS,
   PRESS_MS,
@@ -18,6 +29,7 @@ import { Rng } from '../../src/hardware/sim/rng.ts';
 import type { SimStep } from '../../src/hardware/sim/script.ts';
 import {
   EMPTY,
+  START_POSITION,
   checkMove,
   legalMoves,
   parsePosition,
@@ -207,5 +219,78 @@ describe('restoreScript: the referee restore steps by hand', () => {
     );
     expect(shape(s.steps)).toEqual(['lift a3', 'place a2 x', 'place b1 o', 'lift c3']);
     expect(s.steps[0]).toMatchObject({ afterMs: 800 });
+  });
+});
+
+// The players at the simulated Surakarta board, refereed through the whole stack on virtual
+// time (test/e2e/surakarta-harness.ts), each antic forced on every turn.
+describe('the players at the board, one antic on every turn', { timeout: 60_000 }, () => {
+  async function session(odds: SkPlanOdds, moves: number): Promise<Verdict[]> {
+    const seed = SK_SEED;
+    const calibration = await surakartaCalibration(seed);
+    const clock = new VirtualClock({ stepMs: 10 });
+    const opened = await openBoard(
+      { sim: true, seed: String(seed) },
+      { ruleset: SURAKARTA, simPosition: START_POSITION, scheduler: clock.scheduler },
+    );
+    if (!opened.ok) throw new Error(opened.error.message);
+    const board = opened.value;
+    if (!board.sim) throw new Error('no simulator');
+    const app = new RefereeApp({
+      board,
+      calibration,
+      game: surakartaGame(DEFAULT_SURAKARTA_SETTINGS, board.file.profile),
+      players: { A: 'A', B: 'B' },
+      journalDir: mkdtempSync(join(tmpdir(), 'surakarta-players-')),
+      io: { out: () => {}, err: () => {} },
+      json: false,
+      scoreboard: 'none',
+      source: { kind: 'sim', seed },
+      scheduler: clock.scheduler,
+      simulatedPlayers: surakartaPlayersOn(board.sim, seed, clock.scheduler, odds),
+    });
+    const verdicts: Verdict[] = [];
+    let done = (): void => {};
+    const enough = new Promise<void>((resolve) => (done = resolve));
+    app.bus.on('verdict', verdicts, (v) => {
+      verdicts.push(v);
+      if (verdicts.filter((x) => x.type === 'move').length >= moves || v.type === 'game-over') done();
+    });
+    await app.start();
+    const seen = await clock.fastForward(enough, 300_000);
+    await clock.fastForward(app.stop(), 60_000);
+    expect(seen.ok, `verdicts: ${verdicts.map((v) => v.type).join(', ')}`).toBe(true);
+    return verdicts;
+  }
+
+  const types = (vs: readonly Verdict[]): string[] => vs.map((v) => v.type);
+
+  it.each([
+    ['notYourPiece', 'NotYourSphere'],
+    ['touchMove', 'TouchMove'],
+    ['illegalPlacement', 'IllegalPlacement'],
+    ['roll', 'Rolled'],
+  ] as const)('%s: the referee calls %s, the players put the board back as it says, then play their move', async (key, code) => {
+    const vs = await session(only(key), 6);
+    expect(types(vs).filter((t) => t === 'move')).toHaveLength(6);
+    const fouls = vs.filter((v) => v.type === 'foul');
+    expect(fouls.length).toBeGreaterThan(0);
+    expect(new Set(fouls.map((v) => v.type === 'foul' && v.code))).toEqual(new Set([code]));
+    // Each foul: restored before the next move.
+    const seq = types(vs).filter((t) => ['foul', 'restored', 'move'].includes(t));
+    for (let i = 0; i < seq.length; i++) if (seq[i] === 'foul') expect(seq[i + 1]).toBe('restored');
+    expect(types(vs)).not.toContain('forfeit');
+  });
+
+  it.each([
+    ['hesitate', ['touch-move']],
+    ['slow', []],
+    ['press', []],
+  ] as const)('%s: no foul, no forfeit, the game goes on', async (key, extra) => {
+    const vs = await session(only(key), 6);
+    expect(types(vs).filter((t) => t === 'move')).toHaveLength(6);
+    expect(types(vs)).not.toContain('foul');
+    expect(types(vs)).not.toContain('forfeit');
+    for (const t of extra) expect(types(vs)).toContain(t);
   });
 });
