@@ -1,28 +1,50 @@
 /**
- * Simulated Surakarta players on the simulated board: they take turns as the referee's
- * verdicts report the game, each picking a legal move at random (captures preferred, so a
- * game ends), and play it with their hands: a step is lift + place; a capture lifts the
- * enemy piece off the destination first or the mover first, by chance, as real players do.
- * Between games they set the start position up again. They hear the game only from the bus
- * and act only through the board's physics, as a person at the board would.
+ * Simulated Surakarta players on the simulated board. They take turns as the referee's
+ * verdicts report the game and play with their hands (surakarta-plan.ts: mostly clean
+ * moves, now and then a hesitation, a slow lift, a hand pressing a point, or a foul).
+ * When the referee calls a foul they do its restore steps (put back, remove, move back,
+ * by point name) and, once it says `restored`, play their turn again, cleanly. Between
+ * games they set the start position up again. They hear the game only from the bus and act
+ * only through the board's physics, as people at the board would.
+ *
+ * Every verdict that changes whose turn it is bumps a token: a plan made in an older
+ * position never plays, and what a foul's put-right waits for is dropped when the game
+ * moved on without it. When nothing the referee says answers the hands for a while, they
+ * put the board back as the referee last saw it and think again.
  */
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import { Rng } from '../../hardware/sim/rng.ts';
-import { SimScript } from '../../hardware/sim/script.ts';
-import type { Verdict } from '../../referee/verdicts.ts';
-import { START_POSITION, cellChar, cellOf, legalMoves, parsePosition, type Move, type Position } from '../../rules/surakarta/index.ts';
+import type { SimScript } from '../../hardware/sim/script.ts';
+import type { Restoration, Verdict } from '../../referee/verdicts.ts';
+import { START_POSITION, formatPosition, gameStatus, parsePosition, playPass, type Position } from '../../rules/surakarta/index.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
+import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './surakarta-plan.ts';
+import { moveScript, restoreScript, turnScript } from './surakarta-script.ts';
 
-/** Think time before a move, and the pause between a hand's actions, ms. */
-const THINK_MS = { min: 400, max: 1200 } as const;
-const HAND_MS = { min: 300, max: 700 } as const;
 /** After a game ends: the board is cleared, then set up again. */
 const SETUP_DELAY_MS = 2000;
 const SETUP_STEP_MS = 1500;
-/** Captures are chosen this much more often than steps (random steps alone rarely end a game). */
-const CAPTURE_WEIGHT = 8;
+/** From a verdict to the hands starting on the turn (the think time is in the script). */
+const REACT_MS = 100;
+/** From a foul's call to the first restore step, and from `restored` to the turn played again. */
+const NOTICE_MS = 800;
+const REDO_MS = 700;
+/** Hands done and the referee silent this long: the board is not what it thinks; tidy up. */
+const STUCK_MS = 10_000;
+
+/** The turn in hand: its plan, what the hands are doing, and a foul being put right. */
+interface Turn {
+  readonly token: number;
+  readonly plan: SkTurnPlan;
+  /** The hands' last script; resolves when its last step has run. */
+  hands: Promise<unknown>;
+  /** Bumped at every script and every foul: a watchdog armed at an older step stands down. */
+  step: number;
+  /** A foul stands: whether its restore steps are done, and whether the referee said `restored`. */
+  foul?: { putRight: boolean; restored: boolean };
+}
 
 export class SurakartaPlayers implements Service {
   readonly name = 'surakarta-players';
@@ -31,12 +53,18 @@ export class SurakartaPlayers implements Service {
   private stopped = true;
   /** Bumped at every verdict that changes whose turn it is: a stale plan never plays. */
   private token = 0;
+  /** The last legal position, as the referee said it. */
+  private expected: Position | undefined;
+  private turn: Turn | undefined;
+  /** Whatever the hands were last given to do (a resync waits for it). */
+  private hands: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly bus: EventBus,
     private readonly sim: SimBoard,
     seed: number,
     private readonly scheduler: Scheduler = realScheduler,
+    private readonly odds: SkPlanOdds = SK_DEFAULT_ODDS,
   ) {
     this.rng = new Rng(seed).fork('surakarta-players');
   }
@@ -66,55 +94,136 @@ export class SurakartaPlayers implements Service {
       case 'game-started':
       case 'move':
       case 'resync-done':
-        this.token++;
-        this.planTurn(v.position);
+        this.newPosition(v.position);
+        break;
+      case 'foul':
+        this.onFoul(v.restore);
+        break;
+      case 'restored':
+        this.onRestored();
+        break;
+      case 'resync-needed':
+        this.onResyncNeeded();
         break;
       case 'game-over':
-        this.token++;
+        this.endTurns();
         this.later(SETUP_DELAY_MS, () => {
           this.sim.resetBoard('6/6/6/6/6/6');
           this.later(SETUP_STEP_MS, () => this.sim.resetBoard(START_POSITION));
         });
         break;
       case 'match-over':
-        this.token++;
+        this.endTurns();
         break;
       default:
         break;
     }
   }
 
-  private planTurn(text: string): void {
+  private endTurns(): void {
+    this.token++;
+    this.turn = undefined;
+    this.expected = undefined;
+  }
+
+  private newPosition(text: string): void {
+    this.endTurns();
     const pos = parsePosition(text);
     if (!pos.ok) return; // not a Surakarta position: not our game
-    const move = this.choose(pos.value);
-    if (!move) return; // no legal move: the referee passes the turn
+    this.expected = pos.value;
     const token = this.token;
-    this.later(this.rng.int(THINK_MS.min, THINK_MS.max), () => {
-      if (token === this.token) void this.sim.play(this.script(pos.value, move));
+    this.later(REACT_MS, () => token === this.token && this.planTurn());
+  }
+
+  /** Plans the side to move's turn (after its pass, when it has no move) and plays it. */
+  private planTurn(): void {
+    let pos = this.expected;
+    if (!pos) return;
+    const status = gameStatus({ position: pos });
+    if (status.kind === 'over') return;
+    if (status.kind === 'must-pass') {
+      // The referee passes the turn at once, with a notice and no move verdict.
+      const passed = playPass(pos);
+      if (!passed.ok) return;
+      pos = passed.value;
+      this.expected = pos;
+    }
+    const plan = planSurakartaTurn(pos, this.rng, this.odds);
+    if (!plan) return;
+    const turn: Turn = { token: this.token, plan, hands: Promise.resolve(), step: 0 };
+    this.turn = turn;
+    void this.play(turn, turnScript(plan));
+  }
+
+  private play(turn: Turn, script: SimScript): Promise<unknown> {
+    const step = ++turn.step;
+    const done = this.sim.play(script);
+    turn.hands = done;
+    this.hands = done;
+    this.later(script.durationMs + STUCK_MS, () => this.turn === turn && turn.step === step && this.tidyUp());
+    return done;
+  }
+
+  /** A foul in our turn: once the hands are done, the referee's restore steps. */
+  private onFoul(steps: readonly Restoration[]): void {
+    const turn = this.turn;
+    if (!turn || turn.token !== this.token) return;
+    const foul = { putRight: false, restored: false };
+    turn.foul = foul;
+    const step = ++turn.step;
+    void turn.hands.then(() => {
+      if (this.stopped || this.turn !== turn || turn.step !== step) return;
+      void this.play(turn, restoreScript(steps, NOTICE_MS)).then(() => {
+        foul.putRight = true;
+        this.redo(turn);
+      });
     });
   }
 
-  private choose(pos: Position): Move | undefined {
-    const moves = legalMoves(pos);
-    if (moves.length === 0) return undefined;
-    const weighted = moves.flatMap((m) => (m.capture ? Array<Move>(CAPTURE_WEIGHT).fill(m) : [m]));
-    return weighted[this.rng.int(0, weighted.length - 1)];
+  private onRestored(): void {
+    const turn = this.turn;
+    if (!turn?.foul || turn.token !== this.token) return;
+    turn.foul.restored = true;
+    this.redo(turn);
   }
 
-  private script(pos: Position, move: Move): SimScript {
-    const pause = (): number => this.rng.int(HAND_MS.min, HAND_MS.max);
-    const kind = cellChar(cellOf(pos.turn));
-    const script = new SimScript();
-    if (move.capture && this.rng.chance(0.5)) script.lift(move.to).lift(move.from, { afterMs: pause() });
-    else if (move.capture) script.lift(move.from).lift(move.to, { afterMs: pause() });
-    else script.lift(move.from);
-    return script.place(move.to, { kind, afterMs: pause() });
+  /** The board is put right and the referee agrees: the turn again, the planned move played cleanly. */
+  private redo(turn: Turn): void {
+    const foul = turn.foul;
+    if (!foul?.putRight || !foul.restored || this.turn !== turn || turn.token !== this.token) return;
+    turn.foul = undefined;
+    void this.play(turn, moveScript(turn.plan, REDO_MS));
+  }
+
+  /** The referee lost sight of the board (a reboot, a lost link): once the hands are done, the board as the game stands. */
+  private onResyncNeeded(): void {
+    const pos = this.expected;
+    this.token++;
+    this.turn = undefined;
+    const token = this.token;
+    void this.hands.then(() => {
+      if (!this.stopped && token === this.token && pos) this.sim.resetBoard(formatPosition(pos));
+    });
+  }
+
+  /** The referee and the board disagree and nobody says why: put the board back as the referee last saw it, think again. */
+  private tidyUp(): void {
+    const pos = this.expected;
+    this.token++;
+    this.turn = undefined;
+    if (!pos) return;
+    this.bus.emit('notice', {
+      level: 'info',
+      message: 'autoplay: the board does not match the game; putting it back as the referee last saw it',
+    });
+    this.sim.resetBoard(formatPosition(pos));
+    const token = this.token;
+    this.later(1500, () => token === this.token && this.planTurn());
   }
 }
 
 /** RefereeApp's `simulatedPlayers` for a Surakarta session on the simulated board. */
 export const surakartaPlayersOn =
-  (sim: SimBoard, seed: number, scheduler?: Scheduler) =>
+  (sim: SimBoard, seed: number, scheduler?: Scheduler, odds?: SkPlanOdds) =>
   (bus: EventBus): SurakartaPlayers =>
-    new SurakartaPlayers(bus, sim, seed, scheduler);
+    new SurakartaPlayers(bus, sim, seed, scheduler, odds);
