@@ -16,9 +16,21 @@ export interface LinkStatus {
   readonly boardId?: number;
 }
 
+export interface LoggedVerdict {
+  readonly matchId: string;
+  readonly seq: number;
+  readonly verdict: Verdict;
+}
+
 export interface BusEvents {
   /** Every verdict, after it is in the journal. */
   verdict: Verdict;
+  /**
+   * The same verdict with its place in the match: `seq` counts the match's verdicts from 1
+   * across every session of its journal, so (matchId, seq) names it for good (a store or a
+   * hub keeps a republished verdict once). Emitted right after `verdict`.
+   */
+  logged: LoggedVerdict;
   /** Sensing output, for monitors and the web view. */
   sensing: SensingEvent;
   /** What the referee was fed (after the sensing adapter). */

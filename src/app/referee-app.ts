@@ -54,6 +54,8 @@ export interface RefereeAppConfig {
   readonly tap?: LinkTap;
   /** Simulated players (on a simulated board): a service that plays on the board as the bus reports the game. */
   readonly simulatedPlayers?: (bus: EventBus) => Service;
+  /** More services of the session (the match store, MQTT): each made once the journal is open, started with the rest. */
+  readonly services?: readonly ((session: SessionContext) => Service)[];
   /** Stop once this game number has ended. */
   readonly gamesLimit?: number;
   readonly io: TextOutput;
@@ -66,6 +68,18 @@ export interface RefereeAppConfig {
    * the scoring board's. Default the real clock.
    */
   readonly scheduler?: Scheduler;
+}
+
+/** What a service added to a session may use of it. */
+export interface SessionContext {
+  readonly bus: EventBus;
+  readonly matchId: string;
+  /** The journal's header: ruleset, players, settings, board profile, source. */
+  readonly header: JournalHeader;
+  /** Where the match stands now, with the link's health. */
+  snapshot(): MatchSnapshot | undefined;
+  /** An operator's action, as if typed on the referee's terminal. */
+  operate(action: OperatorAction): void;
 }
 
 export type FinishReason = 'games' | 'match-over';
@@ -91,6 +105,9 @@ export class RefereeApp {
   private finish: ((r: FinishReason) => void) | undefined;
   readonly finished: Promise<FinishReason>;
   journalPath = '';
+  /** The match's id (its journal header's), once started. */
+  matchId = '';
+  private journalHeader: JournalHeader | undefined;
   pipeline: RefereePipeline<unknown> | undefined;
 
   constructor(private readonly config: RefereeAppConfig) {
@@ -126,6 +143,8 @@ export class RefereeApp {
       this.journal = opened.value.writer;
       resumed = resumePoint(opened.value.contents, referee.value);
       history = opened.value.contents.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
+      this.matchId = opened.value.contents.header.matchId;
+      this.journalHeader = opened.value.contents.header;
       const { repaired } = opened.value;
       if (repaired)
         repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
@@ -138,7 +157,9 @@ export class RefereeApp {
           `cannot create the journal directory ${c.journalDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
         );
       }
-      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.header(matchId));
+      this.matchId = matchId;
+      this.journalHeader = this.header(matchId);
+      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.journalHeader);
       if (!created.ok) throw new JournalOpenError(created.error.message);
       this.journal = created.value;
     }
@@ -154,13 +175,15 @@ export class RefereeApp {
     const tap = c.tap ?? new LinkTap(c.board.link, c.scheduler);
     tap.start();
     this.tap = tap;
-    this.referee = new RefereeService(tap, this.pipeline, this.journal, this.bus);
+    this.referee = new RefereeService(tap, this.pipeline, this.journal, this.bus, { id: this.matchId, verdictsBefore: history.length });
     this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), this.referee];
     const scoreboard = this.scoreboardService(history);
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)
       this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io, c.scheduler));
     if (c.simulatedPlayers) this.services.push(c.simulatedPlayers(this.bus));
+    // The caller's services (the match store, MQTT...) hear the match from the bus, like the rest.
+    for (const make of c.services ?? []) this.services.push(make(this.sessionContext()));
     for (const s of this.services) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
@@ -206,6 +229,12 @@ export class RefereeApp {
   private watchEnd(v: Verdict): void {
     if (v.type === 'match-over') this.finish?.('match-over');
     else if (v.type === 'game-over' && this.config.gamesLimit !== undefined && v.game >= this.config.gamesLimit) this.finish?.('games');
+  }
+
+  private sessionContext(): SessionContext {
+    const header = this.journalHeader;
+    if (!header) throw new Error('the session has no journal yet');
+    return { bus: this.bus, matchId: this.matchId, header, snapshot: () => this.snapshot(), operate: (a) => this.operate(a) };
   }
 
   /** `history`: the verdicts of a resumed match's earlier sessions, so the board shows the score as it stands. */

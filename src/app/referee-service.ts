@@ -26,6 +26,8 @@ export class RefereeService<S> implements Service {
     private readonly pipeline: RefereePipeline<S>,
     private readonly journal: JournalWriter,
     private readonly bus: EventBus,
+    /** The match's id, and how many verdicts its journal already holds (a resumed match). */
+    private readonly match: { readonly id: string; verdictsBefore: number } = { id: '', verdictsBefore: 0 },
   ) {}
 
   async start(): Promise<void> {
@@ -87,6 +89,9 @@ export class RefereeService<S> implements Service {
     if (out.verdicts.length > 0) this.journal.flush();
     for (const event of out.sensing) this.bus.emit('sensing', event);
     for (const input of out.inputs) this.bus.emit('refereeInput', input);
-    for (const verdict of out.verdicts) this.bus.emit('verdict', verdict);
+    for (const verdict of out.verdicts) {
+      this.bus.emit('verdict', verdict);
+      this.bus.emit('logged', { matchId: this.match.id, seq: ++this.match.verdictsBefore, verdict });
+    }
   }
 }

@@ -133,7 +133,9 @@ describe('a game that is not Senryaku, through the app, its journal and replay',
       scheduler,
     });
     const verdicts: Verdict[] = [];
+    const logged: { matchId: string; seq: number }[] = [];
     app.bus.on('verdict', verdicts, (v) => verdicts.push(v));
+    app.bus.on('logged', logged, ({ matchId, seq }) => logged.push({ matchId, seq }));
     await app.start();
     let seq = 0;
     const emit = (line: string): void => link.emitLine({ direction: 'in', line, atMs: board.t });
@@ -150,7 +152,7 @@ describe('a game that is not Senryaku, through the app, its journal and replay',
     }
     const snapshot = app.snapshot();
     await app.stop();
-    return { verdicts, path: app.journalPath, snapshot };
+    return { verdicts, logged, path: app.journalPath, snapshot };
   }
 
   it('journals the match under its own ruleset, and replay (two sessions) gives back every verdict', async () => {
@@ -164,6 +166,10 @@ describe('a game that is not Senryaku, through the app, its journal and replay',
     // The host restarts mid-match: a new boot of the board, a new session in the same journal.
     const second = await session(board, 8, { resume: first.path }, [(b) => b.lift(4), (b) => b.place(8, 'w')]);
     expect(second.verdicts.map((v) => v.type)).toEqual(['lifted', 'move', 'game-over']);
+    // Every verdict has its place in the match for good: numbered on from the journal's.
+    const n = first.verdicts.length;
+    expect([...first.logged, ...second.logged].map((l) => l.seq)).toEqual(Array.from({ length: n + 3 }, (_, i) => i + 1));
+    expect(new Set([...first.logged, ...second.logged].map((l) => l.matchId)).size).toBe(1);
 
     const read = readJournal(first.path, registry);
     if (!read.ok) throw new Error(read.error.message);
