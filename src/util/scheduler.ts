@@ -95,3 +95,24 @@ export class ManualScheduler implements Scheduler {
     return best;
   }
 }
+
+/** Timeouts a service sets and lets go of together when it stops (none fires after `clearAll`). */
+export class TimerSet {
+  readonly #handles = new Set<TimerHandle>();
+
+  constructor(private readonly scheduler: Scheduler) {}
+
+  /** Runs `fn` after `ms` on the scheduler's clock, unless cleared first. */
+  later(ms: number, fn: () => void): void {
+    const t = this.scheduler.setTimeout(() => {
+      this.#handles.delete(t);
+      fn();
+    }, ms);
+    this.#handles.add(t);
+  }
+
+  clearAll(): void {
+    for (const t of this.#handles) this.scheduler.clear(t);
+    this.#handles.clear();
+  }
+}

@@ -18,7 +18,7 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import { BalanceModel, START_SPN, parseSpn, type BoardProfile, type Position } from '../../rules/senryaku/index.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
-import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
+import { TimerSet, realScheduler, type Scheduler } from '../../util/scheduler.ts';
 import { planTurn, type PlanOdds, type TurnPlan } from './plan-turn.ts';
 import { turnRecord } from './ledger.ts';
 import { turnScript, type StepCall } from './turn-script.ts';
@@ -49,7 +49,7 @@ interface Restoring {
 
 export class Autoplayer implements Service {
   readonly name = 'autoplay';
-  private readonly timers = new Set<TimerHandle>();
+  private readonly timers: TimerSet;
   private expectedSpn = START_SPN;
   private turnToken = 0;
   private stopped = false;
@@ -72,6 +72,7 @@ export class Autoplayer implements Service {
     private readonly scheduler: Scheduler = realScheduler,
   ) {
     this.rng = new Rng(seed).fork('autoplay');
+    this.timers = new TimerSet(scheduler);
   }
 
   async start(): Promise<void> {
@@ -82,16 +83,11 @@ export class Autoplayer implements Service {
   async stop(): Promise<void> {
     this.stopped = true;
     this.bus.removeListeners(this);
-    for (const t of this.timers) this.scheduler.clear(t);
-    this.timers.clear();
+    this.timers.clearAll();
   }
 
   private later(ms: number, fn: () => void): void {
-    const t = this.scheduler.setTimeout(() => {
-      this.timers.delete(t);
-      if (!this.stopped) fn();
-    }, ms);
-    this.timers.add(t);
+    this.timers.later(ms, fn);
   }
 
   private onVerdict(v: Verdict): void {

@@ -17,7 +17,7 @@ import { Rng } from '../../hardware/sim/rng.ts';
 import type { SimScript } from '../../hardware/sim/script.ts';
 import type { Restoration, Verdict } from '../../referee/verdicts.ts';
 import { START_POSITION, formatPosition, gameStatus, parsePosition, playPass, type Position } from '../../rules/surakarta/index.ts';
-import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
+import { TimerSet, realScheduler, type Scheduler } from '../../util/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
 import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './surakarta-plan.ts';
@@ -49,7 +49,7 @@ interface Turn {
 export class SurakartaPlayers implements Service {
   readonly name = 'surakarta-players';
   private readonly rng: Rng;
-  private readonly timers = new Set<TimerHandle>();
+  private readonly timers: TimerSet;
   private stopped = true;
   /** Bumped at every verdict that changes whose turn it is: a stale plan never plays. */
   private token = 0;
@@ -67,6 +67,7 @@ export class SurakartaPlayers implements Service {
     private readonly odds: SkPlanOdds = SK_DEFAULT_ODDS,
   ) {
     this.rng = new Rng(seed).fork('surakarta-players');
+    this.timers = new TimerSet(scheduler);
   }
 
   async start(): Promise<void> {
@@ -77,16 +78,11 @@ export class SurakartaPlayers implements Service {
   async stop(): Promise<void> {
     this.stopped = true;
     this.bus.removeListeners(this);
-    for (const t of this.timers) this.scheduler.clear(t);
-    this.timers.clear();
+    this.timers.clearAll();
   }
 
   private later(ms: number, fn: () => void): void {
-    const t = this.scheduler.setTimeout(() => {
-      this.timers.delete(t);
-      if (!this.stopped) fn();
-    }, ms);
-    this.timers.add(t);
+    this.timers.later(ms, fn);
   }
 
   private onVerdict(v: Verdict): void {
