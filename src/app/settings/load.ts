@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { extname, join } from 'node:path';
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { err, ok, type Result } from '../../util/result.ts';
 import type { Settings } from './settings.ts';
 import { validateSettings } from './validate.ts';
@@ -36,12 +36,13 @@ export function parseSettingsText(text: string, path: string): Result<unknown, s
     }
   }
   if (ext !== '.yaml' && ext !== '.yml') return err([`${path}: a settings file is .yaml, .yml or .json`]);
-  const doc = parseDocument(text, { prettyErrors: false });
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: false, lineCounter: lines });
   if (doc.errors.length > 0)
     return err(
       doc.errors.map((e) => {
-        const at = e.linePos?.[0];
-        return `${path}${at ? `:${at.line}:${at.col}` : ''}: not valid YAML: ${e.message.split('\n')[0]}`;
+        const at = lines.linePos(e.pos[0]);
+        return `${path}:${at.line}:${at.col}: not valid YAML: ${e.message.split('\n')[0]}`;
       }),
     );
   // An empty file (or one of comments only) is no settings at all.
