@@ -36,10 +36,13 @@ export function settingsPath(pointer: string): string {
     .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
 }
 
-const shown = (value: unknown): string => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
+/** Secrets, whose value a problem never repeats (a password typed where its hash belongs, say). */
+const SECRET_PATH = /^mqtt\.(password|users\[\d+\]\.scrypt)$/;
 
 function problemOf(e: ErrorObject): string {
   const at = settingsPath(e.instancePath);
+  const shown = (value: unknown): string =>
+    SECRET_PATH.test(at) ? '(not shown: a secret)' : typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
   const child = (key: string): string => (at === 'settings' ? key : `${at}.${key}`);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
