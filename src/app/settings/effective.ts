@@ -39,7 +39,9 @@ export const SETTINGS_FLAGS = {
 
 export type SettingsFlag = keyof typeof SETTINGS_FLAGS;
 /** The flags as parseArgs gives them (a command's `values` will do: other keys are ignored). */
-export type SettingsFlags = { readonly [F in SettingsFlag]?: string | boolean | undefined };
+export type SettingsFlags = {
+  readonly [F in SettingsFlag]?: ((typeof SETTINGS_FLAGS)[F]['kind'] extends 'boolean' ? boolean : string) | undefined;
+};
 
 /** parseArgs option specs of SETTINGS_FLAGS, for a command that takes them all (`config show`). */
 export const settingsFlagSpecs = Object.fromEntries(
@@ -52,7 +54,12 @@ export interface EffectiveSettings {
   readonly sources: ReadonlyMap<string, SettingsSource>;
 }
 
-/** The defaults that do not depend on anything else (the scoreboard's depends on the board). */
+/**
+ * The defaults that do not depend on anything else (the scoreboard's depends on the board).
+ * The journal and calibration directories are the ones the commands find without a flag
+ * ($SENRYAKU_JOURNAL_DIR, $SENRYAKU_CALIBRATION_DIR, else XDG), so a directory in the
+ * settings file wins over those environment variables, and a flag over both.
+ */
 export function defaultSettings(env: NodeJS.ProcessEnv = process.env, home = homedir()): Settings {
   return {
     rules: DEFAULT_RULESET,

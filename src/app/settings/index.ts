@@ -10,6 +10,8 @@
  *   const merged = { ...values, ...settingsAsFlags(effective.value.settings) };
  *
  * and `merged` goes on as the flags did (the MQTT users are in `effective.value.settings.mqtt`).
+ * `merged.rules` is always set (the default game): a check of what the user typed (`--rules`
+ * against a resumed journal's game) reads `values`, or `effective.value.sources.get('rules')`.
  */
 export type { BoardSettings, MatchSection, MqttRole, MqttSettings, MqttUser, Settings, SettingsSource } from './settings.ts';
 export { MASK, MQTT_ROLES, SETTINGS_SECTIONS } from './settings.ts';
