@@ -10,6 +10,8 @@ export interface CliDeps {
   readonly serialDevices?: Partial<SerialDevices>;
   /** Where `senryaku referee` reads operator commands (`agree`) line by line; default standard input when it is a terminal. */
   readonly operatorInput?: NodeJS.ReadableStream;
+  /** Where a command reads what it is piped (`senryaku config hash-password`); default standard input. */
+  readonly input?: NodeJS.ReadableStream;
 }
 
 export const processIo: CliIo = {

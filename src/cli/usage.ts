@@ -4,7 +4,18 @@
  * the help never loads a command's modules (the referee's pull in the whole host).
  */
 
-export const COMMAND_NAMES = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'scoreboard', 'perft', 'moves'] as const;
+export const COMMAND_NAMES = [
+  'referee',
+  'replay',
+  'calibrate',
+  'monitor',
+  'record',
+  'sim',
+  'scoreboard',
+  'perft',
+  'moves',
+  'config',
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const isCommandName = (name: string): name is CommandName => (COMMAND_NAMES as readonly string[]).includes(name);
@@ -105,6 +116,18 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     summary: 'list the legal moves and their outcome',
     description: [
       'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',
+    ],
+  },
+  config: {
+    usage: 'senryaku config check [FILE] | show [--config FILE] [--port PATH|--sim ... any referee setting flag] | hash-password',
+    summary: 'check the settings file, show the effective settings, hash an MQTT password',
+    description: [
+      'The settings file (YAML or JSON; default $XDG_CONFIG_HOME/senryaku/settings.yaml, else ~/.config/senryaku/settings.yaml;',
+      'docs/settings.example.yaml shows every key) is checked against schemas/settings.schema.json.',
+      'check [FILE]: prints `ok: FILE`, or every problem, one per line, each starting with its settings path (exit 2).',
+      'show: the effective settings (defaults, then the file, then the flags given) as YAML, where each value came from in a',
+      "comment, the MQTT password and the users' password hashes masked as ***.",
+      'hash-password: reads a password from standard input and prints its scrypt hash, for `scrypt:` in mqtt.users.',
     ],
   },
 };

@@ -1,0 +1,75 @@
+/**
+ * The settings file's shape: what `schemas/settings.schema.json` accepts, as a type. Every key
+ * is optional; what a file leaves out comes from the defaults or the command line
+ * (effective.ts). The schema is the one judge of a file; this type only names what it let through.
+ */
+
+export const SETTINGS_SECTIONS = ['board', 'rules', 'match', 'scoreboard', 'journal', 'calibration', 'store', 'mqtt'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+export const MQTT_ROLES = ['operator', 'viewer'] as const;
+export type MqttRole = (typeof MQTT_ROLES)[number];
+
+export interface BoardSettings {
+  /** Serial port path, or `auto`. */
+  readonly port?: string;
+  /** The simulated board instead of a port. */
+  readonly sim?: boolean;
+  readonly seed?: number;
+  /** Board profile file. */
+  readonly profile?: string;
+  /** A name for this board, for people. */
+  readonly name?: string;
+}
+
+export interface MatchSection {
+  readonly policy?: string;
+  readonly players?: { readonly A: string; readonly B: string };
+  /** Senryaku: the scoring track's length. */
+  readonly track?: number;
+  /** Senryaku: `alternate` or `fixed`. */
+  readonly colours?: string;
+  /** Surakarta: `games:N` or `points:N` (the command line's `--match`). */
+  readonly target?: string;
+}
+
+export interface MqttUser {
+  readonly name: string;
+  readonly role: MqttRole;
+  /** `scrypt$N$r$p$saltB64$hashB64` (password.ts). */
+  readonly scrypt: string;
+}
+
+export interface MqttSettings {
+  /** The built-in broker's `HOST:PORT`, or `off`. */
+  readonly listen?: string;
+  /** An external broker to publish to. */
+  readonly url?: string;
+  readonly username?: string;
+  /** A secret: masked when shown. */
+  readonly password?: string;
+  /** CA certificate file for a TLS broker. */
+  readonly ca?: string;
+  /** The base topic. */
+  readonly base?: string;
+  readonly users?: readonly MqttUser[];
+}
+
+export interface Settings {
+  readonly board?: BoardSettings;
+  /** The ruleset id. */
+  readonly rules?: string;
+  readonly match?: MatchSection;
+  /** A serial port path, `auto`, `virtual` or `none`. */
+  readonly scoreboard?: string;
+  readonly journal?: { readonly dir?: string };
+  readonly calibration?: { readonly dir?: string };
+  readonly store?: { readonly path?: string };
+  readonly mqtt?: MqttSettings;
+}
+
+/** Where an effective value came from. */
+export type SettingsSource = 'default' | 'file' | 'flag';
+
+/** What `config show` prints in place of a secret (mqtt.password, the users' scrypt hashes). */
+export const MASK = '***';
