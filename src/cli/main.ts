@@ -21,6 +21,7 @@ const COMMANDS: Record<CommandName, Command> = {
   scoreboard: async (args, io, deps) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io, deps),
   perft: async (args, io) => (await import('./commands/perft.ts')).perftCommand(args, io),
   moves: async (args, io) => (await import('./commands/moves.ts')).movesCommand(args, io),
+  matches: async (args, io) => (await import('./commands/matches.ts')).matchesCommand(args, io),
 };
 
 export function version(): string {

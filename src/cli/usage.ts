@@ -4,7 +4,18 @@
  * the help never loads a command's modules (the referee's pull in the whole host).
  */
 
-export const COMMAND_NAMES = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'scoreboard', 'perft', 'moves'] as const;
+export const COMMAND_NAMES = [
+  'referee',
+  'replay',
+  'calibrate',
+  'monitor',
+  'record',
+  'sim',
+  'scoreboard',
+  'perft',
+  'moves',
+  'matches',
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const isCommandName = (name: string): name is CommandName => (COMMAND_NAMES as readonly string[]).includes(name);
@@ -105,6 +116,18 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     summary: 'list the legal moves and their outcome',
     description: [
       'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',
+    ],
+  },
+  matches: {
+    usage:
+      'senryaku matches list [--board B] [--player P] [--since DATE] [--json] | show ID [--json] | export ID --format sgn|json [--out FILE] | import FILE | rebuild [--journal-dir DIR]  [--db FILE]',
+    summary: 'the match log: list, show, export (SGN or JSON), import, rebuild from journals',
+    description: [
+      'The match store is an SQLite file: --db FILE, else $SENRYAKU_MATCH_DB, else $XDG_DATA_HOME/senryaku/matches.db.',
+      'list prints one line per match (--board: its id or profile, --player: a name, --since: a date YYYY-MM-DD or a UTC time);',
+      'show prints a match, its games, fouls and crashes; export writes a match as SGN (docs/sgn.md) or JSON to stdout or --out;',
+      'import files an SGN or JSON export (a match already stored is kept once); rebuild recreates the store from the',
+      'journals of --journal-dir (the journals are the source of truth).',
     ],
   },
 };
