@@ -14,7 +14,7 @@ export const MATCH_EXPORT_VERSION = 1;
 export const EXPORT_FORMATS = ['sgn', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export type ExchangeErrorCode = 'UnknownMatch' | 'NoGames' | 'NotJson' | 'BadExport';
+export type ExchangeErrorCode = 'UnknownMatch' | 'NoGames' | 'NotJson' | 'BadExport' | 'Conflict';
 export type ExchangeError = CodedError<ExchangeErrorCode>;
 
 /** The match as text in `format`. */
@@ -77,12 +77,26 @@ export function parseMatchJson(text: string): Result<ImportedMatch, ExchangeErro
   return ok({ info: m as unknown as MatchInfo, verdicts: doc.verdicts as NumberedVerdict[] });
 }
 
-/** Files an imported match; returns how many of its verdicts were new. */
-export function importMatch(store: MatchStore, match: ImportedMatch): number {
-  return store.db.transaction((): number => {
+/**
+ * Files an imported match; returns how many of its verdicts were new. A verdict already
+ * stored under the same seq must be the same verdict (a JSON export of a stored match imports
+ * as nothing new); a different one is a `Conflict` and nothing is filed: an SGN record keeps
+ * fewer verdicts than the journal, so it cannot be merged into the match it was written from.
+ */
+export function importMatch(store: MatchStore, match: ImportedMatch): Result<number, ExchangeError> {
+  return store.db.transaction((): Result<number, ExchangeError> => {
+    const stored = new Map(store.verdicts(match.info.matchId).map((v) => [v.seq, JSON.stringify(v.verdict)]));
+    for (const { seq, verdict } of match.verdicts) {
+      const before = stored.get(seq);
+      if (before !== undefined && before !== JSON.stringify(verdict))
+        return err({
+          code: 'Conflict',
+          message: `match ${match.info.matchId} is already stored, with another verdict ${seq}: nothing imported`,
+        });
+    }
     store.recordMatch(match.info);
     let added = 0;
     for (const { seq, verdict } of match.verdicts) if (store.recordVerdict(match.info, seq, verdict)) added++;
-    return added;
+    return ok(added);
   })();
 }

@@ -101,6 +101,10 @@ describe('senryaku matches', () => {
         expect(`${shown.out.join('\n')}\n`).toBe(readFileSync(a, 'utf8'));
         // Again: stored once.
         expect((await run(['matches', 'import', a, '--db', fresh])).out[0]).toMatch(/was already stored/);
+        // Into the store it came from: the same verdicts (JSON), or a conflict (SGN keeps fewer), exit 1.
+        const back = await run(['matches', 'import', a, '--db', db]);
+        expect(back.code).toBe(format === 'json' ? 0 : 1);
+        if (format === 'sgn') expect(back.err[0]).toMatch(/already stored, with another verdict 1: nothing imported/);
         if (format === 'sgn') {
           const text = readFileSync(a, 'utf8');
           expect(text).toContain(`[Ruleset "${game}"]`);

@@ -53,11 +53,14 @@ describe('formatSgn', () => {
     if (!parsed.ok) throw new Error(parsed.error.message);
     expect(parsed.value.info.players).toEqual(INFO.players);
     const again = tempStore();
-    importMatch(again, parsed.value);
+    expect(importMatch(again, parsed.value)).toEqual({ ok: true, value: parsed.value.verdicts.length });
     const second = exportMatch(again, INFO.matchId, 'sgn');
     expect(second.ok && second.value).toBe(first.value);
     // Imported twice: stored once.
-    expect(importMatch(again, parsed.value)).toBe(0);
+    expect(importMatch(again, parsed.value)).toEqual({ ok: true, value: 0 });
+    // Into the store it was written from (which has every verdict): a conflict, nothing filed.
+    const conflict = importMatch(store, parsed.value);
+    expect(conflict.ok ? undefined : conflict.error.code).toBe('Conflict');
     store.close();
     again.close();
   });

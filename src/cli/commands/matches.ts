@@ -117,7 +117,9 @@ export function matchesCommand(args: string[], io: CliIo): number {
       const parsed = parseMatchFile(text);
       if (!parsed.ok) throw new UsageError(`${file}: ${parsed.error.code}: ${parsed.error.message}`);
       return withStore(dbPath, true, (store) => {
-        const added = importMatch(store, parsed.value);
+        const imported = importMatch(store, parsed.value);
+        if (!imported.ok) throw new CliFailure(imported.error.message);
+        const added = imported.value;
         const total = parsed.value.verdicts.length;
         io.out(
           added === 0 && total > 0
