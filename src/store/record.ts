@@ -3,7 +3,8 @@
  * implies (a game, a move, a foul, a crash, a score, the match's result), in one
  * transaction. Idempotent: a verdict already stored (a hub hearing it again, a rebuild over
  * a live store) changes nothing, because the derived rows are written only when the verdict
- * row is new.
+ * row is new. Order-proof: a verdict that arrives after a later one of its match has the
+ * match's derived rows filed again in seq order, so they never depend on delivery order.
  */
 import type Database from 'better-sqlite3';
 import type { Verdict } from '../referee/verdicts.ts';
@@ -55,15 +56,32 @@ export function recordVerdict(db: Db, info: MatchInfo, seq: number, verdict: Ver
   return db.transaction((): boolean => {
     insertMatch(db, info);
     const id = info.matchId;
-    const current = (db.prepare('SELECT MAX(number) AS n FROM games WHERE match_id = ?').get(id) as { n: number | null }).n;
-    const game = verdict.type === 'game-started' ? verdict.game : current;
+    const last = (db.prepare('SELECT MAX(seq) AS n FROM verdicts WHERE match_id = ?').get(id) as { n: number | null }).n ?? 0;
     const inserted = db
       .prepare('INSERT OR IGNORE INTO verdicts (match_id, seq, type, at_ms, game, json) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, seq, verdict.type, verdict.atMs, game, JSON.stringify(verdict));
+      .run(id, seq, verdict.type, verdict.atMs, null, JSON.stringify(verdict));
     if (inserted.changes === 0) return false;
-    derive(db, id, seq, verdict, current);
+    if (seq > last) fileVerdict(db, id, seq, verdict);
+    else rederive(db, id); // came after a later one (a hub's late delivery): the derived rows are filed again in order
     return true;
   })();
+}
+
+/** The derived rows of one verdict, filed after those of every verdict before it. */
+function fileVerdict(db: Db, id: string, seq: number, verdict: Verdict): void {
+  const current = (db.prepare('SELECT MAX(number) AS n FROM games WHERE match_id = ?').get(id) as { n: number | null }).n;
+  const game = verdict.type === 'game-started' ? verdict.game : current;
+  db.prepare('UPDATE verdicts SET game = ? WHERE match_id = ? AND seq = ?').run(game, id, seq);
+  derive(db, id, seq, verdict, current);
+}
+
+/** Files every derived row of the match again from its verdicts, in seq order. */
+function rederive(db: Db, id: string): void {
+  for (const table of ['scores', 'forfeits', 'crashes', 'fouls', 'moves', 'games'])
+    db.prepare(`DELETE FROM ${table} WHERE match_id = ?`).run(id);
+  db.prepare('UPDATE matches SET result = NULL, games_played = NULL WHERE id = ?').run(id);
+  const rows = db.prepare('SELECT seq, json FROM verdicts WHERE match_id = ? ORDER BY seq').all(id) as { seq: number; json: string }[];
+  for (const r of rows) fileVerdict(db, id, r.seq, JSON.parse(r.json) as Verdict);
 }
 
 function derive(db: Db, id: string, seq: number, v: Verdict, game: number | null): void {

@@ -16,6 +16,22 @@ describe('recordVerdict', () => {
     store.close();
   });
 
+  it('gives the same rows whatever order the verdicts arrive in (a hub hears them late or twice)', () => {
+    const inOrder = tempStore();
+    for (const { seq, verdict } of NUMBERED) inOrder.recordVerdict(INFO, seq, verdict);
+    const shuffled = tempStore();
+    const order = [3, 0, 13, 5, 1, 2, 9, 4, 12, 6, 8, 7, 11, 10, 3, 0];
+    for (const i of order) shuffled.recordVerdict(INFO, NUMBERED[i]!.seq, NUMBERED[i]!.verdict);
+    // The verdict rows sit in the order they came; everything else is as if they came in order.
+    const bySeq = (rows: ReturnType<typeof dump>) => ({
+      ...rows,
+      verdicts: [...rows.verdicts].sort((a, b) => (a as { seq: number }).seq - (b as { seq: number }).seq),
+    });
+    expect(bySeq(dump(shuffled))).toEqual(dump(inOrder));
+    inOrder.close();
+    shuffled.close();
+  });
+
   it('derives games, moves with their extras, fouls, crashes, forfeits, scores and the result', () => {
     const store = tempStore();
     for (const { seq, verdict } of NUMBERED) store.recordVerdict(INFO, seq, verdict);
