@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../src/store/index.ts';
 import { MIGRATIONS } from '../../src/store/schema.ts';
+import { resolveStorePath } from '../../src/app/match-store-service.ts';
 import { tempDir } from './helpers.ts';
 import { INFO } from './fixtures.ts';
 
@@ -51,5 +52,14 @@ describe('openStore', () => {
     const dir = tempDir();
     const notDb = openStore(dir); // a directory
     expect(notDb.ok ? undefined : notDb.error.code).toBe('Unopenable');
+  });
+});
+
+describe('resolveStorePath', () => {
+  it('takes --db, else $SENRYAKU_MATCH_DB, else the XDG data directory', () => {
+    expect(resolveStorePath('x.db', { SENRYAKU_MATCH_DB: 'y.db' }, '/home/u')).toBe('x.db');
+    expect(resolveStorePath(undefined, { SENRYAKU_MATCH_DB: 'y.db' }, '/home/u')).toBe('y.db');
+    expect(resolveStorePath(undefined, { XDG_DATA_HOME: '/data' }, '/home/u')).toBe('/data/senryaku/matches.db');
+    expect(resolveStorePath(undefined, {}, '/home/u')).toBe('/home/u/.local/share/senryaku/matches.db');
   });
 });
