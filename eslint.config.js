@@ -23,16 +23,27 @@ const EFFECTS = {
 const BOUNDARIES = [
   {
     files: ['src/util/**'],
-    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'],
+    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'],
     pure: true,
   },
-  { files: ['src/board/**'], banned: ['rules', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/rules/**'], banned: ['board', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/protocol/**'], banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli'], games: false, pure: true },
-  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli'], games: false, pure: true },
-  { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli'], pure: true },
-  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli'], games: false, pure: false },
+  { files: ['src/board/**'], banned: ['rules', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'], pure: true },
+  {
+    files: ['src/rules/**'],
+    banned: ['board', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'],
+    pure: true,
+  },
+  {
+    files: ['src/protocol/**'],
+    banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'],
+    games: false,
+    pure: true,
+  },
+  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli', 'store'], games: false, pure: true },
+  { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli', 'store'], pure: true },
+  { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli', 'store'], pure: true },
+  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli', 'store'], games: false, pure: false },
+  // The match store: SQLite through better-sqlite3; it hears verdicts, never a board or the app.
+  { files: ['src/store/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli'], pure: false },
   { files: ['src/app/**'], banned: ['cli'], pure: false },
 ];
 

@@ -13,7 +13,7 @@ import { senryakuGame } from '../rulesets/senryaku.ts';
 import { senryakuProfileOf } from '../rulesets/senryaku-board.ts';
 import { simulatedPlayersOn } from './autoplay/autoplayer.ts';
 import { openBoard } from './open-board.ts';
-import { RefereeApp } from './referee-app.ts';
+import { RefereeApp, type RefereeAppConfig } from './referee-app.ts';
 import type { VirtualClock } from './virtual-clock.ts';
 
 export interface AutoplaySessionOptions {
@@ -26,6 +26,8 @@ export interface AutoplaySessionOptions {
   readonly sensors?: Partial<SensorParameters>;
   readonly odds?: PlanOdds;
   readonly gamesLimit?: number;
+  /** More services of the session (the match store...), as `RefereeAppConfig.services`. */
+  readonly services?: RefereeAppConfig['services'];
 }
 
 export async function autoplaySession(o: AutoplaySessionOptions): Promise<RefereeApp> {
@@ -46,6 +48,7 @@ export async function autoplaySession(o: AutoplaySessionOptions): Promise<Refere
     journalDir: o.journalDir,
     simulatedPlayers: simulatedPlayersOn(sim, profile, o.seed, o.odds, o.clock.scheduler),
     ...(o.gamesLimit !== undefined ? { gamesLimit: o.gamesLimit } : {}),
+    ...(o.services ? { services: o.services } : {}),
     io: { out: () => {}, err: () => {} },
     json: false,
     scoreboard: 'none',

@@ -22,6 +22,7 @@ const COMMANDS: Record<CommandName, Command> = {
   perft: async (args, io) => (await import('./commands/perft.ts')).perftCommand(args, io),
   moves: async (args, io) => (await import('./commands/moves.ts')).movesCommand(args, io),
   config: async (args, io, deps) => (await import('./commands/config.ts')).configCommand(args, io, deps),
+  matches: async (args, io) => (await import('./commands/matches.ts')).matchesCommand(args, io),
 };
 
 export function version(): string {

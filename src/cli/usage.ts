@@ -15,6 +15,7 @@ export const COMMAND_NAMES = [
   'perft',
   'moves',
   'config',
+  'matches',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -128,6 +129,18 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       'show: the effective settings (defaults, then the file, then the flags given) as YAML, where each value came from in a',
       "comment, the MQTT password and the users' password hashes masked as ***.",
       'hash-password: reads a password from standard input and prints its scrypt hash, for `scrypt:` in mqtt.users.',
+    ],
+  },
+  matches: {
+    usage:
+      'senryaku matches list [--board B] [--player P] [--since DATE] [--json] | show ID [--json] | export ID --format sgn|json [--out FILE] | import FILE | rebuild [--journal-dir DIR]  [--db FILE]',
+    summary: 'the match log: list, show, export (SGN or JSON), import, rebuild from journals',
+    description: [
+      'The match store is an SQLite file: --db FILE, else $SENRYAKU_MATCH_DB, else $XDG_DATA_HOME/senryaku/matches.db.',
+      'list prints one line per match (--board: its id or profile, --player: a name, --since: a date YYYY-MM-DD or a UTC time);',
+      'show prints a match, its games, fouls and crashes; export writes a match as SGN (docs/sgn.md) or JSON to stdout or --out;',
+      'import files an SGN or JSON export (a match already stored is kept once); rebuild recreates the store from the',
+      'journals of --journal-dir (the journals are the source of truth).',
     ],
   },
 };
