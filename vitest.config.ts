@@ -1,5 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests' own home for the files a command finds without being told (the match store,
+ * the settings file): never the developer's, and empty at every run.
+ */
+const testHome = mkdtempSync(join(tmpdir(), 'senryaku-test-home-'));
 
 /**
  * The end-to-end tests that run in real time (a pty, spawned CLIs) take most of the suite's
@@ -27,6 +36,7 @@ class RealTimeFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    env: { XDG_DATA_HOME: join(testHome, 'data'), XDG_CONFIG_HOME: join(testHome, 'config') },
     // Every test has a bound: hardware and simulator tests must never hang CI.
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -17,7 +17,13 @@ import { GAME_SESSIONS, ownSettings, type GameSession } from '../../app/game-ses
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
-import { realScheduler } from '../../util/scheduler.ts';
+import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { matchStoreService, resolveStorePath } from '../../app/match-store-service.ts';
+import { openStore, type MatchStore } from '../../store/index.ts';
+import type { EventBus } from '../../app/event-bus.ts';
+import type { Service } from '../../app/service.ts';
 import { createInterface, type Interface } from 'node:readline';
 import { OPERATOR_ACTIONS, type OperatorAction } from '../../referee/inputs.ts';
 import { openBoardFor } from '../board.ts';
@@ -47,6 +53,7 @@ const REFEREE_OPTIONS = {
   resume: { type: 'string' },
   position: { type: 'string' },
   speed: { type: 'string' },
+  db: { type: 'string' },
 } as const;
 
 const parseRefereeArgs = (args: string[]) => parseCommandArgs(args, REFEREE_OPTIONS);
@@ -169,9 +176,75 @@ async function refereeOn(
     return EXIT_FAILURE;
   }
 
+  const matchStore = openSessionStore(values.db, io);
+  try {
+    return await refereeMatch(board, values, resume, io, clock, deps, {
+      calibration: calibration.value,
+      game,
+      players,
+      tap,
+      simulatedPlayers,
+      scheduler,
+      seed,
+      scoreboard,
+      gamesLimit,
+      store: matchStore,
+    });
+  } finally {
+    matchStore?.close();
+  }
+}
+
+/**
+ * The match store the session files its match in (--db FILE, else the default; `off`: none).
+ * The journal is the match's record: a store that cannot be opened is said, and the referee
+ * goes on without it (`senryaku matches rebuild` files the match later).
+ */
+function openSessionStore(option: string | undefined, io: CliIo): MatchStore | undefined {
+  if (option === 'off') return undefined;
+  const path = resolveStorePath(option);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (e) {
+    io.err(
+      `senryaku referee: no match store: cannot create ${dirname(path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
+    return undefined;
+  }
+  const opened = openStore(path);
+  if (opened.ok) return opened.value;
+  io.err(`senryaku referee: no match store: ${opened.error.message}; the journal keeps the match (senryaku matches rebuild)`);
+  return undefined;
+}
+
+interface MatchParts {
+  readonly calibration: Calibration;
+  readonly game: RefereeGame;
+  readonly players: { readonly A: string; readonly B: string };
+  readonly tap: LinkTap;
+  readonly simulatedPlayers: ((bus: EventBus) => Service) | undefined;
+  readonly scheduler: Scheduler;
+  readonly seed: number;
+  readonly scoreboard: string;
+  readonly gamesLimit: number | undefined;
+  readonly store: MatchStore | undefined;
+}
+
+/** The refereed match itself, from the app's start to its stop. */
+async function refereeMatch(
+  board: OpenedBoard,
+  values: RefereeValues,
+  resume: ResumeJournal,
+  io: CliIo,
+  clock: VirtualClock | undefined,
+  deps: CliDeps,
+  p: MatchParts,
+): Promise<number> {
+  const { game, players, tap, simulatedPlayers, scheduler, seed, scoreboard, gamesLimit } = p;
   const app = new RefereeApp({
     board,
-    calibration: calibration.value,
+    calibration: p.calibration,
+    ...(p.store ? { services: [matchStoreService(p.store)] } : {}),
     game,
     players,
     journalDir: resolveJournalDir(values['journal-dir']),
