@@ -23,6 +23,7 @@ const COMMANDS: Record<CommandName, Command> = {
   moves: async (args, io) => (await import('./commands/moves.ts')).movesCommand(args, io),
   config: async (args, io, deps) => (await import('./commands/config.ts')).configCommand(args, io, deps),
   matches: async (args, io) => (await import('./commands/matches.ts')).matchesCommand(args, io),
+  hub: async (args, io) => (await import('./commands/hub.ts')).hubCommand(args, io),
 };
 
 export function version(): string {

@@ -16,6 +16,7 @@ export const COMMAND_NAMES = [
   'moves',
   'config',
   'matches',
+  'hub',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -141,6 +142,17 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       'show prints a match, its games, fouls and crashes; export writes a match as SGN (docs/sgn.md) or JSON to stdout or --out;',
       'import files an SGN or JSON export (a match already stored is kept once); rebuild recreates the store from the',
       'journals of --journal-dir (the journals are the source of truth).',
+    ],
+  },
+  hub: {
+    usage: 'senryaku hub --mqtt URL [--db FILE] [--base NAME] [--mqtt-user U] [--mqtt-password P] [--mqtt-ca FILE] [--every-ms N]',
+    summary: "the tournament hub: every board's matches from a shared broker into one match store, one line per board",
+    description: [
+      'Subscribes to <base>/+/match, verdict, state and availability on the broker every board host publishes to (MQTT 3.1.1,',
+      "a persistent session, QoS 1) and files each board's matches in the match store (--db FILE, else $SENRYAKU_MATCH_DB, else",
+      "$XDG_DATA_HOME/senryaku/matches.db) as the board's own store does: a verdict delivered twice is stored once. Prints one",
+      'line per board every --every-ms (default 1000) when something changed, until Ctrl-C. The password may come from',
+      '$SENRYAKU_MQTT_PASSWORD instead of --mqtt-password.',
     ],
   },
 };
