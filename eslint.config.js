@@ -33,6 +33,8 @@ const BOUNDARIES = [
   { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli'], pure: true },
   { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli'], pure: true },
   { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli'], games: false, pure: false },
+  // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
+  { files: ['src/telemetry/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli'], games: false, pure: false },
   { files: ['src/app/**'], banned: ['cli'], pure: false },
 ];
 

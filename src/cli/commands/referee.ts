@@ -24,6 +24,7 @@ import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { MQTT_OPTION_SPECS, parseMqttOptions, startMqtt, type MqttSetup } from '../mqtt-options.ts';
 import { usageOf } from '../usage.ts';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -47,6 +48,7 @@ const REFEREE_OPTIONS = {
   resume: { type: 'string' },
   position: { type: 'string' },
   speed: { type: 'string' },
+  ...MQTT_OPTION_SPECS,
 } as const;
 
 const parseRefereeArgs = (args: string[]) => parseCommandArgs(args, REFEREE_OPTIONS);
@@ -65,6 +67,7 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (!speed.ok) throw new UsageError(speed.error);
   if (values.speed !== undefined && values.port !== undefined)
     throw new UsageError('--speed does not go with --port: a real board plays in real time');
+  const mqttPlan = parseMqttOptions(values);
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
@@ -89,9 +92,11 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   try {
     const board = await openSessionBoard(values, deps, session.ruleset, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
+    const mqtt = await startMqtt(mqttPlan, board, io);
     try {
-      return await refereeOn(board, session, values, options, resume, io, clock, deps);
+      return await refereeOn(board, session, values, options, resume, io, clock, deps, mqtt);
     } finally {
+      await mqtt.close();
       await clock?.start(); // closing the link takes (virtual) time too
       await board.close();
     }
@@ -147,6 +152,7 @@ async function refereeOn(
   io: CliIo,
   clock: VirtualClock | undefined,
   deps: CliDeps,
+  mqtt: MqttSetup,
 ): Promise<number> {
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
@@ -184,6 +190,7 @@ async function refereeOn(
     scoreboard,
     source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
     scheduler,
+    services: mqtt.services,
   });
   try {
     await app.start();
