@@ -7,23 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { payloadKindOf, payloadProblems } from '../../src/telemetry/schemas.ts';
 import { skipWithout } from '../system-tools.ts';
-import { freePort, seqs, Sub, until, type Message } from './mqtt-tools.ts';
+import { expectValidPayloads, freePort, seqs, Sub, until } from './mqtt-tools.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
 });
 
 const calibrationDir = join(mkdtempSync(join(tmpdir(), 'mqtt-cal-')), 'cal');
-
-export function expectValidPayloads(messages: readonly Message[]): void {
-  for (const m of messages) {
-    const kind = payloadKindOf(m.topic, 'senryaku');
-    expect(kind, m.topic).toBeDefined();
-    expect(payloadProblems(kind!, m.payload), `${m.topic} ${m.payload}`).toEqual([]);
-  }
-}
 
 describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('the embedded broker', () => {
   it('carries every verdict in order to mosquitto_sub, and the retained state to a late subscriber', async () => {

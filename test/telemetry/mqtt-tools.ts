@@ -8,6 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { payloadKindOf, payloadProblems } from '../../src/telemetry/schemas.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 
@@ -69,9 +71,10 @@ export class Sub {
 
   private spawn(): void {
     this.exited = false;
+    // Line-buffered: into a pipe mosquitto_sub writes in blocks, and its SUBACK would wait for more output.
     const child = spawn(
-      'mosquitto_sub',
-      ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(this.port), '-t', this.topic, '-v', '-d', ...this.extra],
+      'stdbuf',
+      ['-oL', 'mosquitto_sub', '-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(this.port), '-t', this.topic, '-v', '-d', ...this.extra],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -107,6 +110,15 @@ export class Sub {
 
   stop(): void {
     this.child?.kill('SIGTERM');
+  }
+}
+
+/** Every message holds to its topic's schema. */
+export function expectValidPayloads(messages: readonly Message[]): void {
+  for (const m of messages) {
+    const kind = payloadKindOf(m.topic, 'senryaku');
+    expect(kind, m.topic).toBeDefined();
+    expect(payloadProblems(kind!, m.payload), `${m.topic} ${m.payload}`).toEqual([]);
   }
 }
 
