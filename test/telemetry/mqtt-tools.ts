@@ -135,6 +135,7 @@ export class Mosquitto {
   constructor(
     readonly port: number,
     readonly users: MosquittoUsers,
+    readonly acl: string,
   ) {
     const passwd = join(this.dir, 'passwd');
     writeFileSync(passwd, '');
@@ -142,7 +143,7 @@ export class Mosquitto {
       const r = spawnSync('mosquitto_passwd', ['-b', passwd, name, password]);
       if (r.status !== 0) throw new Error(`mosquitto_passwd: ${r.stderr.toString()}`);
     }
-    writeFileSync(join(this.dir, 'acl'), ACL);
+    writeFileSync(join(this.dir, 'acl'), acl);
     writeFileSync(
       join(this.dir, 'mosquitto.conf'),
       [
@@ -178,17 +179,17 @@ export class Mosquitto {
 }
 
 /** The ACL of docs/mqtt.md, for the base `senryaku`. */
-export const ACL = [
-  '# Everyone who may connect reads everything under the base.',
-  'pattern read senryaku/#',
-  '# The referee publishes the board topics and the bridge state, and reads the requests.',
-  'user referee',
-  'topic write senryaku/#',
-  '# Operators send requests.',
-  'user operator',
-  'topic write senryaku/bridge/request/#',
-  '',
-].join('\n');
+export const aclFor = (referee: string, operators: readonly string[]): string =>
+  [
+    '# Everyone who may connect reads everything under the base.',
+    'pattern read senryaku/#',
+    '# The referee publishes the board topics and the bridge state, and reads the requests.',
+    `user ${referee}`,
+    'topic write senryaku/#',
+    '# Operators send requests.',
+    ...operators.flatMap((name) => [`user ${name}`, 'topic write senryaku/bridge/request/#']),
+    '',
+  ].join('\n');
 
 /** A verdict message's seq, parsed. */
 export const seqs = (messages: readonly Message[]): number[] => messages.map((m) => (JSON.parse(m.payload) as { seq: number }).seq);
