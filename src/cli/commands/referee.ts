@@ -92,11 +92,12 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   try {
     const board = await openSessionBoard(values, deps, session.ruleset, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
-    const mqtt = await startMqtt(mqttPlan, board, io);
+    let mqtt: MqttSetup | undefined;
     try {
+      mqtt = await startMqtt(mqttPlan, board, io);
       return await refereeOn(board, session, values, options, resume, io, clock, deps, mqtt);
     } finally {
-      await mqtt.close();
+      await mqtt?.close();
       await clock?.start(); // closing the link takes (virtual) time too
       await board.close();
     }
