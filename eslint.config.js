@@ -44,6 +44,8 @@ const BOUNDARIES = [
   { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli', 'store'], games: false, pure: false },
   // The match store: SQLite through better-sqlite3; it hears verdicts, never a board or the app.
   { files: ['src/store/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli'], pure: false },
+  // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
+  { files: ['src/telemetry/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'store'], games: false, pure: false },
   { files: ['src/app/**'], banned: ['cli'], pure: false },
 ];
 

@@ -36,7 +36,6 @@ class RealTimeFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    env: { XDG_DATA_HOME: join(testHome, 'data'), XDG_CONFIG_HOME: join(testHome, 'config') },
     // Every test has a bound: hardware and simulator tests must never hang CI.
     testTimeout: 20_000,
     hookTimeout: 20_000,
@@ -44,5 +43,8 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker; the real-time files mostly wait on the clock,
     // so a second worker runs the CPU-bound files beside them.
     poolOptions: { forks: { minForks: 1, maxForks: 2 } },
+    // The referee runs an MQTT broker on 127.0.0.1:1883 by default: tests never take that port
+    // (the MQTT tests ask for a free one with --mqtt-listen).
+    env: { SENRYAKU_MQTT_LISTEN: 'off', XDG_DATA_HOME: join(testHome, 'data'), XDG_CONFIG_HOME: join(testHome, 'config') },
   },
 });

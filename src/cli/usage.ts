@@ -33,7 +33,7 @@ export interface CommandHelp {
 export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   referee: {
     usage:
-      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL]',
+      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME]',
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -44,6 +44,9 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       'as fast as the host goes; a seed gives the same verdicts at every speed.',
       '--rules surakarta referees Surakarta on its 36-point board (hardware/profiles/surakarta-mega-2560.json unless',
       '--profile says otherwise); its match is --match games:N (default games:2) or points:N, instead of --track.',
+      'Live MQTT (docs/mqtt.md): an embedded broker on --mqtt-listen (default 127.0.0.1:1883; off: none), or --mqtt URL',
+      'publishes to an external broker (password also from $SENRYAKU_MQTT_PASSWORD); topics <base>/<board>/state, verdict,',
+      'availability and <base>/bridge/... under --mqtt-base (default senryaku) and --board-name (default from the board id).',
     ],
   },
   replay: {

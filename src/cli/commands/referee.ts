@@ -8,7 +8,7 @@ import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
 import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { LinkTap } from '../../app/link-tap.ts';
-import { JournalOpenError, RefereeApp } from '../../app/referee-app.ts';
+import { JournalOpenError, RefereeApp, type RefereeAppConfig } from '../../app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../protocol/index.ts';
@@ -30,6 +30,7 @@ import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { MQTT_OPTION_SPECS, parseMqttOptions, startMqtt, type MqttSetup } from '../mqtt-options.ts';
 import { usageOf } from '../usage.ts';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -54,6 +55,7 @@ const REFEREE_OPTIONS = {
   position: { type: 'string' },
   speed: { type: 'string' },
   db: { type: 'string' },
+  ...MQTT_OPTION_SPECS,
 } as const;
 
 const parseRefereeArgs = (args: string[]) => parseCommandArgs(args, REFEREE_OPTIONS);
@@ -72,6 +74,7 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (!speed.ok) throw new UsageError(speed.error);
   if (values.speed !== undefined && values.port !== undefined)
     throw new UsageError('--speed does not go with --port: a real board plays in real time');
+  const mqttPlan = parseMqttOptions(values);
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
@@ -96,9 +99,12 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   try {
     const board = await openSessionBoard(values, deps, session.ruleset, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
+    let mqtt: MqttSetup | undefined;
     try {
-      return await refereeOn(board, session, values, options, resume, io, clock, deps);
+      mqtt = await startMqtt(mqttPlan, board, io);
+      return await refereeOn(board, session, values, options, resume, io, clock, deps, mqtt);
     } finally {
+      await mqtt?.close();
       await clock?.start(); // closing the link takes (virtual) time too
       await board.close();
     }
@@ -154,6 +160,7 @@ async function refereeOn(
   io: CliIo,
   clock: VirtualClock | undefined,
   deps: CliDeps,
+  mqtt: MqttSetup,
 ): Promise<number> {
   const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
@@ -179,6 +186,7 @@ async function refereeOn(
   const matchStore = openSessionStore(values.db, io);
   try {
     return await refereeMatch(board, values, resume, io, clock, deps, {
+      services: [...(matchStore ? [matchStoreService(matchStore)] : []), ...mqtt.services],
       calibration: calibration.value,
       game,
       players,
@@ -188,7 +196,6 @@ async function refereeOn(
       seed,
       scoreboard,
       gamesLimit,
-      store: matchStore,
     });
   } finally {
     matchStore?.close();
@@ -227,7 +234,8 @@ interface MatchParts {
   readonly seed: number;
   readonly scoreboard: string;
   readonly gamesLimit: number | undefined;
-  readonly store: MatchStore | undefined;
+  /** The session's services: the match store, MQTT. */
+  readonly services: NonNullable<RefereeAppConfig['services']>;
 }
 
 /** The refereed match itself, from the app's start to its stop. */
@@ -244,7 +252,7 @@ async function refereeMatch(
   const app = new RefereeApp({
     board,
     calibration: p.calibration,
-    ...(p.store ? { services: [matchStoreService(p.store)] } : {}),
+    services: p.services,
     game,
     players,
     journalDir: resolveJournalDir(values['journal-dir']),

@@ -1,0 +1,95 @@
+/**
+ * The MQTT topics of a refereed board and the payload of each, in the conventions
+ * Zigbee2MQTT users know (lib/types/api.ts there): `<base>/<board>/...` for the board,
+ * `<base>/bridge/...` for the referee process and its requests. Every payload has a JSON
+ * Schema in schemas/mqtt/ (docs/mqtt.md has the table).
+ */
+import type { RefereeSnapshot } from '../referee/snapshot.ts';
+import type { Verdict } from '../referee/verdicts.ts';
+import type { RulesetId } from '../rulesets/ruleset.ts';
+
+export const DEFAULT_BASE = 'senryaku';
+
+/** The board link's health as the state topic carries it (the app's LinkStatus). */
+export interface LinkHealth {
+  readonly state: 'connecting' | 'ready' | 'stalled' | 'lost' | 'failed' | 'stopped';
+  readonly detail?: string;
+  readonly boardId?: number;
+}
+
+/** `<base>/<board>/state`, retained: where the match stands (the app's MatchSnapshot). */
+export interface StatePayload extends RefereeSnapshot {
+  readonly ruleset: RulesetId;
+  readonly link: LinkHealth;
+}
+
+/** `<base>/<board>/verdict`, QoS 1, in order: (matchId, seq) names a verdict for good, so a hub stores it once. */
+export interface VerdictPayload {
+  readonly matchId: string;
+  readonly seq: number;
+  readonly verdict: Verdict;
+}
+
+/** `<base>/<board>/availability`, retained, `offline` also as the last will. */
+export type AvailabilityPayload = 'online' | 'offline';
+
+/** `<base>/bridge/state`, retained: the referee process, what it referees, what it answers. */
+export interface BridgeStatePayload {
+  readonly state: 'online' | 'offline';
+  readonly board: string;
+  readonly matchId: string;
+  readonly ruleset: RulesetId;
+  readonly requests: readonly RequestName[];
+  /** Verdicts dropped since start because the broker was out of reach longer than the queue holds. */
+  readonly droppedVerdicts: number;
+}
+
+export const REQUEST_NAMES = ['new_match', 'end_game_by_agreement', 'attribute_interference', 'start_calibration'] as const;
+export type RequestName = (typeof REQUEST_NAMES)[number];
+
+/** `<base>/bridge/request/<name>`: JSON; `transaction` comes back in the response. */
+export interface RequestPayload {
+  readonly transaction?: string | number;
+  readonly [field: string]: unknown;
+}
+
+/** `<base>/bridge/response/<name>`. */
+export type ResponsePayload =
+  | { readonly status: 'ok'; readonly transaction?: string | number; readonly data: Readonly<Record<string, unknown>> }
+  | { readonly status: 'error'; readonly transaction?: string | number; readonly error: string };
+
+/** Every topic of a board under a base, and the payload type each carries. */
+export interface TopicPayloads {
+  state: StatePayload;
+  verdict: VerdictPayload;
+  availability: AvailabilityPayload;
+  bridgeState: BridgeStatePayload;
+  response: ResponsePayload;
+}
+
+export interface Topics {
+  readonly state: string;
+  readonly verdict: string;
+  readonly availability: string;
+  readonly bridgeState: string;
+  /** The filter the referee subscribes to for requests. */
+  readonly requests: string;
+  /** The prefix of every request topic: `<requestPrefix><name>`. */
+  readonly requestPrefix: string;
+  response(name: string): string;
+}
+
+/** A topic level: no wildcards, no separators, not empty. */
+export const validTopicLevel = (level: string): boolean => level !== '' && !/[#+/]/.test(level) && !level.includes(String.fromCharCode(0));
+
+export function topicsFor(base: string, board: string): Topics {
+  return {
+    state: `${base}/${board}/state`,
+    verdict: `${base}/${board}/verdict`,
+    availability: `${base}/${board}/availability`,
+    bridgeState: `${base}/bridge/state`,
+    requests: `${base}/bridge/request/+`,
+    requestPrefix: `${base}/bridge/request/`,
+    response: (name) => `${base}/bridge/response/${name}`,
+  };
+}

@@ -1,0 +1,149 @@
+// Requests through the embedded broker: only an authenticated operator may publish one; a
+// viewer, an anonymous client or a wrong password is refused and nothing happens; the answer
+// carries the request's transaction. Nobody but the referee's own publisher may publish the
+// board's topics. Passwords are kept as scrypt hashes.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperatorAction } from '../../src/referee/inputs.ts';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/telemetry/broker.ts';
+import { hashPassword, verifyPassword } from '../../src/telemetry/passwords.ts';
+import { MqttPublisher, type TelemetrySession } from '../../src/telemetry/publisher.ts';
+import type { StatePayload, VerdictPayload } from '../../src/telemetry/topics.ts';
+import { skipWithout } from '../system-tools.ts';
+import { expectValidPayloads, sleep, Sub, until } from './mqtt-tools.ts';
+
+describe('passwords', () => {
+  it('are checked against their scrypt hash, never stored as given', () => {
+    const stored = hashPassword('s3cret', { N: 1024, r: 8, p: 1 });
+    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(stored).not.toContain('s3cret');
+    expect(verifyPassword('s3cret', stored)).toBe(true);
+    expect(verifyPassword('s3cret!', stored)).toBe(false);
+    expect(verifyPassword('s3cret', 'plain')).toBe(false);
+    expect(verifyPassword('s3cret', 'scrypt$0$8$1$AAAA$AAAA')).toBe(false);
+  });
+});
+
+const STATE: StatePayload = {
+  ruleset: 'surakarta',
+  phase: 'play',
+  game: 1,
+  position: 'x',
+  turn: 'light',
+  players: { light: 'A', dark: 'B' },
+  score: { points: { A: 0, B: 0 }, games: { A: 0, B: 0 }, trackLength: 2 },
+  fouls: { light: 0, dark: 0 },
+  link: { state: 'ready' },
+};
+
+/** A session standing in for the referee app: `agree` ends its game. */
+function fakeSession(): TelemetrySession & { actions: OperatorAction[]; emit?: (v: VerdictPayload) => void } {
+  let state = STATE;
+  const session = {
+    actions: [] as OperatorAction[],
+    emit: undefined as ((v: VerdictPayload) => void) | undefined,
+    matchId: 'm1',
+    ruleset: 'surakarta',
+    listen(h: { verdict(v: VerdictPayload): void }) {
+      session.emit = (v) => h.verdict(v);
+      return () => (session.emit = undefined);
+    },
+    notice: () => {},
+    snapshot: () => state,
+    operate(action: OperatorAction) {
+      session.actions.push(action);
+      state = { ...state, phase: 'game-over', winner: 'A' };
+    },
+  };
+  return session;
+}
+
+/** mosquitto_pub, run beside the broker in this process: its exit code. */
+const pub = (port: number, topic: string, message: string, user?: [string, string]): Promise<number | null> =>
+  new Promise((resolve) => {
+    const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', '-t', topic, '-m', message];
+    const child = spawn('mosquitto_pub', [...args, ...(user ? ['-u', user[0], '-P', user[1]] : [])], { stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill(), 5000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+
+describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('requests on the embedded broker', () => {
+  let broker: EmbeddedBroker;
+  let publisher: MqttPublisher;
+  const session = fakeSession();
+  let sub: Sub;
+
+  beforeAll(async () => {
+    const cost = { N: 1024, r: 8, p: 1 };
+    broker = await startEmbeddedBroker({
+      host: '127.0.0.1',
+      port: 0,
+      base: 'senryaku',
+      users: [
+        { name: 'olga', role: 'operator', scrypt: hashPassword('op-pass', cost) },
+        { name: 'vic', role: 'viewer', scrypt: hashPassword('vw-pass', cost) },
+      ],
+    });
+    sub = await new Sub(broker.port).start();
+    publisher = new MqttPublisher(session, { url: broker.url, ...broker.internal, base: 'senryaku', board: 'b1' });
+    await publisher.start();
+    await until('the board online', () => sub.on('availability').some((m) => m.payload === 'online'));
+  });
+
+  afterAll(async () => {
+    await publisher.stop();
+    sub.stop();
+    await broker.close();
+  });
+
+  it('refuses a request from a viewer, an anonymous client and a wrong password; takes it from an operator', async () => {
+    const topic = 'senryaku/bridge/request/end_game_by_agreement';
+    await pub(broker.port, topic, '{"transaction":"viewer"}', ['vic', 'vw-pass']);
+    await pub(broker.port, topic, '{"transaction":"anonymous"}');
+    const wrong = await pub(broker.port, topic, '{"transaction":"wrong"}', ['olga', 'nope']);
+    expect(wrong).not.toBe(0);
+    await sleep(300);
+    expect(session.actions).toEqual([]);
+    expect(sub.messages.filter((m) => m.topic.startsWith('senryaku/bridge/re'))).toEqual([]);
+
+    expect(await pub(broker.port, topic, '{"transaction":"t-1"}', ['olga', 'op-pass'])).toBe(0);
+    await until('the answer', () => sub.on('bridge/response/end_game_by_agreement').length > 0);
+    expect(session.actions).toEqual(['agree']);
+    const [answer] = sub.on('bridge/response/end_game_by_agreement');
+    expect(JSON.parse(answer!.payload)).toEqual({ status: 'ok', transaction: 't-1', data: { game: 1, phase: 'game-over', winner: 'A' } });
+    expectValidPayloads(sub.messages);
+  });
+
+  it('answers what it cannot do in this session with an error, and bad requests too', async () => {
+    const op: [string, string] = ['olga', 'op-pass'];
+    await pub(broker.port, 'senryaku/bridge/request/new_match', '{"transaction":7,"players":["A","B"]}', op);
+    await pub(broker.port, 'senryaku/bridge/request/start_calibration', 'not json', op);
+    await pub(broker.port, 'senryaku/bridge/request/end_game_by_agreement', '{"transaction":"again"}', op);
+    await until('three answers', () => sub.messages.filter((m) => m.topic.startsWith('senryaku/bridge/response/')).length >= 4);
+    expect(JSON.parse(sub.on('bridge/response/new_match')[0]!.payload)).toEqual({
+      status: 'error',
+      transaction: 7,
+      error: 'new_match is not available in this session',
+    });
+    expect(JSON.parse(sub.on('bridge/response/start_calibration')[0]!.payload).status).toBe('error');
+    // The game is over already: agreeing again changes nothing, and the answer says so.
+    const again = JSON.parse(sub.on('bridge/response/end_game_by_agreement').at(-1)!.payload);
+    expect(again).toMatchObject({ status: 'error', transaction: 'again' });
+    // What the referee published (the test's own bad request is not JSON on purpose).
+    expectValidPayloads(sub.messages.filter((m) => !m.topic.includes('/request/')));
+  });
+
+  it("lets nobody but the referee publish the board's topics", async () => {
+    await pub(broker.port, 'senryaku/b1/state', '{"forged":true}');
+    await pub(broker.port, 'senryaku/b1/verdict', '{"forged":true}', ['olga', 'op-pass']);
+    await pub(broker.port, 'senryaku/b1/availability', 'offline', ['vic', 'vw-pass']);
+    session.emit!({ matchId: 'm1', seq: 1, verdict: { type: 'notice', message: 'real', atMs: 1 } });
+    await until('the real verdict', () => sub.on('verdict').length > 0);
+    await sleep(200);
+    expect(sub.messages.filter((m) => m.payload.includes('forged'))).toEqual([]);
+    expect(sub.on('availability').map((m) => m.payload)).toEqual(['online']);
+  });
+});
