@@ -4,12 +4,14 @@
  */
 import { mqttService, type MqttPublisherOptions, type TelemetrySession } from '../telemetry/publisher.ts';
 import type { SessionContext } from './referee-app.ts';
+import { matchInfoOf } from './match-store-service.ts';
 import type { Service } from './service.ts';
 
 export function telemetrySession(session: SessionContext): TelemetrySession {
   return {
     matchId: session.matchId,
     ruleset: session.header.ruleset,
+    match: matchInfoOf(session.header),
     listen: (handlers) => {
       const owner = {};
       session.bus.on('logged', owner, (l) => handlers.verdict({ matchId: l.matchId, seq: l.seq, verdict: l.verdict }));

@@ -17,6 +17,7 @@ import {
   type LinkHealth,
   type RequestName,
   type ResponsePayload,
+  type MatchPayload,
   type StatePayload,
   type Topics,
   type VerdictPayload,
@@ -27,6 +28,8 @@ import { VerdictQueue } from './verdict-queue.ts';
 export interface TelemetrySession {
   readonly matchId: string;
   readonly ruleset: RulesetId;
+  /** The match as a store files it: published retained, so a hub files the verdicts with it. */
+  readonly match: MatchPayload;
   /** Calls back on every verdict (with its match id and number) and link change, until the returned function is called. */
   listen(handlers: { verdict(v: VerdictPayload): void; link(l: LinkHealth): void }): () => void;
   notice(level: 'info' | 'warn' | 'error', message: string): void;
@@ -125,6 +128,8 @@ export class MqttPublisher {
     this.lastError = '';
     client.subscribe(this.topics.requests, { qos: 1 });
     client.publish(this.topics.availability, 'online' satisfies AvailabilityPayload, { qos: 1, retain: true });
+    // Before any verdict of the session (one connection keeps the order): a hub knows the match first.
+    client.publish(this.topics.match, JSON.stringify(this.session.match), { qos: 1, retain: true });
     this.publishBridge('online');
     this.publishState();
     if (this.droppedSinceSaid > 0) {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 
-export const PAYLOAD_KINDS = ['state', 'verdict', 'availability', 'bridge-state', 'bridge-request', 'bridge-response'] as const;
+export const PAYLOAD_KINDS = ['state', 'verdict', 'availability', 'match', 'bridge-state', 'bridge-request', 'bridge-response'] as const;
 export type PayloadKind = (typeof PAYLOAD_KINDS)[number];
 
 const SCHEMA_DIR = new URL('../../schemas/mqtt/', import.meta.url);
@@ -35,7 +35,8 @@ export function payloadKindOf(topic: string, base: string): PayloadKind | undefi
     return undefined;
   }
   if (rest.length !== 2) return undefined;
-  return rest[1] === 'state' ? 'state' : rest[1] === 'verdict' ? 'verdict' : rest[1] === 'availability' ? 'availability' : undefined;
+  const kinds: Readonly<Record<string, PayloadKind>> = { state: 'state', verdict: 'verdict', availability: 'availability', match: 'match' };
+  return kinds[rest[1]!];
 }
 
 /** The problems of a payload (the text on the wire) against its topic's schema; empty when it is valid. */

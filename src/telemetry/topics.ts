@@ -7,6 +7,7 @@
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { RulesetId } from '../rulesets/ruleset.ts';
+import type { MatchInfo } from '../store/model.ts';
 
 export const DEFAULT_BASE = 'senryaku';
 
@@ -29,6 +30,9 @@ export interface VerdictPayload {
   readonly seq: number;
   readonly verdict: Verdict;
 }
+
+/** `<base>/<board>/match`, retained: the match being refereed, as a match store files it (a hub stores it with the verdicts). */
+export type MatchPayload = MatchInfo;
 
 /** `<base>/<board>/availability`, retained, `offline` also as the last will. */
 export type AvailabilityPayload = 'online' | 'offline';
@@ -64,6 +68,7 @@ export interface TopicPayloads {
   verdict: VerdictPayload;
   availability: AvailabilityPayload;
   bridgeState: BridgeStatePayload;
+  match: MatchPayload;
   response: ResponsePayload;
 }
 
@@ -72,6 +77,7 @@ export interface Topics {
   readonly verdict: string;
   readonly availability: string;
   readonly bridgeState: string;
+  readonly match: string;
   /** The filter the referee subscribes to for requests. */
   readonly requests: string;
   /** The prefix of every request topic: `<requestPrefix><name>`. */
@@ -88,6 +94,7 @@ export function topicsFor(base: string, board: string): Topics {
     verdict: `${base}/${board}/verdict`,
     availability: `${base}/${board}/availability`,
     bridgeState: `${base}/bridge/state`,
+    match: `${base}/${board}/match`,
     requests: `${base}/bridge/request/+`,
     requestPrefix: `${base}/bridge/request/`,
     response: (name) => `${base}/bridge/response/${name}`,

@@ -36,10 +36,11 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     // Mid-game, a second client joins.
     await until('the 20th verdict', () => sub.on('verdict').length >= 20);
     const late = await new Sub(port).start();
-    await until('the retained topics', () => late.messages.length >= 3, 5000);
-    const retained = late.messages.slice(0, 3).map((m) => m.topic.split('/').slice(-1)[0]);
-    expect(new Set(retained)).toEqual(new Set(['state', 'availability']));
-    expect(late.messages.slice(0, 3).some((m) => m.topic === 'senryaku/bridge/state')).toBe(true);
+    await until('the retained topics', () => late.messages.length >= 4, 5000);
+    const retained = late.messages.slice(0, 4).map((m) => m.topic.split('/').slice(-1)[0]);
+    expect(new Set(retained)).toEqual(new Set(['state', 'availability', 'match']));
+    expect(late.messages.slice(0, 4).some((m) => m.topic === 'senryaku/bridge/state')).toBe(true);
+    expect(JSON.parse(late.on('match')[0]!.payload)).toMatchObject({ ruleset: 'senryaku', players: { A: 'A', B: 'B' } });
     expect(late.on('availability')[0]?.payload).toBe('online');
 
     expect(await run, err.join('\n')).toBe(0);

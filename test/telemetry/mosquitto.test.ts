@@ -13,7 +13,7 @@ import { main } from '../../src/cli/main.ts';
 import { MqttPublisher, type TelemetrySession } from '../../src/telemetry/publisher.ts';
 import type { VerdictPayload } from '../../src/telemetry/topics.ts';
 import { skipWithout } from '../system-tools.ts';
-import { aclFor, expectValidPayloads, freePort, MOSQUITTO, Mosquitto, seqs, sleep, Sub, until } from './mqtt-tools.ts';
+import { aclFor, expectValidPayloads, freePort, MOSQUITTO, Mosquitto, seqs, sleep, Sub, TEST_MATCH, until } from './mqtt-tools.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -161,6 +161,7 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
     const session: TelemetrySession = {
       matchId: 'm-bound',
       ruleset: 'senryaku',
+      match: TEST_MATCH('m-bound'),
       listen: (h) => {
         emit = (v) => h.verdict(v);
         return () => {};

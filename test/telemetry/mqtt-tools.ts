@@ -1,3 +1,4 @@
+import type { MatchPayload } from '../../src/telemetry/topics.ts';
 /**
  * Real MQTT clients and brokers for the telemetry tests: `mosquitto_sub` children whose
  * lines are collected, a Mosquitto broker on a free port with a password file and an ACL,
@@ -193,3 +194,14 @@ export const aclFor = (referee: string, operators: readonly string[]): string =>
 
 /** A verdict message's seq, parsed. */
 export const seqs = (messages: readonly Message[]): number[] => messages.map((m) => (JSON.parse(m.payload) as { seq: number }).seq);
+
+/** A match description for a telemetry session built by hand. */
+export const TEST_MATCH = (matchId: string): MatchPayload => ({
+  matchId,
+  ruleset: 'senryaku',
+  event: 'Senryaku match',
+  startedAt: '2026-11-30T00:00:00.000Z',
+  players: { A: 'A', B: 'B' },
+  board: { key: 'TEST', site: 'test' },
+  settings: {},
+});

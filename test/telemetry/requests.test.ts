@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../src/telemetry/passwords.ts';
 import { MqttPublisher, type TelemetrySession } from '../../src/telemetry/publisher.ts';
 import type { StatePayload, VerdictPayload } from '../../src/telemetry/topics.ts';
 import { skipWithout } from '../system-tools.ts';
-import { expectValidPayloads, sleep, Sub, until } from './mqtt-tools.ts';
+import { expectValidPayloads, sleep, Sub, TEST_MATCH, until } from './mqtt-tools.ts';
 
 describe('passwords', () => {
   it('are checked against their scrypt hash, never stored as given', () => {
@@ -43,6 +43,7 @@ function fakeSession(): TelemetrySession & { actions: OperatorAction[]; emit?: (
     actions: [] as OperatorAction[],
     emit: undefined as ((v: VerdictPayload) => void) | undefined,
     matchId: 'm1',
+    match: TEST_MATCH('m1'),
     ruleset: 'surakarta',
     listen(h: { verdict(v: VerdictPayload): void }) {
       session.emit = (v) => h.verdict(v);
