@@ -176,14 +176,15 @@ export class RefereeApp {
     tap.start();
     this.tap = tap;
     this.referee = new RefereeService(tap, this.pipeline, this.journal, this.bus, { id: this.matchId, verdictsBefore: history.length });
-    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), this.referee];
+    // Services stop in reverse: the ones that hear the match (terminal, store, MQTT) stop after
+    // the referee, so the verdicts it says while stopping still reach them.
+    const listeners = (c.services ?? []).map((make) => make(this.sessionContext()));
+    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), ...listeners, this.referee];
     const scoreboard = this.scoreboardService(history);
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)
       this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io, c.scheduler));
     if (c.simulatedPlayers) this.services.push(c.simulatedPlayers(this.bus));
-    // The caller's services (the match store, MQTT...) hear the match from the bus, like the rest.
-    for (const make of c.services ?? []) this.services.push(make(this.sessionContext()));
     for (const s of this.services) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
