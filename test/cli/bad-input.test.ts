@@ -240,7 +240,7 @@ const CASES: readonly Case[] = [
     '--calibration-dir',
     file,
   ),
-  bad(/--seed must be an integer, got '1\.5'/, 'referee', '--sim', '--seed', '1.5', ...dirs),
+  bad(/--seed .*must be an integer, got '1\.5'/, 'referee', '--sim', '--seed', '1.5', ...dirs),
   bad(/--scoreboard needs PATH, auto, virtual or none/, 'referee', '--sim', '--scoreboard', '', ...dirs),
   bad(/invalid profile .*null\.json/, 'referee', '--sim', '--profile', nullJson, ...dirs),
   bad(/Option '--json' does not take an argument/, 'referee', '--sim', '--json=1', ...dirs),

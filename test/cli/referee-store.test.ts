@@ -1,7 +1,7 @@
 // `senryaku referee` files its match in the match store as it goes (--db FILE, else the
 // default under XDG_DATA_HOME; --db off: none); a store that cannot be opened is said, and
 // the match goes on in its journal.
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,5 +58,52 @@ describe('senryaku referee and the match store', () => {
     const r = await referee('--db', notAFile);
     expect(r.code).toBe(0);
     expect(r.err.join('\n')).toMatch(/no match store: .*the journal keeps the match/);
+  });
+});
+
+describe('senryaku referee --config FILE', () => {
+  it('takes the session from the settings file, under the flags given', { timeout: 60_000 }, async () => {
+    const config = join(dir, 'settings.yaml');
+    const db = join(dir, 'from-settings.db');
+    writeFileSync(
+      config,
+      [
+        'board:',
+        '  sim: true',
+        '  seed: 4',
+        'rules: surakarta',
+        'match:',
+        '  target: games:1',
+        '  players: { A: Ada, B: Bo }',
+        'scoreboard: none',
+        'store:',
+        `  path: ${db}`,
+        'journal:',
+        `  dir: ${join(dir, 'journal')}`,
+        'calibration:',
+        `  dir: ${join(dir, 'cal')}`,
+        '',
+      ].join('\n'),
+    );
+    const r = await run('referee', '--config', config, '--autoplay', '--speed', 'max', '--json', '--players', 'Cy,Di');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    const verdicts = r.out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+    expect(verdicts[0]).toMatchObject({
+      type: 'game-started',
+      players: { light: 'A', dark: 'B' },
+      position: 'oooooo/oooooo/6/6/xxxxxx/xxxxxx x',
+    });
+    expect(verdicts.at(-1)).toMatchObject({ type: 'match-over' });
+    const list = await run('matches', 'list', '--db', db, '--json');
+    // The flag's players, not the file's.
+    expect(list.out.map((l) => JSON.parse(l) as unknown)).toMatchObject([{ ruleset: 'surakarta', players: { A: 'Cy', B: 'Di' } }]);
+  });
+
+  it('lists every problem of a bad settings file at once', async () => {
+    const config = join(dir, 'bad.yaml');
+    writeFileSync(config, 'board:\n  seed: many\nrules: chess\n');
+    const r = await run('referee', '--config', config);
+    expect(r.code).toBe(2);
+    expect(r.err.join('\n')).toMatch(/board\.seed.*rules/s);
   });
 });

@@ -31,6 +31,8 @@ import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { MQTT_OPTION_SPECS, parseMqttOptions, startMqtt, type MqttSetup } from '../mqtt-options.ts';
+import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags } from '../../app/settings/index.ts';
+import type { BrokerUser } from '../../telemetry/broker.ts';
 import { usageOf } from '../usage.ts';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -55,6 +57,7 @@ const REFEREE_OPTIONS = {
   position: { type: 'string' },
   speed: { type: 'string' },
   db: { type: 'string' },
+  config: { type: 'string' },
   ...MQTT_OPTION_SPECS,
 } as const;
 
@@ -63,13 +66,34 @@ type RefereeValues = ReturnType<typeof parseRefereeArgs>['values'];
 type MatchOptionsResult = Extract<ReturnType<typeof parseMatchOptions>, { ok: true }>;
 type ResumeJournal = ReturnType<typeof readJournal> | undefined;
 
+/**
+ * The flags given over the settings file (--config FILE, else the default one, if any), and
+ * the MQTT users the file names. The file's problems, every one, are bad input.
+ */
+function withSettings(given: RefereeValues): { values: RefereeValues; users: readonly BrokerUser[] } {
+  const file = loadSettings(given.config);
+  if (!file.ok) throw new UsageError(formatSettingsErrors(file.error));
+  const effective = effectiveSettings(file.value, given);
+  if (!effective.ok) throw new UsageError(formatSettingsErrors(effective.error));
+  const { settings } = effective.value;
+  // The file's values stand where no flag was given (flags win: effectiveSettings applied them).
+  const fromFile = settingsAsFlags(settings) as Partial<RefereeValues>;
+  const values = { ...given, ...Object.fromEntries(Object.entries(fromFile).filter(([, v]) => v !== undefined)) } as RefereeValues;
+  return { values, users: settings.mqtt?.users ?? [] };
+}
+
 export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
-  const { values, positionals } = parseRefereeArgs(args);
+  const parsed = parseRefereeArgs(args);
+  const { positionals } = parsed;
+  // The flags are checked as given first, so a bad one is named as typed; then the settings file under them.
+  const given = parseMatchOptions(parsed.values);
+  if (!given.ok) throw new UsageError(formatSettingsProblems(given.error));
+  if (parsed.values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
+  const { values, users } = withSettings(parsed.values);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('referee')}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
   const options = parseMatchOptions(values);
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
-  if (values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
   const speed = parseSpeed(values.speed ?? '1');
   if (!speed.ok) throw new UsageError(speed.error);
   if (values.speed !== undefined && values.port !== undefined)
@@ -80,8 +104,9 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
   // A journal says its own game.
   const rulesetId = resume?.ok ? resume.value.header.ruleset : options.value.ruleset;
-  if (resume?.ok && values.rules !== undefined && values.rules !== rulesetId)
-    throw new UsageError(`${values.resume} is a ${rulesetId} match: --rules ${values.rules} does not go with it`);
+  // Only a --rules given on the command line can contradict the journal (the file's is a default).
+  if (resume?.ok && parsed.values.rules !== undefined && parsed.values.rules !== rulesetId)
+    throw new UsageError(`${values.resume} is a ${rulesetId} match: --rules ${parsed.values.rules} does not go with it`);
   const session = GAME_SESSIONS.get(rulesetId);
   if (!session) throw new UsageError(`senryaku referee has no session for the game '${rulesetId}'`);
   if (resume && values.position !== undefined)
@@ -101,7 +126,7 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
     if (!board) return EXIT_FAILURE;
     let mqtt: MqttSetup | undefined;
     try {
-      mqtt = await startMqtt(mqttPlan, board, io);
+      mqtt = await startMqtt(mqttPlan, board, io, users);
       return await refereeOn(board, session, values, options, resume, io, clock, deps, mqtt);
     } finally {
       await mqtt?.close();
