@@ -10,6 +10,7 @@
  * `pieces` (for w W b B, the rules core's cell codes).
  */
 import { err, ok, type Result } from '../../util/result.ts';
+import { formatBoardField } from '../../util/board-field.ts';
 import { pointCount, type Grid } from '../../board/grid.ts';
 
 export interface LayoutError {
@@ -53,21 +54,5 @@ export function parseLayout(text: string, grid: Grid = SIM_GRID, pieces: string 
 
 /** The board field of a layout: the far rank first, digits for runs of empty points. */
 export function formatLayout(board: ArrayLike<number>, grid: Grid = SIM_GRID, pieces: string = SIM_PIECES): string {
-  const ranks: string[] = [];
-  for (let rank = grid.ranks - 1; rank >= 0; rank--) {
-    let text = '';
-    let empty = 0;
-    for (let file = 0; file < grid.files; file++) {
-      const ch = pieces[(board[file + grid.files * rank] ?? 0) - 1];
-      if (!ch) empty++;
-      else {
-        if (empty > 0) text += String(empty);
-        empty = 0;
-        text += ch;
-      }
-    }
-    if (empty > 0) text += String(empty);
-    ranks.push(text);
-  }
-  return ranks.join('/');
+  return formatBoardField(board, grid.files, grid.ranks, (code) => pieces[code - 1]);
 }

@@ -4,6 +4,7 @@
  * Parsing is strict, so a string that parses formats back to itself.
  */
 import { err, ok, type Result } from '../../util/result.ts';
+import { formatBoardField } from '../../util/board-field.ts';
 import { MAX_PLAIN_PER_SIDE, type Position } from './position.ts';
 import {
   COLORS,
@@ -22,7 +23,6 @@ import {
   wellName,
   type ByColor,
   type Color,
-  type PieceChar,
   type Well,
 } from './types.ts';
 
@@ -145,25 +145,7 @@ function countSpheres(board: Int8Array): ByColor<{ plain: number; coloured: numb
   return counts;
 }
 
-export function formatBoard(board: ArrayLike<number>): string {
-  const ranks: string[] = [];
-  for (let rank = RANKS - 1; rank >= 0; rank--) {
-    let text = '';
-    let empty = 0;
-    for (let file = 0; file < FILES; file++) {
-      const ch: PieceChar | undefined = cellChar(board[file + FILES * rank] ?? EMPTY);
-      if (!ch) empty++;
-      else {
-        if (empty > 0) text += String(empty);
-        empty = 0;
-        text += ch;
-      }
-    }
-    if (empty > 0) text += String(empty);
-    ranks.push(text);
-  }
-  return ranks.join('/');
-}
+export const formatBoard = (board: ArrayLike<number>): string => formatBoardField(board, FILES, RANKS, cellChar);
 
 export const formatSpn = (pos: Position): string =>
   [

@@ -5,21 +5,9 @@
  * digits in a row, at most 12 pieces a side.
  */
 import { err, ok, type Result } from '../../util/result.ts';
+import { formatBoardField } from '../../util/board-field.ts';
 import type { Position } from './position.ts';
-import {
-  EMPTY,
-  FILES,
-  PIECES_PER_SIDE,
-  PIECE_CHARS,
-  POINTS,
-  RANKS,
-  RANK_NAMES,
-  cellChar,
-  charCell,
-  sideOf,
-  type PieceChar,
-  type Side,
-} from './types.ts';
+import { FILES, PIECES_PER_SIDE, PIECE_CHARS, POINTS, RANKS, RANK_NAMES, cellChar, charCell, sideOf, type Side } from './types.ts';
 
 export const START_POSITION = 'oooooo/oooooo/6/6/xxxxxx/xxxxxx x';
 
@@ -102,24 +90,6 @@ export function parsePosition(text: string): Result<Position, PositionError> {
   return ok({ board, turn: turnField === 'x' ? 'light' : 'dark' });
 }
 
-export function formatBoard(board: ArrayLike<number>): string {
-  const ranks: string[] = [];
-  for (let rank = RANKS - 1; rank >= 0; rank--) {
-    let text = '';
-    let empty = 0;
-    for (let file = 0; file < FILES; file++) {
-      const ch: PieceChar | undefined = cellChar(board[file + FILES * rank] ?? EMPTY);
-      if (!ch) empty++;
-      else {
-        if (empty > 0) text += String(empty);
-        empty = 0;
-        text += ch;
-      }
-    }
-    if (empty > 0) text += String(empty);
-    ranks.push(text);
-  }
-  return ranks.join('/');
-}
+export const formatBoard = (board: ArrayLike<number>): string => formatBoardField(board, FILES, RANKS, cellChar);
 
 export const formatPosition = (pos: Position): string => `${formatBoard(pos.board)} ${pos.turn === 'light' ? 'x' : 'o'}`;
