@@ -240,6 +240,7 @@ describe('effective settings: defaults ← file ← flags', () => {
     const r = effectiveSettings(file, {}, defaults);
     expect(r.ok && settingsAsFlags(r.value.settings)).toEqual({
       sim: true,
+      'board-name': 'club',
       seed: '7',
       rules: 'senryaku',
       policy: 'tournament',
