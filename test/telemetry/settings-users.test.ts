@@ -1,0 +1,76 @@
+// The settings file's MQTT users reach the embedded broker of `senryaku referee --config`: an
+// operator named there ends a Surakarta game by agreement with a request; a viewer cannot.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/app/settings/index.ts';
+import { main } from '../../src/cli/main.ts';
+import { skipWithout } from '../system-tools.ts';
+import { freePort } from './mqtt-tools.ts';
+
+const pub = (port: number, user: [string, string], transaction: string): Promise<number | null> =>
+  new Promise((resolve) => {
+    const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', '-u', user[0], '-P', user[1]];
+    const topic = 'senryaku/bridge/request/end_game_by_agreement';
+    const child = spawn('mosquitto_pub', [...args, '-t', topic, '-m', JSON.stringify({ transaction })], { stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill(), 5000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+
+beforeAll(async () => {
+  await import('../../src/cli/commands/referee.ts');
+});
+
+describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('MQTT users from the settings file', () => {
+  it("let the file's operator end a game by agreement, and not its viewer", { timeout: 90_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'senryaku-settings-users-'));
+    const port = await freePort();
+    const quick = { N: 1024, r: 8, p: 1 };
+    const config = join(dir, 'settings.yaml');
+    writeFileSync(
+      config,
+      [
+        'board: { sim: true, seed: 4 }',
+        'rules: surakarta',
+        'scoreboard: none',
+        `store: { path: ${join(dir, 'm.db')} }`,
+        `journal: { dir: ${join(dir, 'journal')} }`,
+        `calibration: { dir: ${join(dir, 'cal')} }`,
+        'mqtt:',
+        `  listen: 127.0.0.1:${port}`,
+        '  users:',
+        `    - { name: desk, role: operator, scrypt: '${await hashPassword('desk-pw', quick)}' }`,
+        `    - { name: lobby, role: viewer, scrypt: '${await hashPassword('lobby-pw', quick)}' }`,
+        '',
+      ].join('\n'),
+    );
+    const out: string[] = [];
+    let moves = 0;
+    let asked: Promise<unknown> = Promise.resolve();
+    const code = await main(['referee', '--config', config, '--autoplay', '--speed', '20', '--games', '1', '--json'], {
+      out: (l) => {
+        out.push(l);
+        // At the fourth move the viewer asks (refused: play goes on), at the tenth the operator.
+        if ((JSON.parse(l) as { type: string }).type !== 'move') return;
+        moves++;
+        if (moves === 4) asked = pub(port, ['lobby', 'lobby-pw'], 'v1');
+        if (moves === 10) asked = asked.then(() => pub(port, ['desk', 'desk-pw'], 'o1'));
+      },
+      err: () => {},
+    });
+    await asked;
+    expect(code).toBe(0);
+    const verdicts = out.map((l) => JSON.parse(l) as { type: string; reason?: string; game?: number });
+    const over = verdicts.filter((v) => v.type === 'game-over');
+    expect(over).toHaveLength(1);
+    expect(over[0]).toMatchObject({ game: 1, reason: 'agreement' });
+    // The viewer's request changed nothing: the game went on to the operator's.
+    const movesBefore = verdicts.slice(0, verdicts.indexOf(over[0]!)).filter((v) => v.type === 'move').length;
+    expect(movesBefore).toBeGreaterThanOrEqual(10);
+  });
+});
