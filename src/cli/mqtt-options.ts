@@ -10,7 +10,8 @@ import { mqttSessionService } from '../app/mqtt-session.ts';
 import type { OpenedBoard } from '../app/open-board.ts';
 import type { SessionContext } from '../app/referee-app.ts';
 import type { Service } from '../app/service.ts';
-import { BrokerStartError, startEmbeddedBroker, type BrokerUser, type EmbeddedBroker } from '../telemetry/broker.ts';
+import { BrokerStartError, type BrokerUser, type EmbeddedBroker } from '../telemetry/broker.ts';
+import { startBrokerProcess } from '../telemetry/broker-child.ts';
 import { DEFAULT_BASE, validTopicLevel } from '../telemetry/topics.ts';
 import { UsageError, type CliIo } from './io.ts';
 
@@ -118,7 +119,8 @@ export async function startMqtt(plan: MqttPlan, board: OpenedBoard, io: CliIo, u
   }
   let broker: EmbeddedBroker;
   try {
-    broker = await startEmbeddedBroker({ host: plan.host, port: plan.port, users, base: plan.base });
+    // In a process of its own, so a referee killed with kill -9 still goes `offline` (its will).
+    broker = await startBrokerProcess({ host: plan.host, port: plan.port, users, base: plan.base });
   } catch (e) {
     if (!(e instanceof BrokerStartError)) throw e;
     io.err(`senryaku referee: no MQTT broker: ${e.message}; refereeing without it (--mqtt-listen HOST:PORT or off)`);
