@@ -17,14 +17,16 @@ beforeAll(async () => {
 const calibrationDir = join(mkdtempSync(join(tmpdir(), 'mqtt-cal-')), 'cal');
 
 describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('the embedded broker', () => {
-  it('carries every verdict in order to mosquitto_sub, and the retained state to a late subscriber', async () => {
+  it('carries every verdict in order to mosquitto_sub, and the retained state to a late subscriber', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'mqtt-embedded-'));
     const out: string[] = [];
     const err: string[] = [];
     const sub = new Sub(port);
     const subscribing = sub.start();
-    const argv = ['referee', '--sim', '--autoplay', '--speed', '12', '--games', '1', '--json', '--scoreboard', 'none'];
+    // Paced (4× real time) so that mosquitto_sub, which can only subscribe once the broker
+    // listens, is there before the first verdict, a quarter of a second of play later.
+    const argv = ['referee', '--sim', '--autoplay', '--speed', '4', '--games', '1', '--json', '--scoreboard', 'none'];
     const run = main(
       [...argv, '--journal-dir', join(dir, 'j'), '--calibration-dir', calibrationDir, '--mqtt-listen', `127.0.0.1:${port}`],
       {
