@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
-import { main } from '../../src/cli/main.ts';
+import { runMain } from './run-main.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
 import { formatBoardMessage, formatHello, parseBoardLine } from '../../src/protocol/index.ts';
@@ -13,12 +13,7 @@ import { readJournal } from '../../src/app/journal.ts';
 import { header as journalHeader } from '../app/journal-fixture.ts';
 import { useE2E } from '../e2e/harness.ts';
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+const run = (...argv: string[]) => runMain(argv);
 
 describe('senryaku replay', { timeout: 60_000 }, () => {
   const e2e = useE2E();

@@ -10,13 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/app/journal.ts';
 import { replayJournal } from '../../src/app/replay.ts';
 import { main } from '../../src/cli/main.ts';
+import { runMain } from './run-main.ts';
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+const run = (...argv: string[]) => runMain(argv);
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');

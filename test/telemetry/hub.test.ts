@@ -7,17 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Hub } from '../../src/app/hub.ts';
-import { main } from '../../src/cli/main.ts';
+import { runMain } from '../cli/run-main.ts';
 import { runHub } from '../../src/cli/commands/hub.ts';
 import { skipWithout } from '../system-tools.ts';
 import { aclFor, freePort, Mosquitto, until } from './mqtt-tools.ts';
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+const run = (...argv: string[]) => runMain(argv);
 
 const quiet = { out: () => {}, err: () => {} };
 const BOARDS = [
