@@ -4,7 +4,7 @@
  * Parsing is strict, so a string that parses formats back to itself.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { formatBoardField } from '../../util/board-field.ts';
+import { formatBoardField, parseBoardField } from '../../util/board-field.ts';
 import { MAX_PLAIN_PER_SIDE, type Position } from './position.ts';
 import {
   COLORS,
@@ -13,7 +13,6 @@ import {
   PIECE_CHARS,
   RANKS,
   RANK_NAMES,
-  WELLS,
   cellChar,
   charCell,
   cellColor,
@@ -70,33 +69,16 @@ export function parseSpn(spn: string): Result<Position, SpnError> {
   const ranks = boardField.split('/');
   if (ranks.length !== RANKS) return fail('WrongRankCount', `the board field has ${RANKS} ranks separated by '/'; got ${ranks.length}`);
 
-  const board = new Int8Array(WELLS);
-  let offset = 0;
-  for (let i = 0; i < RANKS; i++) {
-    const rankText = ranks[i] ?? '';
-    const rank = RANKS - 1 - i;
-    const rankName = RANK_NAMES[rank];
-    let file = 0;
-    let previousWasDigit = false;
-    for (let j = 0; j < rankText.length; j++) {
-      const ch = rankText[j] ?? '';
-      const at = offset + j;
-      if (ch >= '1' && ch <= '7') {
-        if (previousWasDigit) return fail('AdjacentDigits', `rank ${rankName}: two digits in a row; write one count of empty wells`, at);
-        previousWasDigit = true;
-        file += Number(ch);
-      } else if ((PIECE_CHARS as readonly string[]).includes(ch)) {
-        previousWasDigit = false;
-        if (file < FILES) board[file + FILES * rank] = charCell(ch);
-        file += 1;
-      } else {
-        return fail('BadCharacter', `rank ${rankName}: '${ch}' is not a sphere (w W b B) nor a count 1-7`, at);
-      }
-      if (file > FILES) return fail('RankTooLong', `rank ${rankName} describes more than ${FILES} wells`, at);
-    }
-    if (file < FILES) return fail('RankTooShort', `rank ${rankName} describes ${file} wells, not ${FILES}`, offset + rankText.length);
-    offset += rankText.length + 1;
-  }
+  const parsed = parseBoardField<never>(ranks, {
+    files: FILES,
+    ranks: RANKS,
+    rankNames: RANK_NAMES,
+    pieceOf: (ch) => ((PIECE_CHARS as readonly string[]).includes(ch) ? charCell(ch) : undefined),
+    point: 'well',
+    piece: 'a sphere (w W b B)',
+  });
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message, parsed.error.index);
+  const board = parsed.value;
 
   const turnAt = boardField.length + 1;
   if (turnField !== 'w' && turnField !== 'b') return fail('BadTurn', `side to move is 'w' or 'b', not '${turnField}'`, turnAt);

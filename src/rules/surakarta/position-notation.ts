@@ -5,9 +5,9 @@
  * digits in a row, at most 12 pieces a side.
  */
 import { err, ok, type Result } from '../../util/result.ts';
-import { formatBoardField } from '../../util/board-field.ts';
+import { formatBoardField, parseBoardField } from '../../util/board-field.ts';
 import type { Position } from './position.ts';
-import { FILES, PIECES_PER_SIDE, PIECE_CHARS, POINTS, RANKS, RANK_NAMES, cellChar, charCell, sideOf, type Side } from './types.ts';
+import { FILES, PIECES_PER_SIDE, PIECE_CHARS, RANKS, RANK_NAMES, cellChar, charCell, sideOf, type Side } from './types.ts';
 
 export const START_POSITION = 'oooooo/oooooo/6/6/xxxxxx/xxxxxx x';
 
@@ -52,38 +52,22 @@ export function parsePosition(text: string): Result<Position, PositionError> {
     return fail('WrongRankCount', `the board field has ${RANKS} ranks separated by '/'; got ${ranks.length}`, at);
   }
 
-  const board = new Int8Array(POINTS);
   const counts = { light: 0, dark: 0 };
-  let offset = 0;
-  for (let i = 0; i < RANKS; i++) {
-    const rankText = ranks[i] ?? '';
-    const rank = RANKS - 1 - i;
-    const rankName = RANK_NAMES[rank];
-    let file = 0;
-    let previousWasDigit = false;
-    for (let j = 0; j < rankText.length; j++) {
-      const ch = rankText[j] ?? '';
-      const at = offset + j;
-      if (ch >= '1' && ch <= '6') {
-        // Two counts in a row would give one board two spellings.
-        if (previousWasDigit) return fail('AdjacentDigits', `rank ${rankName}: two digits in a row; write one count of empty points`, at);
-        previousWasDigit = true;
-        file += Number(ch);
-      } else if ((PIECE_CHARS as readonly string[]).includes(ch)) {
-        previousWasDigit = false;
-        const cell = charCell(ch);
-        const side = sideOf(cell)!;
-        if (++counts[side] > PIECES_PER_SIDE) return fail('TooManyPieces', `${sideName(side)} has more than ${PIECES_PER_SIDE} pieces`, at);
-        if (file < FILES) board[file + FILES * rank] = cell;
-        file += 1;
-      } else {
-        return fail('BadCharacter', `rank ${rankName}: '${ch}' is not a piece (x o) nor a count 1-6`, at);
-      }
-      if (file > FILES) return fail('RankTooLong', `rank ${rankName} describes more than ${FILES} points`, at);
-    }
-    if (file < FILES) return fail('RankTooShort', `rank ${rankName} describes ${file} points, not ${FILES}`, offset + rankText.length);
-    offset += rankText.length + 1;
-  }
+  const parsed = parseBoardField(ranks, {
+    files: FILES,
+    ranks: RANKS,
+    rankNames: RANK_NAMES,
+    pieceOf: (ch) => ((PIECE_CHARS as readonly string[]).includes(ch) ? charCell(ch) : undefined),
+    point: 'point',
+    piece: 'a piece (x o)',
+    onPiece: (cell, at) => {
+      const side = sideOf(cell)!;
+      if (++counts[side] <= PIECES_PER_SIDE) return undefined;
+      return { code: 'TooManyPieces' as const, message: `${sideName(side)} has more than ${PIECES_PER_SIDE} pieces`, index: at };
+    },
+  });
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message, parsed.error.index);
+  const board = parsed.value;
 
   const turnAt = boardField.length + 1;
   if (turnField !== 'x' && turnField !== 'o') return fail('BadTurn', `side to move is 'x' or 'o', not '${turnField}'`, turnAt);
