@@ -26,6 +26,7 @@ import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
 import type { Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
+import type { LiveLoads } from './live-loads.ts';
 
 /** The board as the referee uses it: its link, what to call it, how to let it go. */
 export interface RefereeBoard {
@@ -80,6 +81,8 @@ export interface SessionContext {
   snapshot(): MatchSnapshot | undefined;
   /** An operator's action, as if typed on the referee's terminal. */
   operate(action: OperatorAction): void;
+  /** The loads sensing reads now, with the link's counters (a live view polls it). */
+  liveLoads?(): LiveLoads | undefined;
 }
 
 export type FinishReason = 'games' | 'match-over';
@@ -235,7 +238,14 @@ export class RefereeApp {
   private sessionContext(): SessionContext {
     const header = this.journalHeader;
     if (!header) throw new Error('the session has no journal yet');
-    return { bus: this.bus, matchId: this.matchId, header, snapshot: () => this.snapshot(), operate: (a) => this.operate(a) };
+    return {
+      bus: this.bus,
+      matchId: this.matchId,
+      header,
+      snapshot: () => this.snapshot(),
+      operate: (a) => this.operate(a),
+      liveLoads: () => this.pipeline?.liveLoads(this.config.board.link.counters()),
+    };
   }
 
   /** `history`: the verdicts of a resumed match's earlier sessions, so the board shows the score as it stands. */

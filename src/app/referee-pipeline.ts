@@ -41,6 +41,8 @@ import {
 } from '../sensing/index.ts';
 import { refereeInputOf } from './sensing-adapter.ts';
 import { sensingSetupOf } from '../rulesets/senryaku-board.ts';
+import { liveLoadsOf, type LiveLoads } from './live-loads.ts';
+import type { LinkCounters } from '../hardware/link/index.ts';
 
 /**
  * After sensing (re)starts, its first events describe the board as found, not anyone's
@@ -129,6 +131,11 @@ export class RefereePipeline<S> {
   /** Where the match stands now, as the referee sees it. */
   refereeSnapshot(): RefereeSnapshot {
     return this.options.referee.snapshot(this.state);
+  }
+
+  /** The loads sensing reads now, for a live view (the web dashboard); `link`: the link's counters to add. */
+  liveLoads(link?: LinkCounters): LiveLoads {
+    return liveLoadsOf(this.sensing, this.plausibility, link);
   }
 
   /** What the plausibility step held back, dropped and let through since the pipeline started. */
