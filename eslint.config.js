@@ -23,30 +23,33 @@ const EFFECTS = {
 const BOUNDARIES = [
   {
     files: ['src/util/**'],
-    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'],
+    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
     pure: true,
   },
-  { files: ['src/board/**'], banned: ['rules', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'], pure: true },
+  { files: ['src/board/**'], banned: ['rules', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
   {
     files: ['src/rules/**'],
-    banned: ['board', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'],
+    banned: ['board', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
     pure: true,
   },
   {
     files: ['src/protocol/**'],
-    banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store'],
+    banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
     games: false,
     pure: true,
   },
-  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli', 'store'], games: false, pure: true },
-  { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli', 'store'], pure: true },
-  { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli', 'store'], pure: true },
-  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli', 'store'], games: false, pure: false },
+  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], games: false, pure: true },
+  { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
+  { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
+  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli', 'store', 'web'], games: false, pure: false },
   // The match store: SQLite through better-sqlite3; it hears verdicts, never a board or the app.
-  { files: ['src/store/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli'], pure: false },
+  { files: ['src/store/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'web'], pure: false },
   // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
-  { files: ['src/telemetry/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli'], games: false, pure: false },
-  { files: ['src/app/**'], banned: ['cli'], pure: false },
+  { files: ['src/telemetry/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'web'], games: false, pure: false },
+  { files: ['src/app/**'], banned: ['cli', 'web'], pure: false },
+  // The web dashboard: its server hears the app's session and serves the page bundled from
+  // src/web/page/; it uses app, referee, rulesets and store (types), never a board or port itself.
+  { files: ['src/web/**'], banned: ['cli', 'hardware', 'protocol', 'board', 'sensing'], pure: false },
 ];
 
 export default tseslint.config(

@@ -1,9 +1,10 @@
 // Compiles src/ to dist/ (tsconfig.build.json) and stamps the build, for bin/senryaku.js to
-// start in plain Node. Run by `npm ci` (the prepare step) and `npm run build`. Without
+// start in plain Node; bundles the web dashboard's page (src/web/page/) with esbuild into
+// dist/web/ beside its server. Run by `npm ci` (the prepare step) and `npm run build`. Without
 // TypeScript installed (an install without dev dependencies) it says so and leaves the
 // launcher on tsx, which is slower to start but runs the same code.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -14,6 +15,19 @@ if (!existsSync(tsc)) {
 }
 const run = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
-mkdirSync(`${root}dist`, { recursive: true });
+mkdirSync(`${root}dist/web`, { recursive: true });
+// The dashboard's page: one minified script and its stylesheet, served by the referee itself.
+const { build } = await import('esbuild');
+await build({
+  entryPoints: [`${root}src/web/page/main.ts`],
+  outfile: `${root}dist/web/app.js`,
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+copyFileSync(`${root}src/web/page/style.css`, `${root}dist/web/style.css`);
 // The launcher trusts dist/ while no source file is newer than this stamp.
 writeFileSync(`${root}dist/.built`, `${new Date().toISOString()}\n`);

@@ -1,0 +1,192 @@
+/// <reference lib="dom" />
+/**
+ * The dashboard's read-only panels: whose turn, the match score and the scoring track as the
+ * LED scoring board shows it (the very model and frame composer the board's driver uses), the
+ * balance meter, the pending foul with its restore steps in words, the move list and every
+ * verdict in the terminal's words.
+ */
+import { composeFrame, targetHoles } from '../../app/scoreboard/frame.ts';
+import { initialScoreboard, reduceScoreboard, type ScoreboardState } from '../../app/scoreboard/model.ts';
+import { verdictText, type PlayerNames } from '../../app/verdict-text.ts';
+import type { MatchSnapshot } from '../../app/referee-app.ts';
+import { describeRestoration } from '../../referee/senryaku/board-view.ts';
+import type { Verdict } from '../../referee/verdicts.ts';
+import { rulesetById } from '../../rulesets/registry.ts';
+import type { HeardVerdict, MatchInfo } from '../protocol.ts';
+import { h, s, sideName } from './dom.ts';
+
+export function turnPanel(match: MatchInfo | undefined, snap: MatchSnapshot | undefined): HTMLElement {
+  if (!match || !snap) return h('p', { class: 'muted' }, 'No match is being refereed.');
+  const names = match.players;
+  const sides = Object.entries(snap.players);
+  const rows = sides.map(([side, player]) =>
+    h(
+      'li',
+      { class: `player side-${side}${snap.turn === side ? ' to-move' : ''}`, 'data-side': side },
+      h('span', { class: 'swatch', 'aria-hidden': 'true' }),
+      h('strong', {}, names[player]),
+      ` (${player}) plays ${sideName(side)}`,
+      snap.turn === side ? h('span', { class: 'turn-badge' }, 'to move') : undefined,
+    ),
+  );
+  const phase =
+    snap.phase === 'play'
+      ? `${sideName(snap.turn ?? '')} to move`
+      : snap.phase === 'foul'
+        ? 'Foul: the board must be restored'
+        : snap.phase === 'game-over'
+          ? `Game ${snap.game} over`
+          : snap.phase === 'match-over'
+            ? `Match over${snap.winner ? `: ${names[snap.winner]} wins` : ': drawn'}`
+            : snap.phase === 'setup'
+              ? 'Setting up the board'
+              : 'The board differs from the game';
+  return h(
+    'div',
+    {},
+    h(
+      'p',
+      { class: `phase phase-${snap.phase}`, id: 'phase', 'aria-live': 'polite' },
+      `${match.rulesetName} · game ${snap.game} · ${phase}`,
+    ),
+    h('ul', { class: 'players' }, ...rows),
+  );
+}
+
+/** The scoring board's state after the verdicts heard, as its driver would have it. */
+export function scoreboardOf(
+  match: MatchInfo | undefined,
+  snap: MatchSnapshot | undefined,
+  heard: readonly HeardVerdict[],
+): ScoreboardState {
+  let state = initialScoreboard(snap?.score.trackLength ?? 6);
+  const ruleset = match ? rulesetById(match.ruleset) : undefined;
+  const pieces = ruleset?.ok ? ruleset.value.piecesInPlay : undefined;
+  for (const { verdict } of heard) state = reduceScoreboard(state, verdict, pieces);
+  return state;
+}
+
+export function scoreboardPanel(match: MatchInfo | undefined, state: ScoreboardState): HTMLElement {
+  const target = targetHoles(state);
+  const on = composeFrame(state, { markers: target, blinkOn: true });
+  const off = composeFrame(state, { markers: target, blinkOn: false });
+  const n = on.trackLength;
+  const svg = s('svg', { viewBox: `0 0 ${(n + 1) * 40 + 20} 60`, class: 'track', role: 'img', 'aria-label': trackLabel(match, on) });
+  on.holes.forEach((hole, i) => {
+    const x = 30 + i * 40;
+    svg.append(s('circle', { cx: x, cy: 30, r: 14, class: 'hole' }));
+    for (const p of ['A', 'B'] as const) {
+      const blink = hole[p] !== off.holes[i]![p];
+      if (hole[p] || blink)
+        svg.append(
+          s('circle', { cx: x, cy: p === 'A' ? 24 : 36, r: 8, class: `marker marker-${p}${blink ? ' blink' : ''}`, 'data-hole': i }),
+        );
+    }
+  });
+  const lamps = h('div', { class: 'lamps' });
+  for (const lamp of ['white', 'black', 'foul', 'crash'] as const) {
+    const blink = on.lamps[lamp] !== off.lamps[lamp];
+    lamps.append(
+      h('span', { class: `lamp lamp-${lamp}${on.lamps[lamp] || blink ? ' lit' : ''}${blink ? ' blink' : ''}`, 'data-lamp': lamp }, lamp),
+    );
+  }
+  const names = match?.players ?? { A: 'A', B: 'B' };
+  const second = on.counts === 'pieces' ? 'pieces' : 'games';
+  const digits = h(
+    'div',
+    { class: 'digits', id: 'score' },
+    ...(['A', 'B'] as const).map((p) =>
+      h(
+        'span',
+        { class: `digit digit-${p}`, 'data-player': p },
+        h('strong', {}, names[p]),
+        ` ${on.digits[p].points} pts · ${on.digits[p].count} ${second}`,
+      ),
+    ),
+  );
+  return h('div', {}, digits, svg, lamps);
+}
+
+function trackLabel(match: MatchInfo | undefined, f: ReturnType<typeof composeFrame>): string {
+  const names = match?.players ?? { A: 'A', B: 'B' };
+  const where = (p: 'A' | 'B'): string => String(f.holes.findIndex((hole) => hole[p]));
+  return `Scoring track of ${f.trackLength} holes: ${names.A}'s marker in hole ${where('A')}, ${names.B}'s in hole ${where('B')}`;
+}
+
+/** Tip margins toward each side: live from the load cells when they come, else after the last move. */
+export function balancePanel(margins: { white: number; black: number } | undefined, live: boolean, crash: string | undefined): HTMLElement {
+  if (crash)
+    return h('div', { class: 'balance crashed', role: 'alert' }, h('strong', {}, `CRASH: the board tipped toward ${sideName(crash)}`));
+  if (!margins) return h('p', { class: 'muted' }, 'No balance reading yet.');
+  const scale = Math.max(600, margins.white, margins.black);
+  const bar = (side: 'white' | 'black') => {
+    const m = margins[side];
+    const pct = Math.max(0, Math.min(100, (m / scale) * 100));
+    const level = m < 60 ? 'danger' : m < 150 ? 'warn' : 'ok';
+    return h(
+      'div',
+      { class: `meter meter-${side} ${level}` },
+      h('span', { class: 'meter-label' }, `toward ${sideName(side)}`),
+      h('meter', {
+        min: 0,
+        max: scale,
+        low: 60,
+        high: 150,
+        optimum: scale,
+        value: Math.max(0, m),
+        'aria-label': `tip margin toward ${side}`,
+      }),
+      h('span', { class: 'meter-value', 'data-side': side }, String(Math.round(m))),
+      h('span', { class: 'meter-fill', style: `width:${pct}%` }),
+    );
+  };
+  return h(
+    'div',
+    { class: 'balance' },
+    bar('white'),
+    bar('black'),
+    h('p', { class: 'muted small' }, live ? 'live from the load cells' : 'after the last move'),
+  );
+}
+
+export function foulPanel(
+  snap: MatchSnapshot | undefined,
+  lastFoul: Extract<Verdict, { type: 'foul' }> | undefined,
+): HTMLElement | undefined {
+  const pending = snap?.pendingFoul;
+  if (!pending) return undefined;
+  const steps = pending.restore.map((r) => h('li', {}, describeRestoration(r)));
+  return h(
+    'section',
+    { class: 'foul', role: 'alert', id: 'foul' },
+    h('h2', {}, `Foul by ${sideName(pending.side)}: ${pending.code}`),
+    lastFoul && lastFoul.code === pending.code ? h('p', {}, lastFoul.message) : undefined,
+    steps.length ? h('p', {}, 'To restore:') : h('p', {}, 'Put the board back as the position shows.'),
+    steps.length ? h('ol', { class: 'restore-steps' }, ...steps) : undefined,
+  );
+}
+
+export function movesPanel(heard: readonly HeardVerdict[]): HTMLElement {
+  const list = h('ol', { class: 'moves', id: 'moves' });
+  let game = 0;
+  for (const { verdict: v } of heard) {
+    if (v.type === 'game-started') {
+      game = v.game;
+      list.append(h('li', { class: 'game-head' }, `Game ${game}`));
+    } else if (v.type === 'move')
+      list.append(h('li', { class: `move side-${v.side}`, 'data-move': v.move }, `${sideName(v.side)} ${v.move}`));
+    else if (v.type === 'game-over')
+      list.append(h('li', { class: 'game-end' }, v.winner ? `${sideName(v.winner)} wins by ${v.reason}` : `drawn (${v.reason})`));
+  }
+  return list;
+}
+
+export function verdictItem(hv: HeardVerdict, names: PlayerNames): HTMLElement {
+  const v = hv.verdict;
+  const serious = v.type === 'foul' || v.type === 'crash' || v.type === 'forfeit' || v.type === 'board-tipped';
+  return h(
+    'li',
+    { class: `verdict verdict-${v.type}${serious ? ' serious' : ''}`, 'data-seq': hv.seq, 'data-type': v.type },
+    verdictText(v, names),
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * What the dashboard server and its page say to each other: the messages on the page's one
+ * WebSocket and the bodies of the HTTP API. The page is built from these same types (and
+ * the referee's Verdict and MatchSnapshot), so both sides agree on every field.
+ */
+import type { LiveLoads } from '../app/live-loads.ts';
+import type { LinkStatus } from '../app/event-bus.ts';
+import type { MatchSnapshot } from '../app/referee-app.ts';
+import type { RulesetBoard, RulesetId } from '../rulesets/ruleset.ts';
+import type { Verdict } from '../referee/verdicts.ts';
+
+export const ROLES = ['spectator', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The match being refereed, as the page needs it to draw the board and name the players. */
+export interface MatchInfo {
+  readonly matchId: string;
+  readonly ruleset: RulesetId;
+  readonly rulesetName: string;
+  readonly board: RulesetBoard;
+  readonly players: { readonly A: string; readonly B: string };
+  readonly startedAt: string;
+}
+
+export interface HeardVerdict {
+  readonly seq: number;
+  readonly verdict: Verdict;
+  /** Server clock (ms since the epoch) when the verdict was heard on the bus. */
+  readonly heardMs: number;
+}
+
+/** What the simulated board's hands hold (sim play only). */
+export interface SimHands {
+  readonly hand: readonly string[];
+  readonly onTable: readonly string[];
+  readonly tipped?: string;
+  /** The wells as the simulator has them, a board field in the game's notation. */
+  readonly board: string;
+}
+
+/** The whole state a page starts from: sent when it connects and whenever a match begins or ends. */
+export interface StateMessage {
+  readonly type: 'state';
+  readonly role: Role;
+  /** Sim play is offered (the board is the simulated one). */
+  readonly sim: boolean;
+  /** Operator actions are wired (a RefereeControl was given). */
+  readonly control: boolean;
+  /** The match store is there (history and replay). */
+  readonly history: boolean;
+  readonly match?: MatchInfo;
+  readonly snapshot?: MatchSnapshot;
+  readonly verdicts: readonly HeardVerdict[];
+  readonly serverMs: number;
+}
+
+export type ServerMessage =
+  | StateMessage
+  | ({ readonly type: 'verdict' } & HeardVerdict)
+  | { readonly type: 'snapshot'; readonly snapshot: MatchSnapshot }
+  | { readonly type: 'link'; readonly link: LinkStatus }
+  | { readonly type: 'notice'; readonly level: 'info' | 'warn' | 'error'; readonly message: string }
+  | { readonly type: 'loads'; readonly loads: LiveLoads }
+  | { readonly type: 'hands'; readonly hands: SimHands };
+
+/** Sim play: one hand action on the simulated board. */
+export type SimAction =
+  | { readonly action: 'lift'; readonly well: string }
+  | { readonly action: 'place'; readonly well: string; readonly kind?: string }
+  | { readonly action: 'roll'; readonly from: string; readonly to: string }
+  | { readonly action: 'press'; readonly well: string }
+  /** A hand on the board: `rim-white`/`rim-black` rests on that side's rim, `centre` holds the board down. */
+  | { readonly action: 'hold'; readonly where: 'rim-white' | 'rim-black' | 'centre' };
+
+export const OPERATOR_ACTIONS = ['new-match', 'end-by-agreement', 'attribute-interference', 'calibrate'] as const;
+export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
+
+/** Every API error: a sentence for a person. */
+export interface ApiError {
+  readonly error: string;
+}

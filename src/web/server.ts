@@ -1,0 +1,342 @@
+/**
+ * The live web dashboard, served by the referee process: one page for players, spectators
+ * and the operator, drawn from the referee's own snapshot and verdicts. It lives across the
+ * matches the process referees (a HostService): `attach` when a match begins, `detach` when
+ * it ends. Each page has one WebSocket: on connect the match as it stands (snapshot and the
+ * verdicts heard so far), then every verdict, link change and notice as the bus says them,
+ * and the live loads a few times a second.
+ *
+ * The server decides nothing: operator actions go to the RefereeControl it is given, sim play
+ * to the simulated board's hands (the referee still sees only frames), history to the store.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { HostService } from '../app/host-service.ts';
+import type { SessionContext } from '../app/referee-app.ts';
+import type { ControlAnswer, RefereeControl } from '../app/referee-control.ts';
+import type { LoggedVerdict } from '../app/event-bus.ts';
+import { rulesetById } from '../rulesets/registry.ts';
+import type { MatchStore } from '../store/index.ts';
+import { loadAssets, type WebAssets } from './assets.ts';
+import { OperatorSessions, SESSION_COOKIE, clearedCookie, cookieValue, sessionCookie, type WebUser } from './auth.ts';
+import { pageHtml } from './page-html.ts';
+import type { HeardVerdict, MatchInfo, OperatorActionName, ServerMessage, StateMessage } from './protocol.ts';
+import { handsOf, parseSimAction, performSimAction, type SimPlay } from './sim-play.ts';
+
+export interface DashboardOptions {
+  /** Where to listen; port 0 takes a free one (tests). */
+  readonly host: string;
+  readonly port: number;
+  /** Users of the settings (`mqtt.users`): those with the operator role may log in. */
+  readonly users?: readonly WebUser[];
+  /** Operator actions; without it the operator page says they are not wired. */
+  readonly control?: RefereeControl;
+  /** The simulated board's hands: only with it are play controls offered. */
+  readonly sim?: SimPlay;
+  /** Match history and replay. */
+  readonly store?: MatchStore;
+  /** How often live loads go to the pages, per second (default 15). */
+  readonly loadsHz?: number;
+  /** The page's files (default: dist/web, or bundled from the sources). */
+  readonly assets?: WebAssets;
+}
+
+/** The port is taken, or the address cannot be had: said in one sentence. */
+export class DashboardListenError extends Error {
+  override readonly name = 'DashboardListenError';
+}
+
+const MAX_BODY = 16 * 1024;
+/** A page that reads this far behind gets no more live loads until it catches up. */
+const MAX_BUFFERED = 1 << 20;
+
+const OPERATOR_ROUTES: Readonly<Record<OperatorActionName, keyof RefereeControl>> = {
+  'new-match': 'newMatch',
+  'end-by-agreement': 'endGameByAgreement',
+  'attribute-interference': 'attributeInterference',
+  calibrate: 'startCalibration',
+};
+
+export class DashboardServer implements HostService {
+  readonly name = 'web-dashboard';
+  private http: Server | undefined;
+  private wss: WebSocketServer | undefined;
+  private assets: WebAssets | undefined;
+  private readonly auth: OperatorSessions;
+  private session: SessionContext | undefined;
+  private match: MatchInfo | undefined;
+  private heard: HeardVerdict[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private lastHands = '';
+  private readonly clients = new Map<WebSocket, { readonly cookie: string | undefined }>();
+
+  constructor(private readonly options: DashboardOptions) {
+    this.auth = new OperatorSessions(options.users ?? []);
+  }
+
+  /** The address it listens on (after start). */
+  get url(): string {
+    const a = this.http?.address() as AddressInfo | null | undefined;
+    if (!a) return '';
+    const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
+    return `http://${host}:${a.port}/`;
+  }
+
+  async start(): Promise<void> {
+    this.assets = this.options.assets ?? (await loadAssets());
+    const http = createServer((req, res) => void this.handle(req, res));
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+    http.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws') return socket.destroy();
+      wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, req));
+    });
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', (e: NodeJS.ErrnoException) =>
+        reject(
+          new DashboardListenError(
+            e.code === 'EADDRINUSE'
+              ? `the dashboard cannot listen on ${this.options.host}:${this.options.port}: the port is taken (--http HOST:PORT picks another, --http off turns it off)`
+              : `the dashboard cannot listen on ${this.options.host}:${this.options.port}: ${e.code ?? e.message}`,
+          ),
+        ),
+      );
+      http.listen(this.options.port, this.options.host, () => resolve());
+    });
+    this.http = http;
+    this.wss = wss;
+    const hz = this.options.loadsHz ?? 15;
+    this.timer = setInterval(() => this.pushLive(), Math.max(20, Math.round(1000 / hz)));
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.detach();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    for (const ws of this.clients.keys()) ws.terminate();
+    this.clients.clear();
+    this.wss?.close();
+    this.wss = undefined;
+    const http = this.http;
+    this.http = undefined;
+    this.auth.clear();
+    if (http) {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    }
+  }
+
+  attach(session: SessionContext): void {
+    this.detach();
+    this.session = session;
+    const h = session.header;
+    const found = rulesetById(h.ruleset);
+    const ruleset = found.ok ? found.value : undefined;
+    const players = (h.settings as { players?: { A?: unknown; B?: unknown } }).players;
+    this.match = {
+      matchId: session.matchId,
+      ruleset: h.ruleset,
+      rulesetName: ruleset?.name ?? h.ruleset,
+      board: ruleset?.board ?? { files: 7, ranks: 6, pivots: true, tilt: true },
+      players: { A: typeof players?.A === 'string' ? players.A : 'A', B: typeof players?.B === 'string' ? players.B : 'B' },
+      startedAt: h.startedAt,
+    };
+    this.heard = [];
+    session.bus.on('logged', this, (l) => this.onLogged(l));
+    session.bus.on('link', this, (link) => {
+      this.broadcast({ type: 'link', link });
+      this.pushSnapshot();
+    });
+    session.bus.on('notice', this, (n) => this.broadcast({ type: 'notice', level: n.level, message: n.message }));
+    this.broadcastState();
+  }
+
+  detach(): void {
+    if (!this.session) return;
+    this.session.bus.removeListeners(this);
+    this.session = undefined;
+    this.match = undefined;
+    this.heard = [];
+    this.broadcastState();
+  }
+
+  private onLogged(l: LoggedVerdict): void {
+    const heard: HeardVerdict = { seq: l.seq, verdict: l.verdict, heardMs: Date.now() };
+    this.heard.push(heard);
+    this.broadcast({ type: 'verdict', ...heard });
+    this.pushSnapshot();
+  }
+
+  private pushSnapshot(): void {
+    const snapshot = this.session?.snapshot();
+    if (snapshot) this.broadcast({ type: 'snapshot', snapshot });
+  }
+
+  private stateFor(cookie: string | undefined): StateMessage {
+    const snapshot = this.session?.snapshot();
+    return {
+      type: 'state',
+      role: this.auth.roleOf(cookie),
+      sim: this.options.sim !== undefined,
+      control: this.options.control !== undefined,
+      history: this.options.store !== undefined,
+      ...(this.match ? { match: this.match } : {}),
+      ...(snapshot ? { snapshot } : {}),
+      verdicts: this.heard,
+      serverMs: Date.now(),
+    };
+  }
+
+  private broadcastState(): void {
+    for (const [ws, c] of this.clients) this.send(ws, this.stateFor(c.cookie));
+  }
+
+  private connected(ws: WebSocket, req: IncomingMessage): void {
+    const cookie = req.headers.cookie;
+    this.clients.set(ws, { cookie });
+    ws.on('close', () => this.clients.delete(ws));
+    ws.on('error', () => this.clients.delete(ws));
+    // Pages only listen: anything they send is ignored.
+    this.send(ws, this.stateFor(cookie));
+    if (this.options.sim) this.send(ws, { type: 'hands', hands: handsOf(this.options.sim.board) });
+  }
+
+  private send(ws: WebSocket, m: ServerMessage): void {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+  }
+
+  private broadcast(m: ServerMessage): void {
+    if (this.clients.size === 0) return;
+    const text = JSON.stringify(m);
+    for (const ws of this.clients.keys()) if (ws.readyState === ws.OPEN) ws.send(text);
+  }
+
+  /** Live loads and the simulator's hands, at the loads rate, to pages that keep up. */
+  private pushLive(): void {
+    if (this.clients.size === 0) return;
+    const loads = this.session?.liveLoads?.();
+    const messages: string[] = [];
+    if (loads) messages.push(JSON.stringify({ type: 'loads', loads } satisfies ServerMessage));
+    if (this.options.sim) {
+      const hands = JSON.stringify({ type: 'hands', hands: handsOf(this.options.sim.board) } satisfies ServerMessage);
+      if (hands !== this.lastHands) messages.push(hands);
+      this.lastHands = hands;
+    }
+    for (const ws of this.clients.keys())
+      if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED) for (const m of messages) ws.send(m);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      await this.route(req, res);
+    } catch (e) {
+      if (!res.headersSent) json(res, 500, { error: (e as Error).message });
+      else res.end();
+    }
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://dashboard');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const assets = this.assets;
+    if (method === 'GET' && (path === '/' || path === '/index.html')) return send(res, 200, 'text/html; charset=utf-8', pageHtml());
+    if (method === 'GET' && path === '/app.js' && assets) return send(res, 200, 'text/javascript; charset=utf-8', assets.script);
+    if (method === 'GET' && path === '/style.css' && assets) return send(res, 200, 'text/css; charset=utf-8', assets.style);
+    if (method === 'GET' && path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
+    if (method === 'GET' && path === '/api/state') return json(res, 200, this.stateFor(req.headers.cookie));
+    if (method === 'GET' && path === '/api/me')
+      return json(res, 200, { role: this.auth.roleOf(req.headers.cookie), name: this.auth.operatorOf(req.headers.cookie) ?? null });
+    if (method === 'GET' && path === '/api/matches') return this.matches(res);
+    const verdicts = /^\/api\/matches\/([^/]+)\/verdicts$/.exec(path);
+    if (method === 'GET' && verdicts) return this.matchVerdicts(res, decodeURIComponent(verdicts[1]!));
+    if (method !== 'POST') return json(res, path.startsWith('/api/') ? 405 : 404, { error: `no ${method} ${path} here` });
+
+    // Every POST carries JSON: a form on another site cannot send that (and the cookie is SameSite=Strict).
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+      return json(res, 415, { error: 'requests carry a JSON body (Content-Type: application/json)' });
+    const body = await readJson(req);
+    if (body === undefined) return json(res, 400, { error: 'the body is not JSON (at most 16 KiB)' });
+    if (path === '/api/login') return this.login(res, body);
+    if (path === '/api/logout') {
+      this.auth.logout(cookieValue(req.headers.cookie, SESSION_COOKIE));
+      res.setHeader('Set-Cookie', clearedCookie);
+      return json(res, 200, { role: 'spectator' });
+    }
+    const op = /^\/api\/operator\/([a-z-]+)$/.exec(path);
+    if (op) return this.operator(req, res, op[1]!, body);
+    if (path === '/api/sim') return this.simAction(res, body);
+    return json(res, 404, { error: `no POST ${path} here` });
+  }
+
+  private async login(res: ServerResponse, body: unknown): Promise<void> {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    if (typeof b.name !== 'string' || typeof b.password !== 'string') return json(res, 400, { error: 'name and password are needed' });
+    const token = await this.auth.login(b.name, b.password);
+    if (!token) return json(res, 401, { error: 'no operator with that name and password' });
+    res.setHeader('Set-Cookie', sessionCookie(token));
+    return json(res, 200, { role: 'operator', name: b.name });
+  }
+
+  private async operator(req: IncomingMessage, res: ServerResponse, action: string, body: unknown): Promise<void> {
+    if (!this.auth.operatorOf(req.headers.cookie)) return json(res, 403, { error: 'operator actions need an operator login' });
+    const method = OPERATOR_ROUTES[action as OperatorActionName] as keyof RefereeControl | undefined;
+    if (!method) return json(res, 404, { error: `no operator action '${action}'` });
+    const control = this.options.control;
+    if (!control) return json(res, 503, { error: 'operator actions are not wired into this referee' });
+    const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    const answer: ControlAnswer = await control[method](b);
+    return answer.ok ? json(res, 200, { ok: true, ...answer.value }) : json(res, 409, { error: answer.error });
+  }
+
+  private async simAction(res: ServerResponse, body: unknown): Promise<void> {
+    const sim = this.options.sim;
+    if (!sim) return json(res, 404, { error: 'sim play is offered only on the simulated board (--sim)' });
+    const action = parseSimAction(body);
+    if (typeof action === 'string') return json(res, 400, { error: action });
+    const problem = await performSimAction(sim, action);
+    this.pushLive();
+    return problem ? json(res, 409, { error: problem }) : json(res, 200, { ok: true, hands: handsOf(sim.board) });
+  }
+
+  private matches(res: ServerResponse): void {
+    const store = this.options.store;
+    if (!store) return json(res, 404, { error: 'this referee keeps no match store (--db off)' });
+    return json(res, 200, { matches: store.list().slice(0, 100) });
+  }
+
+  private matchVerdicts(res: ServerResponse, id: string): void {
+    const store = this.options.store;
+    if (!store) return json(res, 404, { error: 'this referee keeps no match store (--db off)' });
+    const info = store.info(id);
+    if (!info) return json(res, 404, { error: `no match ${id} in the store` });
+    return json(res, 200, { match: info, verdicts: store.verdicts(id) });
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(body);
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) return undefined;
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The dashboard's test rig: a RefereeApp refereeing the simulated board in real time (the
+ * pages and the browser live in real time), with a DashboardServer on a free port attached
+ * to it, sim play wired to the simulated board and a small RefereeControl over the app.
+ * Nothing is stubbed between the simulator's load cells and the verdicts the page shows.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { openBoard } from '../../src/app/open-board.ts';
+import { RefereeApp } from '../../src/app/referee-app.ts';
+import type { RefereeControl } from '../../src/app/referee-control.ts';
+import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
+import { hashPassword } from '../../src/app/settings/password.ts';
+import type { SimBoard } from '../../src/hardware/sim/index.ts';
+import type { Verdict } from '../../src/referee/verdicts.ts';
+import { rulesetById } from '../../src/rulesets/registry.ts';
+import type { Calibration } from '../../src/sensing/calibration.ts';
+import { ok, err } from '../../src/util/result.ts';
+import { bundleAssets, type WebAssets } from '../../src/web/assets.ts';
+import type { WebUser } from '../../src/web/auth.ts';
+import { DashboardServer } from '../../src/web/server.ts';
+import { attachedFor } from '../../src/web/session-service.ts';
+
+export const OPERATOR = { name: 'desk', password: 'correct horse' } as const;
+
+let users: Promise<WebUser[]> | undefined;
+/** An operator and a viewer, as the settings' `mqtt.users` list them (cheap scrypt for tests). */
+export function testUsers(): Promise<WebUser[]> {
+  users ??= Promise.all([
+    hashPassword(OPERATOR.password, { N: 1024, r: 8, p: 1 }).then((scrypt) => ({ name: OPERATOR.name, role: 'operator' as const, scrypt })),
+    hashPassword('viewer pass', { N: 1024, r: 8, p: 1 }).then((scrypt) => ({ name: 'viewer', role: 'viewer' as const, scrypt })),
+  ]);
+  return users;
+}
+
+let assets: Promise<WebAssets> | undefined;
+/** The page bundled from the sources once per test file. */
+export const testAssets = (): Promise<WebAssets> => (assets ??= bundleAssets());
+
+const calibrations = new Map<string, Promise<Calibration>>();
+function calibrationFor(rules: string, seed: number): Promise<Calibration> {
+  const key = `${rules}/${seed}`;
+  let c = calibrations.get(key);
+  if (!c) {
+    const ruleset = rulesetById(rules);
+    if (!ruleset.ok) throw new Error(ruleset.error.message);
+    const store = new CalibrationStore(mkdtempSync(join(tmpdir(), 'senryaku-web-cal-')));
+    c = calibrateSimulatedBoard({ seed, store, ruleset: ruleset.value }).then((r) => {
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    });
+    calibrations.set(key, c);
+  }
+  return c;
+}
+
+export interface RigOptions {
+  readonly rules?: 'senryaku' | 'surakarta';
+  /** Game 1's position (the simulated board is set up so). */
+  readonly position?: string;
+  readonly seed?: number;
+  /** Offer sim play (default true). */
+  readonly sim?: boolean;
+  readonly players?: { readonly A: string; readonly B: string };
+}
+
+export class Rig {
+  readonly verdicts: Verdict[] = [];
+  /** Server clock when each verdict was said on the bus (the terminal prints it at that moment). */
+  readonly saidMs = new Map<number, number>();
+
+  private constructor(
+    readonly app: RefereeApp,
+    readonly sim: SimBoard,
+    readonly server: DashboardServer,
+  ) {}
+
+  static async start(o: RigOptions = {}): Promise<Rig> {
+    const rules = o.rules ?? 'senryaku';
+    const seed = o.seed ?? 7;
+    const session = GAME_SESSIONS.get(rules);
+    if (!session) throw new Error(`no session for ${rules}`);
+    const calibration = await calibrationFor(rules, seed);
+    const opened = await openBoard(
+      { sim: true, seed: String(seed) },
+      { ruleset: session.ruleset, ...(o.position ? { simPosition: o.position } : {}) },
+    );
+    if (!opened.ok) throw new Error(opened.error.message);
+    const board = opened.value;
+    const sim = board.sim;
+    if (!sim) throw new Error('no simulator behind the simulated board');
+    const problems: { option: string; message: string }[] = [];
+    const plan = session.readPlan({ ...(o.position ? { position: o.position } : {}) }, problems);
+    if (problems.length) throw new Error(problems.map((p) => p.message).join('; '));
+    const players = o.players ?? { A: 'Alice', B: 'Bob' };
+    const game = session.newMatch(board.file, { ruleset: rules, policy: 'casual', players, plan });
+    const appRef: { current?: RefereeApp } = {};
+    const server = new DashboardServer({
+      host: '127.0.0.1',
+      port: 0,
+      users: await testUsers(),
+      control: controlOver(appRef),
+      ...(o.sim === false ? {} : { sim: { board: sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } }),
+      assets: await testAssets(),
+    });
+    const app = new RefereeApp({
+      services: [attachedFor(server)],
+      board,
+      calibration,
+      game,
+      players,
+      journalDir: mkdtempSync(join(tmpdir(), 'senryaku-web-journal-')),
+      io: { out: () => {}, err: () => {} },
+      json: false,
+      scoreboard: 'none',
+      source: { kind: 'sim', seed },
+    });
+    appRef.current = app;
+    await server.start();
+    const rig = new Rig(app, sim, server);
+    app.bus.on('verdict', rig, (v) => {
+      rig.verdicts.push(v);
+      rig.saidMs.set(rig.verdicts.length, Date.now());
+    });
+    await app.start();
+    return rig;
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  /** Waits (real time) for a verdict of a type matching `match`. */
+  async until<T extends Verdict['type']>(
+    type: T,
+    match: (v: Extract<Verdict, { type: T }>) => boolean = () => true,
+    maxMs = 15_000,
+  ): Promise<Extract<Verdict, { type: T }>> {
+    const deadline = Date.now() + maxMs;
+    for (;;) {
+      const v = this.verdicts.find((x): x is Extract<Verdict, { type: T }> => x.type === type && match(x as Extract<Verdict, { type: T }>));
+      if (v) return v;
+      if (Date.now() > deadline)
+        throw new Error(`no '${type}' verdict within ${maxMs} ms; got ${this.verdicts.map((x) => x.type).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.app.stop();
+    await this.server.stop();
+  }
+}
+
+/** The operator's actions over one app: what a RefereeHost would do, narrowed to what a single match can. */
+function controlOver(ref: { readonly current?: RefereeApp }): RefereeControl {
+  const none = async () => err('not in this test rig');
+  return {
+    newMatch: none,
+    startCalibration: none,
+    attributeInterference: none,
+    async endGameByAgreement() {
+      const app = ref.current;
+      if (!app) return err('no match');
+      const before = app.snapshot();
+      app.operate('agree');
+      const after = app.snapshot();
+      return before?.phase === after?.phase ? err('nothing to end by agreement now') : ok({ phase: after?.phase ?? 'unknown' });
+    },
+  };
+}

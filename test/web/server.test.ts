@@ -1,0 +1,160 @@
+// The dashboard server over HTTP and its WebSocket, attached to a referee on the simulated
+// board: the page and its files, the state a page joins with, verdicts as they come, sim play,
+// the operator's login and the refusals a spectator gets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { ServerMessage } from '../../src/web/protocol.ts';
+import { DashboardListenError, DashboardServer } from '../../src/web/server.ts';
+import { OPERATOR, Rig, testAssets } from './harness.ts';
+
+const post = (url: string, body: unknown, cookie?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** A page's socket, keeping every message it is sent. */
+async function listen(url: string, cookie?: string): Promise<{ messages: ServerMessage[]; ws: WebSocket }> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}ws`, cookie ? { headers: { Cookie: cookie } } : {});
+  const messages: ServerMessage[] = [];
+  ws.on('message', (d: Buffer) => messages.push(JSON.parse(d.toString('utf8')) as ServerMessage));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { messages, ws };
+}
+
+async function waitFor<T>(find: () => T | undefined, maxMs = 10_000): Promise<T> {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    const v = find();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the dashboard server', { timeout: 60_000 }, () => {
+  let rig: Rig;
+  beforeAll(async () => {
+    rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -' });
+    await rig.until('game-started');
+  }, 60_000);
+  afterAll(async () => rig?.stop());
+
+  it('serves the page, its script and its style, and nothing from elsewhere', async () => {
+    const page = await fetch(rig.url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/app.js">');
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).toContain("default-src 'none'");
+    const script = await fetch(`${rig.url}app.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(1000);
+    expect((await fetch(`${rig.url}style.css`)).headers.get('content-type')).toMatch(/css/);
+  });
+
+  it('a page joins with the snapshot and the verdicts so far, then hears each verdict and live loads', async () => {
+    const { messages, ws } = await listen(rig.url);
+    const first = await waitFor(() => messages[0]);
+    expect(first.type).toBe('state');
+    if (first.type !== 'state') return;
+    expect(first.role).toBe('spectator');
+    expect(first.sim).toBe(true);
+    expect(first.match).toMatchObject({ ruleset: 'senryaku', players: { A: 'Alice', B: 'Bob' }, board: { files: 7, ranks: 6 } });
+    expect(first.snapshot).toMatchObject({ phase: 'play', turn: 'white', position: '7/2B4/2W4/7/7/7 w - -' });
+    expect(first.verdicts.map((v) => v.verdict.type)).toContain('game-started');
+    const loads = await waitFor(() => messages.find((m) => m.type === 'loads'));
+    if (loads.type === 'loads') {
+      expect(loads.loads.points).toHaveLength(42);
+      expect(loads.loads.tipMargin?.white).toBeGreaterThan(0);
+    }
+    ws.close();
+  });
+
+  it('a spectator may not act for the operator; a wrong password is refused; an operator logs in', async () => {
+    const refused = await post(`${rig.url}api/operator/end-by-agreement`, {});
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'operator actions need an operator login' });
+    expect((await post(`${rig.url}api/login`, { name: OPERATOR.name, password: 'wrong' })).status).toBe(401);
+    expect((await post(`${rig.url}api/login`, { name: 'viewer', password: 'viewer pass' })).status).toBe(401);
+    const login = await post(`${rig.url}api/login`, OPERATOR);
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const session = cookie.split(';')[0]!;
+    expect(await (await fetch(`${rig.url}api/me`, { headers: { Cookie: session } })).json()).toEqual({
+      role: 'operator',
+      name: OPERATOR.name,
+    });
+    const { messages, ws } = await listen(rig.url, session);
+    expect(await waitFor(() => messages[0])).toMatchObject({ type: 'state', role: 'operator' });
+    ws.close();
+    // Senryaku has no ending by agreement: the control says so, the server only passes it on.
+    const answer = await post(`${rig.url}api/operator/end-by-agreement`, {}, session);
+    expect(answer.status).toBe(409);
+    expect((await post(`${rig.url}api/operator/no-such-thing`, {}, session)).status).toBe(404);
+    // A forged cookie is a spectator's.
+    expect((await post(`${rig.url}api/operator/end-by-agreement`, {}, 'senryaku_session=forged')).status).toBe(403);
+    const logout = await post(`${rig.url}api/logout`, {}, session);
+    expect(logout.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await post(`${rig.url}api/operator/end-by-agreement`, {}, session)).status).toBe(403);
+  });
+
+  it('requests that are not JSON are refused before anything is done', async () => {
+    const form = await fetch(`${rig.url}api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=desk&password=x',
+    });
+    expect(form.status).toBe(415);
+    expect((await post(`${rig.url}api/sim`, { action: 'lift' })).status).toBe(400);
+    expect((await post(`${rig.url}api/sim`, { action: 'teleport', well: 'a1' })).status).toBe(400);
+  });
+
+  it('sim play: a capture by hand actions reaches the page as verdicts, each with the time it was heard', async () => {
+    const { messages, ws } = await listen(rig.url);
+    for (const body of [
+      { action: 'lift', well: 'c5' },
+      { action: 'lift', well: 'c4' },
+    ]) {
+      expect((await post(`${rig.url}api/sim`, body)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    const placed = await post(`${rig.url}api/sim`, { action: 'place', well: 'c5', kind: 'W' });
+    expect(await placed.json()).toMatchObject({ ok: true, hands: { hand: ['B'] } });
+    const over = await waitFor(() => messages.find((m) => m.type === 'verdict' && m.verdict.type === 'game-over'));
+    expect(over).toMatchObject({ verdict: { winner: 'white', reason: 'capture' } });
+    const move = messages.find((m) => m.type === 'verdict' && m.verdict.type === 'move');
+    expect(move).toMatchObject({ verdict: { move: 'c4xc5' } });
+    if (move?.type === 'verdict') expect(move.heardMs).toBeGreaterThan(0);
+    ws.close();
+  });
+});
+
+describe('the dashboard server without a simulated board, history or free port', { timeout: 30_000 }, () => {
+  it('offers no sim play and refuses a taken port in a sentence', async () => {
+    const a = new DashboardServer({ host: '127.0.0.1', port: 0, assets: await testAssets() });
+    await a.start();
+    try {
+      const play = await post(`${a.url}api/sim`, { action: 'lift', well: 'a1' });
+      expect(play.status).toBe(404);
+      expect(((await play.json()) as { error: string }).error).toMatch(/simulated board/);
+      expect((await fetch(`${a.url}api/matches`)).status).toBe(404);
+      const state = (await (await fetch(`${a.url}api/state`)).json()) as { sim: boolean; match?: unknown };
+      expect(state.sim).toBe(false);
+      expect(state.match).toBeUndefined();
+      const port = Number(new URL(a.url).port);
+      const b = new DashboardServer({ host: '127.0.0.1', port, assets: await testAssets() });
+      await expect(b.start()).rejects.toThrow(DashboardListenError);
+      await expect(b.start()).rejects.toThrow(/port is taken/);
+      await b.stop();
+    } finally {
+      await a.stop();
+    }
+  });
+});
