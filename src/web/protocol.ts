@@ -70,7 +70,9 @@ export type SimAction =
   | { readonly action: 'roll'; readonly from: string; readonly to: string }
   | { readonly action: 'press'; readonly well: string }
   /** A hand on the board: `rim-white`/`rim-black` rests on that side's rim, `centre` holds the board down. */
-  | { readonly action: 'hold'; readonly where: 'rim-white' | 'rim-black' | 'centre' };
+  | { readonly action: 'hold'; readonly where: 'rim-white' | 'rim-black' | 'centre' }
+  /** A helper's hands set every piece out as the referee's position has them (a new game's setup, or a board to put right). */
+  | { readonly action: 'setup' };
 
 export const OPERATOR_ACTIONS = ['new-match', 'end-by-agreement', 'attribute-interference', 'calibrate'] as const;
 export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];

@@ -295,9 +295,22 @@ export class DashboardServer implements HostService {
     if (!sim) return json(res, 404, { error: 'sim play is offered only on the simulated board (--sim)' });
     const action = parseSimAction(body);
     if (typeof action === 'string') return json(res, 400, { error: action });
-    const problem = await performSimAction(sim, action);
+    const problem = await performSimAction(sim, action, this.positionToSetUp());
     this.pushLive();
     return problem ? json(res, 409, { error: problem }) : json(res, 200, { ok: true, hands: handsOf(sim.board) });
+  }
+
+  /**
+   * Where a helper's hands set the pieces out: the referee's position, except between games,
+   * when the referee has asked for the next game's setup (which starts from the game's start position).
+   */
+  private positionToSetUp(): string | undefined {
+    const snapshot = this.session?.snapshot();
+    if (!snapshot || snapshot.phase === 'setup') return snapshot?.position;
+    const lastEnd = this.heard.findLastIndex((h) => h.verdict.type === 'game-over');
+    const setupAfter = lastEnd >= 0 && this.heard.slice(lastEnd).some((h) => h.verdict.type === 'setup');
+    const ruleset = rulesetById(snapshot.ruleset);
+    return setupAfter && ruleset.ok ? ruleset.value.startPosition : snapshot.position;
   }
 
   private matches(res: ServerResponse): void {

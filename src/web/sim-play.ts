@@ -24,6 +24,8 @@ export interface SimPlayBoard {
   roll(from: string, to: string, options?: Timing): Promise<Outcome>;
   press(well: string, grams: number, options: Lasting): Promise<Outcome>;
   holdBoard(grams: number, options: Lasting & { readonly at?: { readonly x: number; readonly y: number } }): Promise<Outcome>;
+  /** Every piece set out as `position` (in the game's notation) has them; hands and table emptied. */
+  resetBoard(position: string): { readonly ok: true } | { readonly ok: false; readonly error: { readonly message: string } };
   snapshot(): {
     readonly board: string;
     readonly hand: readonly string[];
@@ -75,14 +77,24 @@ export function parseSimAction(body: unknown): SimAction | string {
       return b.where === 'rim-white' || b.where === 'rim-black' || b.where === 'centre'
         ? { action: 'hold', where: b.where }
         : 'hold needs where: rim-white, rim-black or centre';
+    case 'setup':
+      return { action: 'setup' };
     default:
-      return 'action is one of lift, place, roll, press, hold';
+      return 'action is one of lift, place, roll, press, hold, setup';
   }
 }
 
-/** Does the action on the board; resolves once the simulator has taken it (a hold goes on after). */
-export async function performSimAction(play: SimPlay, a: SimAction): Promise<string | undefined> {
+/**
+ * Does the action on the board; resolves once the simulator has taken it (a hold goes on after).
+ * `position`: the referee's position now, which a setup lays out.
+ */
+export async function performSimAction(play: SimPlay, a: SimAction, position: string | undefined): Promise<string | undefined> {
   const { board, pitch, files } = play;
+  if (a.action === 'setup') {
+    if (!position) return 'no match is being refereed';
+    const done = board.resetBoard(position);
+    return done.ok ? undefined : done.error.message;
+  }
   const rimX = (files / 2) * pitch;
   let outcome: Promise<Outcome>;
   switch (a.action) {

@@ -119,13 +119,13 @@ function sphere(ruleset: string, ch: string, x: number, y: number, r: number, ex
 }
 
 function drawSenryaku(m: BoardModel): SVGElement {
-  const svg = frame(m, 60, 'Senryaku board, 7 by 6 wells');
+  const svg = frame(m, 80, 'Senryaku board, 7 by 6 wells');
   svg.append(s('rect', { x: -20, y: -20, width: m.files * P + 40, height: m.ranks * P + 40, rx: 24, class: 'board-bed' }));
   // The pinnacle lines the board balances on, half a gap either side of the centre line.
   const mid = (m.ranks * P) / 2;
   for (const dy of [-25, 25]) svg.append(s('line', { x1: -20, x2: m.files * P + 20, y1: mid + dy, y2: mid + dy, class: 'pinnacle' }));
-  svg.append(s('text', { x: (m.files * P) / 2, y: -30, class: 'edge-label' }, 'Black'));
-  svg.append(s('text', { x: (m.files * P) / 2, y: m.ranks * P + 50, class: 'edge-label' }, 'White'));
+  svg.append(s('text', { x: (m.files * P) / 2, y: -36, class: 'edge-label' }, 'Black side'));
+  svg.append(s('text', { x: (m.files * P) / 2, y: m.ranks * P + 74, class: 'edge-label' }, 'White side'));
   const cells = boardCells(m.position, m.files, m.ranks);
   const physical = m.physical ? boardCells(m.physical, m.files, m.ranks) : undefined;
   const locks = senryakuLocks(m.position);

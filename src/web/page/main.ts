@@ -310,12 +310,15 @@ function renderSim(): void {
   }
   const hands2 = h('div', { class: 'buttons' });
   const pivots = state.match?.board.pivots === true;
-  const actions: [string, string, SimAction][] = pivots
-    ? [
-        ['hand-rim', 'Rest a hand on the rim', { action: 'hold', where: 'rim-black' }],
-        ['hand-hold', 'Hold the board', { action: 'hold', where: 'centre' }],
-      ]
-    : [];
+  const actions: [string, string, SimAction][] = [
+    ...(pivots
+      ? ([
+          ['hand-rim', 'Rest a hand on the rim', { action: 'hold', where: 'rim-black' }],
+          ['hand-hold', 'Hold the board', { action: 'hold', where: 'centre' }],
+        ] as [string, string, SimAction][])
+      : []),
+    ['sim-setup', "Set the board up as the referee's position", { action: 'setup' }],
+  ];
   for (const [id, text, action] of actions) {
     const b = h('button', { type: 'button', id }, text);
     b.addEventListener('click', () => void simAct(action));

@@ -121,7 +121,6 @@ export function balancePanel(margins: { white: number; black: number } | undefin
   const scale = Math.max(600, margins.white, margins.black);
   const bar = (side: 'white' | 'black') => {
     const m = margins[side];
-    const pct = Math.max(0, Math.min(100, (m / scale) * 100));
     const level = m < 60 ? 'danger' : m < 150 ? 'warn' : 'ok';
     return h(
       'div',
@@ -137,7 +136,6 @@ export function balancePanel(margins: { white: number; black: number } | undefin
         'aria-label': `tip margin toward ${side}`,
       }),
       h('span', { class: 'meter-value', 'data-side': side }, String(Math.round(m))),
-      h('span', { class: 'meter-fill', style: `width:${pct}%` }),
     );
   };
   return h(
@@ -167,15 +165,16 @@ export function foulPanel(
 }
 
 export function movesPanel(heard: readonly HeardVerdict[]): HTMLElement {
-  const list = h('ol', { class: 'moves', id: 'moves' });
-  let game = 0;
+  const list = h('ul', { class: 'moves', id: 'moves' });
+  let ply = 0;
   for (const { verdict: v } of heard) {
     if (v.type === 'game-started') {
-      game = v.game;
-      list.append(h('li', { class: 'game-head' }, `Game ${game}`));
-    } else if (v.type === 'move')
-      list.append(h('li', { class: `move side-${v.side}`, 'data-move': v.move }, `${sideName(v.side)} ${v.move}`));
-    else if (v.type === 'game-over')
+      ply = 0;
+      list.append(h('li', { class: 'game-head' }, `Game ${v.game}`));
+    } else if (v.type === 'move') {
+      ply++;
+      list.append(h('li', { class: `move side-${v.side}`, 'data-move': v.move }, `${ply}. ${sideName(v.side)} ${v.move}`));
+    } else if (v.type === 'game-over')
       list.append(h('li', { class: 'game-end' }, v.winner ? `${sideName(v.winner)} wins by ${v.reason}` : `drawn (${v.reason})`));
   }
   return list;

@@ -1,0 +1,218 @@
+// The dashboard in Debian's Chromium (playwright-core): whole games played by clicks on the
+// simulated board, every verdict the referee says appearing on the page, a foul made and
+// restored by clicks, the keyboard, a phone-sized screen, the spectator's refusals and the
+// operator's login. Screenshots of each state go to .ci/out/; the page's load time and each
+// verdict's way from the terminal to the page are measured and written to
+// .ci/out/dashboard-timing.json (logged, never asserted).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, OUT_DIR, clickWell, launchChromium, screenshot, verdictShown } from './browser.ts';
+import { OPERATOR, Rig } from './harness.ts';
+
+/** Senryaku: W c3 and B c5 with a few plain spheres; five moves to White's capture of the coloured sphere. */
+const SENRYAKU_GAME = 'b5b/2B4/7/2W4/7/w5w w - -';
+/** Surakarta: a2 can capture b1 round the small loop, f2 can capture e1. */
+const SURAKARTA_GAME = '6/6/6/6/x4x/1o2o1 x';
+
+interface Probe {
+  boardDrawnAt?: number;
+  verdicts: number;
+  timings: { seq: number; type: string; heardMs: number; shownMs: number }[];
+}
+const probe = (page: Page): Promise<Probe> => page.evaluate(() => (window as unknown as { __dashboard: Probe }).__dashboard);
+
+/** Every verdict the referee has said is on the page, in its words, numbered as the match numbers them. */
+async function expectEveryVerdict(page: Page, rig: Rig): Promise<void> {
+  await page.waitForFunction((n) => document.querySelectorAll('#verdicts [data-seq]').length >= n, rig.verdicts.length, {
+    timeout: 10_000,
+  });
+  const shown = await page.$$eval('#verdicts [data-seq]', (els) =>
+    els.map((e) => [Number(e.getAttribute('data-seq')), e.getAttribute('data-type')]),
+  );
+  const bySeq = new Map(shown.map(([seq, type]) => [seq, type]));
+  rig.verdicts.forEach((v, i) => expect(bySeq.get(i + 1), `verdict ${i + 1} (${v.type})`).toBe(v.type));
+}
+
+/** A step by clicks: the sphere, then the well; waits for the referee's move. */
+async function step(page: Page, rig: Rig, from: string, to: string, move: string): Promise<void> {
+  await clickWell(page, from);
+  await page.waitForTimeout(350);
+  await clickWell(page, to);
+  await rig.until('move', (v) => v.move === move);
+}
+
+const timing = { pageLoadMs: [] as number[], verdictToPageMs: [] as number[] };
+
+describe.skipIf(!existsSync(CHROMIUM))('the dashboard in Chromium', { timeout: 120_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+    mkdirSync(OUT_DIR, { recursive: true });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const summary = {
+      pageLoadMs: timing.pageLoadMs,
+      verdictToPageMs: {
+        median: median(timing.verdictToPageMs),
+        max: Math.max(...timing.verdictToPageMs),
+        samples: timing.verdictToPageMs.length,
+      },
+    };
+    writeFileSync(`${OUT_DIR}/dashboard-timing.json`, `${JSON.stringify(summary, null, 2)}\n`);
+    console.log('dashboard timing', JSON.stringify(summary));
+  });
+
+  it('a Senryaku game played by clicks, with a foul made and restored, every verdict on the page', async () => {
+    const rig = await Rig.start({ position: SENRYAKU_GAME });
+    try {
+      await rig.until('game-started');
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(rig.url);
+      await page.waitForFunction(() => (window as unknown as { __dashboard: Probe }).__dashboard.boardDrawnAt !== undefined);
+      expect(await page.textContent('#phase')).toContain('White to move');
+
+      // A foul: White lifts Black's sphere; the page names it and the well to restore, then the sphere goes back.
+      await clickWell(page, 'a6');
+      await verdictShown(page, 'foul');
+      expect(await page.textContent('#foul')).toContain('NotYourSphere');
+      expect(await page.textContent('#foul')).toMatch(/put the 'b' sphere back on a6/);
+      expect(await page.getAttribute('#board [data-well="a6"]', 'class')).toContain('restore');
+      await screenshot(page, 'senryaku-foul');
+      await clickWell(page, 'a6');
+      await verdictShown(page, 'restored');
+      expect(await page.locator('#foul').count()).toBe(0);
+
+      // The game, by clicks; one move by the keyboard alone.
+      await step(page, rig, 'a1', 'a2', 'a1-a2');
+      await step(page, rig, 'a6', 'a5', 'a6-a5');
+      await page.focus('#board [data-well="c3"]');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(350);
+      await page.focus('#board [data-well="c4"]');
+      await page.keyboard.press(' ');
+      await rig.until('move', (v) => v.move === 'c3-c4');
+      await step(page, rig, 'g6', 'g5', 'g6-g5');
+      await screenshot(page, 'senryaku-play');
+      // The capture: the coloured sphere taken first, then the capturer onto its well.
+      await clickWell(page, 'c5');
+      await page.waitForTimeout(350);
+      await clickWell(page, 'c4');
+      await page.waitForTimeout(350);
+      await expect.poll(() => page.textContent('#hand-line')).toContain('coloured white sphere');
+      await clickWell(page, 'c5');
+      await rig.until('game-over');
+      await verdictShown(page, 'game-over');
+      await expectEveryVerdict(page, rig);
+      expect(await page.textContent('#moves')).toContain('5. White c4xc5');
+      expect(await page.textContent('#score')).toMatch(/Alice 2 pts/);
+      expect(await page.textContent('#last-move')).toBe('White c4xc5');
+      await screenshot(page, 'senryaku-over');
+
+      // Latency: each verdict from the bus (where the terminal prints it) to the page's list.
+      for (const t of (await probe(page)).timings) {
+        const said = rig.saidMs.get(t.seq);
+        if (said !== undefined) timing.verdictToPageMs.push(Math.round((t.shownMs - said) * 10) / 10);
+      }
+      // A page that joins late, with the game in progress: load time to the board drawn.
+      for (let i = 0; i < 3; i++) {
+        const late = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await late.goto(rig.url);
+        await late.waitForFunction(() => (window as unknown as { __dashboard: Probe }).__dashboard.boardDrawnAt !== undefined);
+        const p = await probe(late);
+        timing.pageLoadMs.push(Math.round(p.boardDrawnAt! * 10) / 10);
+        expect(p.verdicts).toBe(rig.verdicts.length);
+        await late.close();
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await rig.stop();
+    }
+  });
+
+  it('a Surakarta game played by clicks, then the operator logs in and ends game 2 by agreement; a spectator cannot', async () => {
+    const rig = await Rig.start({ rules: 'surakarta', position: SURAKARTA_GAME, seed: 11 });
+    try {
+      await rig.until('game-started');
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(rig.url);
+      await page.waitForSelector('#board [data-well="b1"]');
+      await screenshot(page, 'surakarta-start');
+      // a2 takes b1 round the small loop: the captured piece first.
+      await clickWell(page, 'b1');
+      await page.waitForTimeout(350);
+      await clickWell(page, 'a2');
+      await page.waitForTimeout(350);
+      await clickWell(page, 'b1');
+      await rig.until('move', (v) => v.move === 'a2xb1');
+      await step(page, rig, 'e1', 'e2', 'e1-e2');
+      await clickWell(page, 'e2');
+      await page.waitForTimeout(350);
+      await clickWell(page, 'f2');
+      await page.waitForTimeout(350);
+      await clickWell(page, 'e2');
+      await rig.until('game-over');
+      await verdictShown(page, 'game-over');
+      await expectEveryVerdict(page, rig);
+      expect(await page.textContent('#moves')).toContain('3. Light f2xe2');
+      await screenshot(page, 'surakarta-over');
+
+      // A spectator: no operator controls, and the server refuses the action asked for by hand.
+      expect(await page.locator('#op-agree').count()).toBe(0);
+      const refused = await page.evaluate(async () => {
+        const r = await fetch('/api/operator/end-by-agreement', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        return { status: r.status, body: (await r.json()) as unknown };
+      });
+      expect(refused).toEqual({ status: 403, body: { error: 'operator actions need an operator login' } });
+      await screenshot(page, 'spectator');
+
+      // A helper sets the pieces out for game 2; the operator logs in on the page and ends it by agreement.
+      await rig.until('setup');
+      await page.click('#sim-setup');
+      await rig.until('game-started', (v) => v.game === 2, 20_000);
+      await page.fill('#login-name', OPERATOR.name);
+      await page.fill('#login-password', 'not the password');
+      await page.click('#login-submit');
+      await expect.poll(() => page.textContent('#login-status')).toContain('no operator');
+      await page.fill('#login-password', OPERATOR.password);
+      await page.click('#login-submit');
+      await page.waitForSelector('#op-agree');
+      await page.waitForSelector('#cell-loads');
+      await screenshot(page, 'operator');
+      page.once('dialog', (d) => void d.accept());
+      await page.click('#op-agree');
+      await rig.until('game-over', (v) => v.game === 2 && v.reason === 'agreement');
+      await verdictShown(page, 'game-over', 2);
+      await expectEveryVerdict(page, rig);
+      await page.close();
+    } finally {
+      await rig.stop();
+    }
+  });
+
+  it('fits a phone-sized screen without scrolling sideways', async () => {
+    const rig = await Rig.start({ position: SENRYAKU_GAME });
+    try {
+      await rig.until('game-started');
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await page.goto(rig.url);
+      await page.waitForFunction(() => (window as unknown as { __dashboard: Probe }).__dashboard.boardDrawnAt !== undefined);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await screenshot(page, 'phone');
+      await page.close();
+    } finally {
+      await rig.stop();
+    }
+  });
+});
