@@ -68,7 +68,7 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
   });
 
   it('a Senryaku game played by clicks, with a foul made and restored, every verdict on the page', async () => {
-    const rig = await Rig.start({ position: SENRYAKU_GAME });
+    const rig = await Rig.start({ position: SENRYAKU_GAME, store: true });
     try {
       await rig.until('game-started');
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -115,6 +115,20 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       expect(await page.textContent('#score')).toMatch(/Alice 2 pts/);
       expect(await page.textContent('#last-move')).toBe('White c4xc5');
       await screenshot(page, 'senryaku-over');
+
+      // The match in the store's history, replayed with the slider: position 0 is game 1's start.
+      await page.click('#history-load');
+      await page.click(`[data-match="${rig.app.matchId}"]`);
+      await page.waitForSelector('#replay-slider');
+      expect(await page.textContent('#replay-label')).toContain('6/6 · white c4xc5');
+      await page.focus('#replay-slider');
+      await page.keyboard.press('Home');
+      expect(await page.textContent('#replay-label')).toContain('1/6 · Game 1: start');
+      expect(await page.locator('#replay [data-piece]').count()).toBe(6);
+      await page.keyboard.press('ArrowRight');
+      expect(await page.textContent('#replay-label')).toContain('2/6 · white a1-a2');
+      await page.locator('#replay').scrollIntoViewIfNeeded();
+      await screenshot(page, 'replay');
 
       // Latency: each verdict from the bus (where the terminal prints it) to the page's list.
       for (const t of (await probe(page)).timings) {

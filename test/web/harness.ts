@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { matchStoreService } from '../../src/app/match-store-service.ts';
 import { openBoard } from '../../src/app/open-board.ts';
+import { openStore, type MatchStore } from '../../src/store/index.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
 import type { RefereeControl } from '../../src/app/referee-control.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
@@ -65,6 +67,8 @@ export interface RigOptions {
   /** Offer sim play (default true). */
   readonly sim?: boolean;
   readonly players?: { readonly A: string; readonly B: string };
+  /** Keep a match store (history and replay), in a fresh file. */
+  readonly store?: boolean;
 }
 
 export class Rig {
@@ -76,6 +80,7 @@ export class Rig {
     readonly app: RefereeApp,
     readonly sim: SimBoard,
     readonly server: DashboardServer,
+    readonly store: MatchStore | undefined,
   ) {}
 
   static async start(o: RigOptions = {}): Promise<Rig> {
@@ -98,6 +103,12 @@ export class Rig {
     const players = o.players ?? { A: 'Alice', B: 'Bob' };
     const game = session.newMatch(board.file, { ruleset: rules, policy: 'casual', players, plan });
     const appRef: { current?: RefereeApp } = {};
+    let store: MatchStore | undefined;
+    if (o.store) {
+      const opened = openStore(join(mkdtempSync(join(tmpdir(), 'senryaku-web-store-')), 'matches.db'));
+      if (!opened.ok) throw new Error(opened.error.message);
+      store = opened.value;
+    }
     const server = new DashboardServer({
       host: '127.0.0.1',
       port: 0,
@@ -105,9 +116,10 @@ export class Rig {
       control: controlOver(appRef),
       ...(o.sim === false ? {} : { sim: { board: sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } }),
       assets: await testAssets(),
+      ...(store ? { store } : {}),
     });
     const app = new RefereeApp({
-      services: [attachedFor(server)],
+      services: [...(store ? [matchStoreService(store)] : []), attachedFor(server)],
       board,
       calibration,
       game,
@@ -120,7 +132,7 @@ export class Rig {
     });
     appRef.current = app;
     await server.start();
-    const rig = new Rig(app, sim, server);
+    const rig = new Rig(app, sim, server, store);
     app.bus.on('verdict', rig, (v) => {
       rig.verdicts.push(v);
       rig.saidMs.set(rig.verdicts.length, Date.now());
@@ -152,6 +164,7 @@ export class Rig {
   async stop(): Promise<void> {
     await this.app.stop();
     await this.server.stop();
+    this.store?.close();
   }
 }
 

@@ -39,7 +39,7 @@ async function waitFor<T>(find: () => T | undefined, maxMs = 10_000): Promise<T>
 describe('the dashboard server', { timeout: 60_000 }, () => {
   let rig: Rig;
   beforeAll(async () => {
-    rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -' });
+    rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -', store: true });
     await rig.until('game-started');
   }, 60_000);
   afterAll(async () => rig?.stop());
@@ -133,6 +133,18 @@ describe('the dashboard server', { timeout: 60_000 }, () => {
     expect(move).toMatchObject({ verdict: { move: 'c4xc5' } });
     if (move?.type === 'verdict') expect(move.heardMs).toBeGreaterThan(0);
     ws.close();
+  });
+
+  it('lists the matches of the store and gives the verdicts of a match for the replay', async () => {
+    await rig.until('game-over');
+    const list = (await (await fetch(`${rig.url}api/matches`)).json()) as { matches: { matchId: string; players: unknown }[] };
+    expect(list.matches).toHaveLength(1);
+    expect(list.matches[0]).toMatchObject({ matchId: rig.app.matchId, players: { A: 'Alice', B: 'Bob' } });
+    const one = (await (await fetch(`${rig.url}api/matches/${encodeURIComponent(rig.app.matchId)}/verdicts`)).json()) as {
+      verdicts: { seq: number; verdict: { type: string } }[];
+    };
+    expect(one.verdicts.map((v) => v.verdict.type)).toEqual(rig.verdicts.map((v) => v.type));
+    expect((await fetch(`${rig.url}api/matches/nope/verdicts`)).status).toBe(404);
   });
 });
 
