@@ -20,6 +20,7 @@ const REAL_TIME_FIRST = [
   'test/e2e/kill-resume.test.ts',
   'test/e2e/drift.test.ts',
   'test/cli/referee.test.ts',
+  'test/web/dashboard.browser.test.ts',
 ];
 
 class RealTimeFirst extends BaseSequencer {
