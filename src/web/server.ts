@@ -142,7 +142,8 @@ export class DashboardServer implements HostService {
       players: { A: typeof players?.A === 'string' ? players.A : 'A', B: typeof players?.B === 'string' ? players.B : 'B' },
       startedAt: h.startedAt,
     };
-    this.heard = [];
+    // A resumed match's earlier sessions were not heard here: the store has them, if there is one.
+    this.heard = (this.options.store?.verdicts(session.matchId) ?? []).map((v) => ({ seq: v.seq, verdict: v.verdict, heardMs: 0 }));
     session.bus.on('logged', this, (l) => this.onLogged(l));
     session.bus.on('link', this, (link) => {
       this.broadcast({ type: 'link', link });
@@ -162,6 +163,8 @@ export class DashboardServer implements HostService {
   }
 
   private onLogged(l: LoggedVerdict): void {
+    // Already had from the store (attached after the match's first verdicts were filed).
+    if (this.heard.length > 0 && l.seq <= this.heard[this.heard.length - 1]!.seq) return;
     const heard: HeardVerdict = { seq: l.seq, verdict: l.verdict, heardMs: Date.now() };
     this.heard.push(heard);
     this.broadcast({ type: 'verdict', ...heard });
