@@ -89,6 +89,20 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       await clickWell(page, 'a6');
       await verdictShown(page, 'restored');
       expect(await page.locator('#foul').count()).toBe(0);
+      // A sphere rolled instead of lifted, by the roll control, and rolled back.
+      await page.click('#mode-roll');
+      await clickWell(page, 'g1');
+      await clickWell(page, 'g2');
+      await verdictShown(page, 'foul', 2);
+      expect(await page.textContent('#foul')).toContain('Rolled');
+      await page.waitForTimeout(600);
+      await clickWell(page, 'g2');
+      await clickWell(page, 'g1');
+      await verdictShown(page, 'restored', 2);
+      await page.click('#mode-move');
+      // A hand resting on the rim a moment is no foul.
+      await page.click('#hand-rim');
+      await page.waitForTimeout(800);
 
       // The game, by clicks; one move by the keyboard alone.
       await step(page, rig, 'a1', 'a2', 'a1-a2');
@@ -112,6 +126,7 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       await verdictShown(page, 'game-over');
       await expectEveryVerdict(page, rig);
       expect(await page.textContent('#moves')).toContain('5. White c4xc5');
+      expect(rig.verdicts.filter((v) => v.type === 'foul')).toHaveLength(2);
       expect(await page.textContent('#score')).toMatch(/Alice 2 pts/);
       expect(await page.textContent('#last-move')).toBe('White c4xc5');
       await screenshot(page, 'senryaku-over');

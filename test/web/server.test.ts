@@ -146,6 +146,19 @@ describe('the dashboard server', { timeout: 60_000 }, () => {
     expect(one.verdicts.map((v) => v.verdict.type)).toEqual(rig.verdicts.map((v) => v.type));
     expect((await fetch(`${rig.url}api/matches/nope/verdicts`)).status).toBe(404);
   });
+
+  it('sim play: a press on a well, a hand on the rim and holding the board are hand actions too', async () => {
+    for (const body of [
+      { action: 'press', well: 'd3' },
+      { action: 'hold', where: 'rim-white' },
+      { action: 'hold', where: 'centre' },
+    ])
+      expect((await post(`${rig.url}api/sim`, body)).status).toBe(200);
+    // A well off the board is the simulator's to refuse, in its words.
+    const off = await post(`${rig.url}api/sim`, { action: 'lift', well: 'z9' });
+    expect(off.status).toBe(409);
+    expect(((await off.json()) as { error: string }).error.length).toBeGreaterThan(0);
+  });
 });
 
 describe('the dashboard server without a simulated board, history or free port', { timeout: 30_000 }, () => {

@@ -384,6 +384,8 @@ function onMessage(msg: ServerMessage): void {
       state.heard = [...msg.verdicts];
       state.link = msg.snapshot?.link;
       probe.verdicts = state.heard.length;
+      // Another match may be of another game: its play controls are built afresh.
+      byId('sim').replaceChildren();
       renderBoard();
       renderPanels();
       renderVerdicts();
