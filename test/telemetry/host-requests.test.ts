@@ -4,15 +4,14 @@
 // calibration of the board in place, each starting a match of its own journal, with the
 // board, the broker connection and the store kept across them.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/app/journal.ts';
-import { hashPassword } from '../../src/app/settings/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { skipWithout } from '../system-tools.ts';
-import { expectValidPayloads, freePort, Sub, until } from './mqtt-tools.ts';
+import { expectValidPayloads, freePort, simSettingsFile, Sub, until } from './mqtt-tools.ts';
 
 const ask = (port: number, name: string, body: object): Promise<number | null> =>
   new Promise((resolve) => {
@@ -38,21 +37,11 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
   it('starts new matches and calibrates the board on request, each match in its own journal', { timeout: 150_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'senryaku-host-requests-'));
     const port = await freePort();
-    const config = join(dir, 'settings.yaml');
-    writeFileSync(
-      config,
-      [
-        'board: { sim: true, seed: 5 }',
-        'scoreboard: none',
-        `store: { path: ${join(dir, 'm.db')} }`,
-        `journal: { dir: ${join(dir, 'journal')} }`,
-        `calibration: { dir: ${join(dir, 'cal')} }`,
-        'mqtt:',
-        `  listen: 127.0.0.1:${port}`,
-        '  users:',
-        `    - { name: desk, role: operator, scrypt: '${await hashPassword('desk-pw', { N: 1024, r: 8, p: 1 })}' }`,
-        '',
-      ].join('\n'),
+    const config = await simSettingsFile(
+      dir,
+      port,
+      ['board: { sim: true, seed: 5 }'],
+      [{ name: 'desk', role: 'operator', password: 'desk-pw' }],
     );
     const child = spawn(
       process.execPath,
