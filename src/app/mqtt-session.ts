@@ -1,11 +1,12 @@
 /**
- * The MQTT publisher (src/telemetry/) as a service of a refereed session: it hears the
- * session's verdicts and link changes from the bus and says its troubles there as notices.
+ * The MQTT publisher (src/telemetry/) as a service of the referee process: it hears each
+ * match from the session's bus while the match is attached, and stays connected between
+ * matches.
  */
-import { mqttService, type MqttPublisherOptions, type TelemetrySession } from '../telemetry/publisher.ts';
+import type { MqttPublisher, TelemetrySession } from '../telemetry/publisher.ts';
+import type { HostService } from './host-service.ts';
 import type { SessionContext } from './referee-app.ts';
 import { matchInfoOf } from './match-store-service.ts';
-import type { Service } from './service.ts';
 
 export function telemetrySession(session: SessionContext): TelemetrySession {
   return {
@@ -18,13 +19,16 @@ export function telemetrySession(session: SessionContext): TelemetrySession {
       session.bus.on('link', owner, (l) => handlers.link(l));
       return () => session.bus.removeListeners(owner);
     },
-    notice: (level, message) => session.bus.emit('notice', { level, message }),
     snapshot: () => session.snapshot(),
-    operate: (action) => session.operate(action),
   };
 }
 
-export const mqttSessionService =
-  (options: MqttPublisherOptions) =>
-  (session: SessionContext): Service =>
-    mqttService(options)(telemetrySession(session));
+export function mqttHostService(publisher: MqttPublisher): HostService {
+  return {
+    name: publisher.name,
+    start: () => publisher.start(),
+    stop: () => publisher.stop(),
+    attach: (session) => publisher.attach(telemetrySession(session)),
+    detach: () => publisher.detach(),
+  };
+}

@@ -80,7 +80,7 @@ export interface SessionContext {
   /** Where the match stands now, with the link's health. */
   snapshot(): MatchSnapshot | undefined;
   /** An operator's action, as if typed on the referee's terminal. */
-  operate(action: OperatorAction): void;
+  operate(action: OperatorAction): readonly Verdict[];
   /** The loads sensing reads now, with the link's counters (a live view polls it). */
   liveLoads?(): LiveLoads | undefined;
 }
@@ -167,6 +167,9 @@ export class RefereeApp {
       this.journal = created.value;
     }
     this.journalPath = this.journal.path;
+    // A board already connected (the match after another on the same link) says no new state.
+    const { link } = c.board;
+    if (link.state === 'ready' && link.hello) this.link = { state: 'ready', boardId: link.hello.boardId };
     this.pipeline = new RefereePipeline<unknown>({
       sensing: board.value.sensing(c.calibration),
       referee: referee.value,
@@ -197,13 +200,13 @@ export class RefereeApp {
   }
 
   /**
-   * An operator's action (`agree`: the players end the game by agreement). Said on the bus as
-   * a notice when there is no session to take it.
+   * An operator's action (`agree`: the players end the game by agreement): the verdicts it
+   * gave. Said on the bus as a notice when it changed nothing.
    */
-  operate(action: OperatorAction): void {
+  operate(action: OperatorAction): readonly Verdict[] {
     if (!this.referee) {
       this.bus.emit('notice', { level: 'warn', message: `no match is being refereed: '${action}' ignored` });
-      return;
+      return [];
     }
     const out = this.referee.operate(action);
     if (out.verdicts.length === 0)
@@ -211,6 +214,7 @@ export class RefereeApp {
         level: 'warn',
         message: `'${action}' changes nothing now (${this.config.game.ruleset.name} has no such ending, or no game is on)`,
       });
+    return out.verdicts;
   }
 
   /**

@@ -6,10 +6,8 @@
  * topics. A taken port is a notice, not a failure: the referee goes on without the broker.
  */
 import { readFileSync } from 'node:fs';
-import { mqttSessionService } from '../app/mqtt-session.ts';
 import type { OpenedBoard } from '../app/open-board.ts';
-import type { SessionContext } from '../app/referee-app.ts';
-import type { Service } from '../app/service.ts';
+import type { MqttPublisherOptions } from '../telemetry/publisher.ts';
 import { BrokerStartError, type BrokerUser, type EmbeddedBroker } from '../telemetry/broker.ts';
 import { startBrokerProcess } from '../telemetry/broker-child.ts';
 import { DEFAULT_BASE, validTopicLevel } from '../telemetry/topics.ts';
@@ -101,21 +99,24 @@ export function defaultBoardName(board: OpenedBoard): string {
 }
 
 export interface MqttSetup {
-  /** The publisher as a service of the session, when there is a broker to publish to. */
-  readonly services: readonly ((session: SessionContext) => Service)[];
+  /**
+   * Where the publisher connects and what it calls the board, when there is a broker to
+   * publish to. Asked once the board has said its id (the board's default topic name).
+   */
+  readonly publisher?: () => Omit<MqttPublisherOptions, 'requests' | 'notice'>;
   close(): Promise<void>;
 }
 
 /**
  * Starts the embedded broker if the plan has one (users: who may send requests, from the
- * settings file) and makes the publisher's factory.
+ * settings file) and says how the publisher connects to it.
  */
 export async function startMqtt(plan: MqttPlan, board: OpenedBoard, io: CliIo, users: readonly BrokerUser[] = []): Promise<MqttSetup> {
-  if (plan.kind === 'off') return { services: [], close: async () => {} };
+  if (plan.kind === 'off') return { close: async () => {} };
   const boardName = (): string => plan.board ?? defaultBoardName(board);
   if (plan.kind === 'external') {
     const { kind: _kind, board: _board, ...options } = plan;
-    return { services: [(s) => mqttSessionService({ ...options, board: boardName() })(s)], close: async () => {} };
+    return { publisher: () => ({ ...options, board: boardName() }), close: async () => {} };
   }
   let broker: EmbeddedBroker;
   try {
@@ -124,11 +125,11 @@ export async function startMqtt(plan: MqttPlan, board: OpenedBoard, io: CliIo, u
   } catch (e) {
     if (!(e instanceof BrokerStartError)) throw e;
     io.err(`senryaku referee: no MQTT broker: ${e.message}; refereeing without it (--mqtt-listen HOST:PORT or off)`);
-    return { services: [], close: async () => {} };
+    return { close: async () => {} };
   }
   io.err(`MQTT broker on ${broker.url} (topics under ${plan.base}/)`);
   return {
-    services: [(s) => mqttSessionService({ url: broker.url, ...broker.internal, base: plan.base, board: boardName() })(s)],
+    publisher: () => ({ url: broker.url, ...broker.internal, base: plan.base, board: boardName() }),
     close: () => broker.close(),
   };
 }

@@ -33,7 +33,7 @@ export interface CommandHelp {
 export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   referee: {
     usage:
-      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME]',
+      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME]',
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -47,6 +47,8 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       'Live MQTT (docs/mqtt.md): an embedded broker on --mqtt-listen (default 127.0.0.1:1883; off: none), or --mqtt URL',
       'publishes to an external broker (password also from $SENRYAKU_MQTT_PASSWORD); topics <base>/<board>/state, verdict,',
       'availability and <base>/bridge/... under --mqtt-base (default senryaku) and --board-name (default from the board id).',
+      '--stay keeps refereeing after a match ends, for the next: an operator starts it (MQTT new_match, or `new` typed',
+      'here) or calibrates the board in place (start_calibration, or `calibrate`); `agree` ends a game by agreement.',
     ],
   },
   replay: {

@@ -1,13 +1,16 @@
 /**
- * The MQTT publisher of one refereed session: verdicts (QoS 1, in order, through one
- * bounded queue), the retained match state and availability (with `offline` as the last
- * will), the bridge state, and the requests of `<base>/bridge/request/<name>`. The referee
- * never waits on it: start() connects in the background, every publish is queued or fired
- * and forgotten, and stop() waits a bounded time for what is queued.
+ * The MQTT publisher of the referee process: one connection for every match it referees on
+ * its board, one after another. It publishes the attached match's verdicts (QoS 1, in order,
+ * through one bounded queue that outlives a match, so a verdict queued while the broker was
+ * away goes out even after the next match began), the retained match and state, the
+ * availability (with `offline` as the last will) and the bridge state, and hands the requests
+ * of `<base>/bridge/request/<name>` to the operator's seam. The referee never waits on it:
+ * start() connects in the background, every publish is queued or fired and forgotten, and
+ * stop() waits a bounded time for what is queued.
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import type { OperatorAction } from '../referee/inputs.ts';
+import type { Result } from '../util/result.ts';
 import type { RulesetId } from '../rulesets/ruleset.ts';
 import {
   REQUEST_NAMES,
@@ -24,7 +27,7 @@ import {
 } from './topics.ts';
 import { VerdictQueue } from './verdict-queue.ts';
 
-/** What the publisher needs of a session (the app adapts its SessionContext to this). */
+/** What the publisher needs of the match being refereed (the app adapts its SessionContext to this). */
 export interface TelemetrySession {
   readonly matchId: string;
   readonly ruleset: RulesetId;
@@ -32,10 +35,17 @@ export interface TelemetrySession {
   readonly match: MatchPayload;
   /** Calls back on every verdict (with its match id and number) and link change, until the returned function is called. */
   listen(handlers: { verdict(v: VerdictPayload): void; link(l: LinkHealth): void }): () => void;
-  notice(level: 'info' | 'warn' | 'error', message: string): void;
   snapshot(): StatePayload | undefined;
-  operate(action: OperatorAction): void;
 }
+
+/** Carries out a request (the body is its JSON object): what it did, or why it did nothing. */
+export type RequestHandler = (
+  name: RequestName,
+  body: Readonly<Record<string, unknown>>,
+) => Promise<Result<Readonly<Record<string, unknown>>, string>>;
+
+/** Where the publisher says its troubles (the referee's terminal and journal notices). */
+export type NoticeSink = (level: 'info' | 'warn' | 'error', message: string) => void;
 
 export interface MqttPublisherOptions {
   /** mqtt://host:port or mqtts://host:port. */
@@ -52,13 +62,16 @@ export interface MqttPublisherOptions {
   readonly reconnectPeriodMs?: number;
   /** How long stop() waits for queued verdicts to go out. Default 3000 ms. */
   readonly drainTimeoutMs?: number;
+  /** Who carries out requests; without one every request is answered that this referee takes none. */
+  readonly requests?: RequestHandler;
+  readonly notice: NoticeSink;
 }
-
-const REQUESTS_AVAILABLE: readonly RequestName[] = ['end_game_by_agreement'];
 
 export class MqttPublisher {
   readonly name = 'mqtt';
   private client: MqttClient | undefined;
+  /** The match being refereed, or the last one (its state stays retained while none is). */
+  private session: TelemetrySession | undefined;
   private unlisten: (() => void) | undefined;
   private readonly queue: VerdictQueue;
   private readonly topics: Topics;
@@ -67,10 +80,7 @@ export class MqttPublisher {
   private drained: (() => void) | undefined;
   private stopped = false;
 
-  constructor(
-    private readonly session: TelemetrySession,
-    private readonly options: MqttPublisherOptions,
-  ) {
+  constructor(private readonly options: MqttPublisherOptions) {
     this.queue = new VerdictQueue(options.queueLimit ?? 10_000);
     this.topics = topicsFor(options.base, options.board);
   }
@@ -99,17 +109,33 @@ export class MqttPublisher {
     this.client = client;
     client.on('connect', () => this.onConnect());
     client.on('error', (e) => this.onError(e));
-    client.on('message', (topic, payload) => this.onMessage(topic, payload));
-    this.unlisten = this.session.listen({
+    client.on('message', (topic, payload) => void this.onMessage(topic, payload));
+  }
+
+  /** A match began: its match record and state go out at once (before any of its verdicts), then its verdicts. */
+  attach(session: TelemetrySession): void {
+    this.unlisten?.();
+    this.session = session;
+    this.unlisten = session.listen({
       verdict: (v) => this.onVerdict(v),
       link: () => this.publishState(),
     });
+    if (!this.client?.connected) return; // all sent on (re)connect
+    this.publishMatch();
+    this.publishBridge('online');
+    this.publishState();
+  }
+
+  /** The match stopped: its verdicts already heard still go out; its state stays retained. */
+  detach(): void {
+    this.unlisten?.();
+    this.unlisten = undefined;
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.unlisten?.();
+    this.detach();
     const client = this.client;
     if (!client) return;
     if (client.connected) {
@@ -120,7 +146,7 @@ export class MqttPublisher {
     }
     await client.endAsync(true);
     if (this.queue.length > 0)
-      this.session.notice('warn', `MQTT: ${this.queue.length} verdicts were not published before the end (the broker is out of reach)`);
+      this.options.notice('warn', `MQTT: ${this.queue.length} verdicts were not published before the end (the broker is out of reach)`);
   }
 
   private onConnect(): void {
@@ -129,11 +155,11 @@ export class MqttPublisher {
     client.subscribe(this.topics.requests, { qos: 1 });
     client.publish(this.topics.availability, 'online' satisfies AvailabilityPayload, { qos: 1, retain: true });
     // Before any verdict of the session (one connection keeps the order): a hub knows the match first.
-    client.publish(this.topics.match, JSON.stringify(this.session.match), { qos: 1, retain: true });
+    this.publishMatch();
     this.publishBridge('online');
     this.publishState();
     if (this.droppedSinceSaid > 0) {
-      this.session.notice('warn', `MQTT: ${this.droppedSinceSaid} verdicts were dropped while the broker was out of reach`);
+      this.options.notice('warn', `MQTT: ${this.droppedSinceSaid} verdicts were dropped while the broker was out of reach`);
       this.droppedSinceSaid = 0;
     }
     this.pump();
@@ -143,14 +169,14 @@ export class MqttPublisher {
     // mqtt.js retries by itself; a failure is said once until it connects again.
     if (e.message === this.lastError) return;
     this.lastError = e.message;
-    this.session.notice('warn', `MQTT (${this.options.url}): ${e.message}`);
+    this.options.notice('warn', `MQTT (${this.options.url}): ${e.message}`);
   }
 
   private onVerdict(v: VerdictPayload): void {
     const dropped = this.queue.push(v);
     if (dropped > 0) {
       if (this.droppedSinceSaid === 0)
-        this.session.notice('warn', `MQTT: the broker is out of reach and ${this.queue.limit} verdicts are queued: the oldest are dropped`);
+        this.options.notice('warn', `MQTT: the broker is out of reach and ${this.queue.limit} verdicts are queued: the oldest are dropped`);
       this.droppedSinceSaid += dropped;
     }
     this.pump();
@@ -178,25 +204,32 @@ export class MqttPublisher {
     return Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), delay(timeoutMs)]);
   }
 
+  private publishMatch(): void {
+    if (!this.session || !this.client?.connected) return;
+    this.client.publish(this.topics.match, JSON.stringify(this.session.match), { qos: 1, retain: true });
+  }
+
   private publishState(): void {
-    const snapshot = this.session.snapshot();
+    const snapshot = this.session?.snapshot();
     if (!snapshot || !this.client?.connected) return; // sent afresh on (re)connect
     this.client.publish(this.topics.state, JSON.stringify(snapshot), { qos: 1, retain: true });
   }
 
   private publishBridge(state: BridgeStatePayload['state']): void {
+    const session = this.session;
+    if (!session) return; // said once the first match is attached
     const payload: BridgeStatePayload = {
       state,
       board: this.options.board,
-      matchId: this.session.matchId,
-      ruleset: this.session.ruleset,
-      requests: REQUESTS_AVAILABLE,
+      matchId: session.matchId,
+      ruleset: session.ruleset,
+      requests: this.options.requests ? REQUEST_NAMES : [],
       droppedVerdicts: this.queue.dropped,
     };
     this.client?.publish(this.topics.bridgeState, JSON.stringify(payload), { qos: 1, retain: true });
   }
 
-  private onMessage(topic: string, payload: Buffer): void {
+  private async onMessage(topic: string, payload: Buffer): Promise<void> {
     if (!topic.startsWith(this.topics.requestPrefix)) return;
     const name = topic.slice(this.topics.requestPrefix.length);
     let request: unknown;
@@ -213,22 +246,16 @@ export class MqttPublisher {
     if (typeof request !== 'object' || request === null || Array.isArray(request))
       return answer({ status: 'error', ...tx, error: 'the request must be a JSON object' });
     if (!(REQUEST_NAMES as readonly string[]).includes(name)) return answer({ status: 'error', ...tx, error: `unknown request '${name}'` });
-    if (name !== 'end_game_by_agreement') return answer({ status: 'error', ...tx, error: `${name} is not available in this session` });
-    answer(this.endByAgreement(tx));
-  }
-
-  private endByAgreement(tx: { transaction?: string | number }): ResponsePayload {
-    const before = this.session.snapshot();
-    this.session.operate('agree');
-    const after = this.session.snapshot();
-    const ended = (p: string | undefined): boolean => p === 'game-over' || p === 'match-over';
-    if (!before || !after || ended(before.phase) || !ended(after.phase))
-      return {
-        status: 'error',
-        ...tx,
-        error: `the game cannot end by agreement now (${this.session.ruleset}, ${before?.phase ?? 'no game'})`,
-      };
-    return { status: 'ok', ...tx, data: { game: after.game, phase: after.phase, ...(after.winner ? { winner: after.winner } : {}) } };
+    const handler = this.options.requests;
+    if (!handler) return answer({ status: 'error', ...tx, error: `this referee takes no requests` });
+    const { transaction: _t, ...body } = request as Record<string, unknown>;
+    let done: Awaited<ReturnType<RequestHandler>>;
+    try {
+      done = await handler(name as RequestName, body);
+    } catch (e) {
+      done = { ok: false, error: `${name} failed: ${(e as Error).message}` };
+    }
+    answer(done.ok ? { status: 'ok', ...tx, data: done.value } : { status: 'error', ...tx, error: done.error });
   }
 }
 
@@ -237,9 +264,3 @@ const delay = (ms: number): Promise<void> =>
     const t = setTimeout(resolve, ms);
     t.unref();
   });
-
-/** The publisher as a service factory of the session. */
-export const mqttService =
-  (options: MqttPublisherOptions) =>
-  (session: TelemetrySession): MqttPublisher =>
-    new MqttPublisher(session, options);

@@ -12,7 +12,7 @@ describe('matchStoreService', () => {
   it('files the match when it starts and each logged verdict of it until it stops', async () => {
     const store = tempStore();
     const bus = new EventBus();
-    const session: SessionContext = { bus, matchId: header.matchId, header, snapshot: () => undefined, operate: () => {} };
+    const session: SessionContext = { bus, matchId: header.matchId, header, snapshot: () => undefined, operate: () => [] };
     const service = matchStoreService(store)(session);
     expect(store.list()).toEqual([]); // the constructor only assigns
     await service.start();

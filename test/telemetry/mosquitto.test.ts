@@ -166,11 +166,10 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
         emit = (v) => h.verdict(v);
         return () => {};
       },
-      notice: (_level, message) => notices.push(message),
       snapshot: () => undefined,
-      operate: () => {},
     };
-    const publisher = new MqttPublisher(session, {
+    const publisher = new MqttPublisher({
+      notice: (_level, message) => notices.push(message),
       url: `mqtt://127.0.0.1:${broker.port}`,
       username: 'referee',
       password: USERS.referee,
@@ -180,6 +179,7 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
       reconnectPeriodMs: 200,
     });
     await publisher.start();
+    publisher.attach(session);
     await until('online', () => sub.on('availability').some((m) => m.payload === 'online'));
     await broker.stop();
     for (let seq = 1; seq <= 12; seq++) emit({ matchId: 'm-bound', seq, verdict: { type: 'notice', message: `v${seq}`, atMs: seq } });

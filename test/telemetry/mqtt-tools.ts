@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { payloadKindOf, payloadProblems } from '../../src/telemetry/schemas.ts';
+import { hashPassword } from '../../src/app/settings/index.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 
@@ -205,3 +206,36 @@ export const TEST_MATCH = (matchId: string): MatchPayload => ({
   board: { key: 'TEST', site: 'test' },
   settings: {},
 });
+
+/**
+ * A settings file for a simulated referee in `dir` (its store, journals and calibrations there
+ * too) with the embedded broker on `port` and these MQTT users (name, role, password): its path.
+ */
+export async function simSettingsFile(
+  dir: string,
+  port: number,
+  lines: readonly string[],
+  users: readonly { name: string; role: 'operator' | 'viewer'; password: string }[],
+): Promise<string> {
+  const quick = { N: 1024, r: 8, p: 1 }; // scrypt cheap enough for a test
+  const config = join(dir, 'settings.yaml');
+  const userLines = await Promise.all(
+    users.map(async (u) => `    - { name: ${u.name}, role: ${u.role}, scrypt: '${await hashPassword(u.password, quick)}' }`),
+  );
+  writeFileSync(
+    config,
+    [
+      ...lines,
+      'scoreboard: none',
+      `store: { path: ${join(dir, 'm.db')} }`,
+      `journal: { dir: ${join(dir, 'journal')} }`,
+      `calibration: { dir: ${join(dir, 'cal')} }`,
+      'mqtt:',
+      `  listen: 127.0.0.1:${port}`,
+      '  users:',
+      ...userLines,
+      '',
+    ].join('\n'),
+  );
+  return config;
+}

@@ -4,11 +4,11 @@
 // board's topics. Passwords are kept as scrypt hashes.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorAction } from '../../src/referee/inputs.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/telemetry/broker.ts';
 import { hashPassword, verifyPassword } from '../../src/telemetry/passwords.ts';
-import { MqttPublisher, type TelemetrySession } from '../../src/telemetry/publisher.ts';
-import type { StatePayload, VerdictPayload } from '../../src/telemetry/topics.ts';
+import { MqttPublisher, type RequestHandler, type TelemetrySession } from '../../src/telemetry/publisher.ts';
+import type { RequestName, StatePayload, VerdictPayload } from '../../src/telemetry/topics.ts';
+import { err, ok, type Result } from '../../src/util/result.ts';
 import { skipWithout } from '../system-tools.ts';
 import { expectValidPayloads, sleep, Sub, TEST_MATCH, until } from './mqtt-tools.ts';
 
@@ -36,11 +36,15 @@ const STATE: StatePayload = {
   link: { state: 'ready' },
 };
 
-/** A session standing in for the referee app: `agree` ends its game. */
-function fakeSession(): TelemetrySession & { actions: OperatorAction[]; emit?: (v: VerdictPayload) => void } {
+/** A session standing in for the referee app, with the operator's seam: `end_game_by_agreement` ends its game once. */
+function fakeSession(): TelemetrySession & {
+  actions: string[];
+  emit?: (v: VerdictPayload) => void;
+  requests: RequestHandler;
+} {
   let state = STATE;
   const session = {
-    actions: [] as OperatorAction[],
+    actions: [] as string[],
     emit: undefined as ((v: VerdictPayload) => void) | undefined,
     matchId: 'm1',
     match: TEST_MATCH('m1'),
@@ -49,11 +53,16 @@ function fakeSession(): TelemetrySession & { actions: OperatorAction[]; emit?: (
       session.emit = (v) => h.verdict(v);
       return () => (session.emit = undefined);
     },
-    notice: () => {},
     snapshot: () => state,
-    operate(action: OperatorAction) {
-      session.actions.push(action);
+    requests: async (
+      name: RequestName,
+      body: Readonly<Record<string, unknown>>,
+    ): Promise<Result<Readonly<Record<string, unknown>>, string>> => {
+      session.actions.push(name);
+      if (name === 'new_match') return err(`new_match refused: players ${JSON.stringify(body.players)}`);
+      if (name !== 'end_game_by_agreement' || state.phase === 'game-over') return err(`${name} changes nothing now`);
       state = { ...state, phase: 'game-over', winner: 'A' };
+      return ok({ game: 1, phase: 'game-over', winner: 'A' });
     },
   };
   return session;
@@ -89,8 +98,16 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
       ],
     });
     sub = await new Sub(broker.port).start();
-    publisher = new MqttPublisher(session, { url: broker.url, ...broker.internal, base: 'senryaku', board: 'b1' });
+    publisher = new MqttPublisher({
+      url: broker.url,
+      ...broker.internal,
+      base: 'senryaku',
+      board: 'b1',
+      requests: session.requests,
+      notice: () => {},
+    });
     await publisher.start();
+    publisher.attach(session);
     await until('the board online', () => sub.on('availability').some((m) => m.payload === 'online'));
   });
 
@@ -112,13 +129,13 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
 
     expect(await pub(broker.port, topic, '{"transaction":"t-1"}', ['olga', 'op-pass'])).toBe(0);
     await until('the answer', () => sub.on('bridge/response/end_game_by_agreement').length > 0);
-    expect(session.actions).toEqual(['agree']);
+    expect(session.actions).toEqual(['end_game_by_agreement']);
     const [answer] = sub.on('bridge/response/end_game_by_agreement');
     expect(JSON.parse(answer!.payload)).toEqual({ status: 'ok', transaction: 't-1', data: { game: 1, phase: 'game-over', winner: 'A' } });
     expectValidPayloads(sub.messages);
   });
 
-  it('answers what it cannot do in this session with an error, and bad requests too', async () => {
+  it("answers with the seam's refusal and its transaction, and bad requests too", async () => {
     const op: [string, string] = ['olga', 'op-pass'];
     await pub(broker.port, 'senryaku/bridge/request/new_match', '{"transaction":7,"players":["A","B"]}', op);
     await pub(broker.port, 'senryaku/bridge/request/start_calibration', 'not json', op);
@@ -127,7 +144,7 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
     expect(JSON.parse(sub.on('bridge/response/new_match')[0]!.payload)).toEqual({
       status: 'error',
       transaction: 7,
-      error: 'new_match is not available in this session',
+      error: 'new_match refused: players ["A","B"]',
     });
     expect(JSON.parse(sub.on('bridge/response/start_calibration')[0]!.payload).status).toBe('error');
     // The game is over already: agreeing again changes nothing, and the answer says so.

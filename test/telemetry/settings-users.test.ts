@@ -1,14 +1,13 @@
 // The settings file's MQTT users reach the embedded broker of `senryaku referee --config`: an
 // operator named there ends a Surakarta game by agreement with a request; a viewer cannot.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/app/settings/index.ts';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';
-import { freePort } from './mqtt-tools.ts';
+import { freePort, simSettingsFile } from './mqtt-tools.ts';
 
 const pub = (port: number, user: [string, string], transaction: string): Promise<number | null> =>
   new Promise((resolve) => {
@@ -30,24 +29,14 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
   it("let the file's operator end a game by agreement, and not its viewer", { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'senryaku-settings-users-'));
     const port = await freePort();
-    const quick = { N: 1024, r: 8, p: 1 };
-    const config = join(dir, 'settings.yaml');
-    writeFileSync(
-      config,
+    const config = await simSettingsFile(
+      dir,
+      port,
+      ['board: { sim: true, seed: 4 }', 'rules: surakarta'],
       [
-        'board: { sim: true, seed: 4 }',
-        'rules: surakarta',
-        'scoreboard: none',
-        `store: { path: ${join(dir, 'm.db')} }`,
-        `journal: { dir: ${join(dir, 'journal')} }`,
-        `calibration: { dir: ${join(dir, 'cal')} }`,
-        'mqtt:',
-        `  listen: 127.0.0.1:${port}`,
-        '  users:',
-        `    - { name: desk, role: operator, scrypt: '${await hashPassword('desk-pw', quick)}' }`,
-        `    - { name: lobby, role: viewer, scrypt: '${await hashPassword('lobby-pw', quick)}' }`,
-        '',
-      ].join('\n'),
+        { name: 'desk', role: 'operator', password: 'desk-pw' },
+        { name: 'lobby', role: 'viewer', password: 'lobby-pw' },
+      ],
     );
     const out: string[] = [];
     let moves = 0;

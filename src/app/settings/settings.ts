@@ -18,6 +18,8 @@ export interface BoardSettings {
   readonly seed?: number;
   /** Board profile file. */
   readonly profile?: string;
+  /** After a match ends, keep refereeing the board and wait for the next (`senryaku referee --stay`). */
+  readonly stay?: boolean;
   /** A name for this board, for people. */
   readonly name?: string;
 }

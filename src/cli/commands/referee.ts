@@ -8,11 +8,21 @@ import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
 import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { LinkTap } from '../../app/link-tap.ts';
-import { JournalOpenError, RefereeApp, type RefereeAppConfig } from '../../app/referee-app.ts';
+import { JournalOpenError } from '../../app/referee-app.ts';
+import { RefereeHost, type MatchPlan } from '../../app/referee-host.ts';
+import { HostControl } from '../../app/host-control.ts';
+import type { ControlAnswer, ControlBody, RefereeControl } from '../../app/referee-control.ts';
+import type { HostService } from '../../app/host-service.ts';
+import { mqttHostService } from '../../app/mqtt-session.ts';
+import { MqttPublisher } from '../../telemetry/publisher.ts';
+import type { RequestName } from '../../telemetry/topics.ts';
+import { CalibrationAbort, runCalibration, simulatedHelper } from '../../app/guided-calibration.ts';
+import type { SimBoard } from '../../hardware/sim/sim-board.ts';
+import { err, ok } from '../../util/result.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../protocol/index.ts';
-import type { RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
+import type { Ruleset } from '../../rulesets/ruleset.ts';
 import { GAME_SESSIONS, ownSettings, type GameSession } from '../../app/game-sessions/index.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
@@ -22,10 +32,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { matchStoreService, resolveStorePath } from '../../app/match-store-service.ts';
 import { openStore, type MatchStore } from '../../store/index.ts';
-import type { EventBus } from '../../app/event-bus.ts';
-import type { Service } from '../../app/service.ts';
 import { createInterface, type Interface } from 'node:readline';
-import { OPERATOR_ACTIONS, type OperatorAction } from '../../referee/inputs.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -36,6 +43,8 @@ import type { BrokerUser } from '../../telemetry/broker.ts';
 import { usageOf } from '../usage.ts';
 
 const READY_TIMEOUT_MS = 30_000;
+/** Board time the simulated helper gives a cleared board to come to rest before the zero. */
+const SIM_CLEAR_MS = 3000;
 /** Virtual time a simulated board is given to close. */
 const CLOSE_WAIT_MS = 10_000;
 
@@ -51,6 +60,7 @@ const REFEREE_OPTIONS = {
   colours: { type: 'string' },
   json: { type: 'boolean' },
   scoreboard: { type: 'string' },
+  stay: { type: 'boolean' },
   'journal-dir': { type: 'string' },
   'calibration-dir': { type: 'string' },
   resume: { type: 'string' },
@@ -187,19 +197,10 @@ async function refereeOn(
   deps: CliDeps,
   mqtt: MqttSetup,
 ): Promise<number> {
-  const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
-  const seed = values.seed === undefined ? 1 : Number(values.seed);
-  const { gamesLimit } = options.value;
   // The tap holds every line from the moment the link starts, so the board's first HELLO
   // (the one that dates its boot) reaches the journal and the pipeline like any other.
   // The tap dates what it holds on the link's clock (the session's virtual one for --sim).
   const scheduler = clock?.scheduler ?? realScheduler;
-  // A resumed match goes on with its journal's settings and players; the board is the one opened now.
-  const game: RefereeGame = resume?.ok
-    ? { ruleset: session.ruleset, settings: ownSettings(resume.value), profile: board.file.profile }
-    : session.newMatch(board.file, options.value);
-  const players = resume?.ok ? resume.value.header.settings.players : options.value.players;
-  const simulatedPlayers = values.autoplay && board.sim ? session.simulatedPlayers(board.sim, board.file, seed, scheduler) : undefined;
   const tap = new LinkTap(board.link, scheduler);
   const store = new CalibrationStore(resolveCalibrationDir(values['calibration-dir']));
   const calibration = await calibrationFor(board, tap, store);
@@ -207,21 +208,22 @@ async function refereeOn(
     io.err(`senryaku referee: ${calibration.error}`);
     return EXIT_FAILURE;
   }
-
+  // A resumed match goes on with its journal's settings and players; the board is the one opened now.
+  const first: MatchPlan = resume?.ok
+    ? {
+        game: { ruleset: session.ruleset, settings: ownSettings(resume.value), profile: board.file.profile },
+        players: resume.value.header.settings.players,
+        ...(values.resume ? { resume: { path: values.resume, contents: resume.value } } : {}),
+        ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
+      }
+    : {
+        game: session.newMatch(board.file, options.value),
+        players: options.value.players,
+        ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
+      };
   const matchStore = openSessionStore(values.db, io);
   try {
-    return await refereeMatch(board, values, resume, io, clock, deps, {
-      services: [...(matchStore ? [matchStoreService(matchStore)] : []), ...mqtt.services],
-      calibration: calibration.value,
-      game,
-      players,
-      tap,
-      simulatedPlayers,
-      scheduler,
-      seed,
-      scoreboard,
-      gamesLimit,
-    });
+    return await refereeMatches(board, session, values, first, tap, calibration.value, store, io, clock, deps, mqtt, matchStore);
   } finally {
     matchStore?.close();
   }
@@ -249,67 +251,79 @@ function openSessionStore(option: string | undefined, io: CliIo): MatchStore | u
   return undefined;
 }
 
-interface MatchParts {
-  readonly calibration: Calibration;
-  readonly game: RefereeGame;
-  readonly players: { readonly A: string; readonly B: string };
-  readonly tap: LinkTap;
-  readonly simulatedPlayers: ((bus: EventBus) => Service) | undefined;
-  readonly scheduler: Scheduler;
-  readonly seed: number;
-  readonly scoreboard: string;
-  readonly gamesLimit: number | undefined;
-  /** The session's services: the match store, MQTT. */
-  readonly services: NonNullable<RefereeAppConfig['services']>;
-}
-
-/** The refereed match itself, from the app's start to its stop. */
-async function refereeMatch(
+/**
+ * The refereed matches on the board: the first as the options say, then (with --stay, or
+ * when an operator asks) more on the same board, until interrupted or a match ends without
+ * --stay.
+ */
+async function refereeMatches(
   board: OpenedBoard,
+  session: GameSession,
   values: RefereeValues,
-  resume: ResumeJournal,
+  first: MatchPlan,
+  tap: LinkTap,
+  calibration: Calibration,
+  calibrationStore: CalibrationStore,
   io: CliIo,
   clock: VirtualClock | undefined,
   deps: CliDeps,
-  p: MatchParts,
+  mqtt: MqttSetup,
+  matchStore: MatchStore | undefined,
 ): Promise<number> {
-  const { game, players, tap, simulatedPlayers, scheduler, seed, scoreboard, gamesLimit } = p;
-  const app = new RefereeApp({
+  const scheduler = clock?.scheduler ?? realScheduler;
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  const scoreboard = values.scoreboard ?? (values.sim ? 'virtual' : 'auto');
+  const autoplay = values.autoplay && board.sim ? session.simulatedPlayers(board.sim, board.file, seed, scheduler) : undefined;
+  // What the process says outside a match (MQTT troubles between matches) goes to the terminal.
+  const notice = (level: 'info' | 'warn' | 'error', message: string): void => {
+    if (host.current) host.current.bus.emit('notice', { level, message });
+    else io.err(`senryaku referee: ${message}`);
+  };
+  const services: HostService[] = [];
+  const publisher = mqtt.publisher?.();
+  if (publisher)
+    services.push(
+      mqttHostService(new MqttPublisher({ ...publisher, notice, requests: (name, body) => answerRequest(control, name, body) })),
+    );
+  const host = new RefereeHost({
     board,
-    calibration: p.calibration,
-    services: p.services,
-    game,
-    players,
-    journalDir: resolveJournalDir(values['journal-dir']),
-    ...(values.resume && resume?.ok ? { resume: { path: values.resume, contents: resume.value } } : {}),
-    tap,
-    ...(simulatedPlayers ? { simulatedPlayers } : {}),
-    ...(gamesLimit !== undefined ? { gamesLimit } : {}),
-    io,
-    json: values.json ?? false,
-    scoreboard,
-    source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
-    scheduler,
+    calibration,
+    services,
+    stay: values.stay ?? false,
+    appConfig: () => ({
+      services: matchStore ? [matchStoreService(matchStore)] : [],
+      journalDir: resolveJournalDir(values['journal-dir']),
+      ...(autoplay ? { simulatedPlayers: autoplay } : {}),
+      io,
+      json: values.json ?? false,
+      scoreboard,
+      source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
+      scheduler,
+    }),
+    ...(board.sim ? { prepareBoard: setUpSimulatedBoard(board.sim, session) } : {}),
+    calibrate: () => calibrateInPlace(board, calibrationStore, io, scheduler),
   });
+  const control = new HostControl({ host, session, file: board.file, options: values });
   try {
-    await app.start();
+    await host.start(first, tap);
   } catch (e) {
-    await app.stop(); // what start() had started (services, the journal) is let go first
+    await host.stop(); // what start() had started (services, the journal) is let go first
     if (!(e instanceof JournalOpenError)) throw e;
     io.err(`senryaku referee: ${e.message}`);
     return EXIT_FAILURE;
   }
-  const operator = listenToOperator(app, deps.operatorInput ?? (process.stdin.isTTY ? process.stdin : undefined), io);
+  const operator = listenToOperator(control, deps.operatorInput ?? (process.stdin.isTTY ? process.stdin : undefined), io);
   // Time starts once everything is in place, so a run's virtual timeline never depends on how long the setup took.
   await clock?.start();
   let onSignal: () => void = () => {};
   const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  const why = await Promise.race([app.finished, interrupted]);
+  const why = await Promise.race([host.finished, interrupted]);
   process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   operator?.close();
-  const { lostRecords } = await app.stop();
-  if (!values.json) io.out(`Stopped (${why}). The match is in ${app.journalPath}`);
+  const last = host.current;
+  const { lostRecords } = await host.stop();
+  if (!values.json) io.out(`Stopped (${why}).${last ? ` The match is in ${last.journalPath}` : ''}`);
   if (lostRecords > 0) {
     io.err(`senryaku referee: ${lostRecords} journal records could not be written and are lost (see the storage faults above)`);
     return EXIT_FAILURE;
@@ -317,15 +331,87 @@ async function refereeMatch(
   return EXIT_OK;
 }
 
-/** Operator commands, one per line: `agree` ends the game by agreement (where the game has that ending). */
-function listenToOperator(app: RefereeApp, input: NodeJS.ReadableStream | undefined, io: CliIo): Interface | undefined {
+/** An MQTT request carried out by the operator's seam. */
+function answerRequest(control: RefereeControl, name: RequestName, body: ControlBody): Promise<ControlAnswer> {
+  switch (name) {
+    case 'new_match':
+      return control.newMatch(body);
+    case 'end_game_by_agreement':
+      return control.endGameByAgreement(body);
+    case 'attribute_interference':
+      return control.attributeInterference(body);
+    case 'start_calibration':
+      return control.startCalibration(body);
+  }
+}
+
+/** Before a new match on the simulated board: the simulated people set up the start position. */
+function setUpSimulatedBoard(sim: SimBoard, session: GameSession): (plan: MatchPlan) => void {
+  return () => {
+    sim.cancelScheduled(); // the last match's players stop mid-turn
+    void sim.resetBoard(session.ruleset.startPosition);
+  };
+}
+
+/**
+ * Guided calibration on the board the referee holds (its link keeps running): the person at
+ * the board follows the terminal; on the simulated board a simulated helper does. The
+ * calibration is saved per board id like `senryaku calibrate` saves it.
+ */
+async function calibrateInPlace(
+  board: OpenedBoard,
+  store: CalibrationStore,
+  io: CliIo,
+  scheduler: Scheduler,
+): Promise<Result<Calibration, string>> {
+  const sim = board.sim;
+  if (sim) {
+    // The simulated helper takes every piece off first, and the board comes to rest.
+    sim.cancelScheduled();
+    const { files, ranks } = board.file.hardware.grid;
+    sim.resetBoard(Array.from({ length: ranks }, () => String(files)).join('/'));
+    await new Promise<void>((resolve) => scheduler.setTimeout(resolve, SIM_CLEAR_MS));
+  }
+  try {
+    const calibration = await runCalibration({
+      link: board.link,
+      board: board.file,
+      referenceGrams: board.file.lightestPieceG,
+      store,
+      // The person at the board reads the steps on the terminal; stdout stays the verdicts' (--json).
+      io: { out: (l) => io.err(l), err: (l) => io.err(l) },
+      ...(sim ? { onPrompt: simulatedHelper(sim, undefined, scheduler) } : {}),
+      scheduler,
+    });
+    return ok(calibration);
+  } catch (e) {
+    return err(e instanceof CalibrationAbort ? e.message : `calibration failed: ${(e as Error).message}`);
+  }
+}
+
+/** What the operator may type on the referee's terminal, one command per line. */
+const TERMINAL_COMMANDS = ['agree', 'new [force]', 'calibrate [force]'] as const;
+
+/**
+ * Operator commands typed on the terminal: `agree` ends the game by agreement (where the game
+ * has that ending); `new` starts a new match like the last on the board, `calibrate`
+ * calibrates the board (each with `force` to leave a match under way). What each did, or
+ * why it did nothing, is said on stderr.
+ */
+function listenToOperator(control: RefereeControl, input: NodeJS.ReadableStream | undefined, io: CliIo): Interface | undefined {
   if (!input) return undefined;
   const lines = createInterface({ input, terminal: false });
+  const said = (what: string) => (r: ControlAnswer) =>
+    io.err(r.ok ? `${what}: ${JSON.stringify(r.value)}` : `senryaku referee: ${r.error}`);
   lines.on('line', (text) => {
-    const command = text.trim();
-    if (command === '') return;
-    if ((OPERATOR_ACTIONS as readonly string[]).includes(command)) app.operate(command as OperatorAction);
-    else io.err(`unknown command '${command}': type ${OPERATOR_ACTIONS.join(' or ')} and Enter`);
+    const [command, ...rest] = text.trim().split(/\s+/);
+    const force = rest.length === 1 && rest[0] === 'force';
+    if (command === undefined || command === '') return;
+    if (command === 'agree' && rest.length === 0) void control.endGameByAgreement({}).then(said('agreed'));
+    else if (command === 'new' && (rest.length === 0 || force)) void control.newMatch(force ? { force } : {}).then(said('new match'));
+    else if (command === 'calibrate' && (rest.length === 0 || force))
+      void control.startCalibration(force ? { force } : {}).then(said('calibrated'));
+    else io.err(`unknown command '${text.trim()}': type one of ${TERMINAL_COMMANDS.join(', ')} and Enter`);
   });
   return lines;
 }

@@ -22,7 +22,7 @@ import { Rng } from './rng.ts';
 import { stepDelay, stepLength, SimScript, type SimStep, type WellRef } from './script.ts';
 import { DEFAULT_SENSORS, SensorBank, type CellFault, type SensorParameters } from './sensors.ts';
 
-export const SIM_ERROR_CODES = ['BadSpn', 'BadOption', 'BadWell', 'Busy', 'Unplugged', 'Stopped', 'NotStarted'] as const;
+export const SIM_ERROR_CODES = ['BadSpn', 'BadOption', 'BadWell', 'Busy', 'Unplugged', 'Stopped', 'NotStarted', 'Cancelled'] as const;
 export type SimErrorCode = (typeof SIM_ERROR_CODES)[number];
 export interface SimError {
   readonly code: SimErrorCode;
@@ -374,6 +374,18 @@ export class SimBoard {
     this.physics.reset(layout.value);
     if (wasTipped) this.#switchTilt(wasTipped, false);
     return ok(undefined);
+  }
+
+  /**
+   * Drops every action scheduled and not yet done, as people at the board stop what they were
+   * doing (a new match, a calibration): each resolves as cancelled.
+   */
+  cancelScheduled(): void {
+    const pending = this.#queue;
+    this.#queue = [];
+    this.#cursorMs = this.#now;
+    for (const s of pending)
+      s.done({ step: s.step, atMs: this.#now, result: err(simError('Cancelled', 'cancelled: the people at the board stopped')) });
   }
 
   /** Schedules a script's steps after whatever is scheduled; resolves when the last has run. */

@@ -1,0 +1,160 @@
+/**
+ * The operator's requests carried out on the referee process (RefereeControl over a
+ * RefereeHost): a new match on the board, the end of a game by agreement, the attribution of
+ * an interference, a calibration. Bodies are checked here, field by field, so MQTT, the
+ * dashboard and the terminal refuse a bad request with the same words.
+ */
+import type { RulesetBoardFile } from '../rulesets/ruleset.ts';
+import { err, ok, type Result } from '../util/result.ts';
+import type { GameSession } from './game-sessions/index.ts';
+import { parseMatchOptions, type MatchOptionsText } from './match-settings.ts';
+import type { ControlAnswer, ControlBody, RefereeControl } from './referee-control.ts';
+import type { MatchPlan, RefereeHost } from './referee-host.ts';
+
+const NEW_MATCH_FIELDS = ['players', 'ruleset', 'policy', 'track', 'match', 'colours', 'games', 'force'] as const;
+const CALIBRATION_FIELDS = ['force'] as const;
+
+export interface HostControlConfig {
+  readonly host: RefereeHost;
+  /** The game of the board (a board is built for one game). */
+  readonly session: GameSession;
+  /** The board's profile file, read by that game. */
+  readonly file: RulesetBoardFile;
+  /** The options of the first match, as text (`senryaku referee`'s flags and settings): a new match starts from the last match's. */
+  readonly options: MatchOptionsText;
+}
+
+export class HostControl implements RefereeControl {
+  private lastOptions: MatchOptionsText;
+
+  constructor(private readonly config: HostControlConfig) {
+    // Game 1's position of the first match is not a setting of the next ones.
+    const { position: _position, ...rest } = config.options;
+    this.lastOptions = rest;
+  }
+
+  async newMatch(body: ControlBody): Promise<ControlAnswer> {
+    const fields = onlyFields(body, NEW_MATCH_FIELDS, 'new_match');
+    if (!fields.ok) return fields;
+    const text = this.optionsText(body);
+    if (!text.ok) return text;
+    const options = parseMatchOptions(text.value);
+    if (!options.ok) return err(options.error.map((p) => p.message).join('; '));
+    const force = forceOf(body);
+    if (!force.ok) return force;
+    const left = this.unfinished(force.value, 'a new match');
+    if (left) return err(left);
+    const { session, file, host } = this.config;
+    const plan: MatchPlan = {
+      game: session.newMatch(file, options.value),
+      players: options.value.players,
+      ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
+    };
+    const started = await host.newMatch(plan);
+    if (!started.ok) return err(`the new match could not start: ${started.error}`);
+    this.lastOptions = text.value;
+    return ok({ matchId: started.value.matchId, ruleset: session.ruleset.id, players: plan.players });
+  }
+
+  async endGameByAgreement(body: ControlBody): Promise<ControlAnswer> {
+    const fields = onlyFields(body, [], 'end_game_by_agreement');
+    if (!fields.ok) return fields;
+    const app = this.config.host.current;
+    const before = app?.snapshot();
+    if (!app || !before) return err('no match is being refereed');
+    app.operate('agree');
+    const after = app.snapshot();
+    const ended = (p: string | undefined): boolean => p === 'game-over' || p === 'match-over';
+    if (!after || ended(before.phase) || !ended(after.phase))
+      return err(`the game cannot end by agreement now (${this.config.session.ruleset.id}, ${before.phase})`);
+    return ok({ game: after.game, phase: after.phase, ...(after.winner ? { winner: after.winner } : {}) });
+  }
+
+  async attributeInterference(body: ControlBody): Promise<ControlAnswer> {
+    const fields = onlyFields(body, ['to'], 'attribute_interference');
+    if (!fields.ok) return fields;
+    return err('attribute_interference is not available yet');
+  }
+
+  async startCalibration(body: ControlBody): Promise<ControlAnswer> {
+    const fields = onlyFields(body, CALIBRATION_FIELDS, 'start_calibration');
+    if (!fields.ok) return fields;
+    const force = forceOf(body);
+    if (!force.ok) return force;
+    const left = this.unfinished(force.value, 'a calibration');
+    if (left) return err(left);
+    const done = await this.config.host.recalibrate();
+    return done.ok ? ok({ calibrated: true, matchId: done.value.matchId }) : done;
+  }
+
+  /** Why the match in progress stops the request (unless forced), or undefined. */
+  private unfinished(force: boolean, what: string): string | undefined {
+    const { host } = this.config;
+    if (force || !host.matchUnfinished) return undefined;
+    const s = host.current?.snapshot();
+    const where = s ? `game ${s.game}, ${s.phase}, score ${s.score.points.A}-${s.score.points.B}` : 'under way';
+    return `the match ${host.current?.matchId} is not over (${where}): send "force": true to leave it for ${what} (its journal keeps it; senryaku referee --resume continues it)`;
+  }
+
+  /** The last match's options with the request's fields over them. */
+  private optionsText(body: ControlBody): Result<MatchOptionsText, string> {
+    const { ruleset } = this.config.session;
+    const problems: string[] = [];
+    const text: { -readonly [K in keyof MatchOptionsText]: MatchOptionsText[K] } = { ...this.lastOptions };
+    if (body.ruleset !== undefined && body.ruleset !== ruleset.id)
+      problems.push(
+        `this board is a ${ruleset.name} board: ruleset is '${ruleset.id}', not ${JSON.stringify(body.ruleset)} (another game needs its own board and referee)`,
+      );
+    if (body.players !== undefined) {
+      const players = playersOf(body.players, this.lastPlayers());
+      if (players.ok) text.players = players.value;
+      else problems.push(players.error);
+    }
+    for (const key of ['policy', 'colours', 'match'] as const) {
+      const v = body[key];
+      if (v === undefined) continue;
+      if (typeof v === 'string') text[key] = v;
+      else problems.push(`${key} is a string, got ${JSON.stringify(v)}`);
+    }
+    for (const key of ['track', 'games'] as const) {
+      const v = body[key];
+      if (v === undefined) continue;
+      if (typeof v === 'number' || typeof v === 'string') text[key] = String(v);
+      else problems.push(`${key} is a whole number, got ${JSON.stringify(v)}`);
+    }
+    return problems.length > 0 ? err(problems.join('; ')) : ok(text);
+  }
+
+  private lastPlayers(): { A: string; B: string } {
+    const names = (this.lastOptions.players ?? 'A,B').split(',').map((n) => n.trim());
+    return { A: names[0] ?? 'A', B: names[1] ?? 'B' };
+  }
+}
+
+/** `{ A?, B? }` (names without commas) over the last players, as the `--players` text. */
+function playersOf(value: unknown, last: { A: string; B: string }): Result<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return err('players is an object { "A": name, "B": name }');
+  const extra = Object.keys(value).filter((k) => k !== 'A' && k !== 'B');
+  if (extra.length > 0) return err(`players has A and B only, not ${extra.map((k) => `'${k}'`).join(', ')}`);
+  const names = { ...last };
+  for (const p of ['A', 'B'] as const) {
+    const v = (value as Record<string, unknown>)[p];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || v.trim() === '' || v.includes(','))
+      return err(`players.${p} is a name (not empty, no commas), got ${JSON.stringify(v)}`);
+    names[p] = v.trim();
+  }
+  return ok(`${names.A},${names.B}`);
+}
+
+function forceOf(body: ControlBody): Result<boolean, string> {
+  if (body.force === undefined) return ok(false);
+  return typeof body.force === 'boolean' ? ok(body.force) : err(`force is true or false, got ${JSON.stringify(body.force)}`);
+}
+
+function onlyFields(body: ControlBody, allowed: readonly string[], request: string): Result<true, string> {
+  const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+  if (unknown.length === 0) return ok(true);
+  const takes = allowed.length > 0 ? `it takes ${allowed.join(', ')}` : 'it takes none';
+  return err(`${request}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} (${takes})`);
+}

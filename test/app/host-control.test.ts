@@ -1,0 +1,98 @@
+// The operator's requests as the referee process checks them: every bad field refused with
+// words that name it, a match under way kept unless the request says `force`, a new match
+// built from the last one's options with the request's over them.
+import { describe, expect, it } from 'vitest';
+import { HostControl } from '../../src/app/host-control.ts';
+import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { loadBoardFile } from '../../src/app/load-profile.ts';
+import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import type { MatchPlan, RefereeHost } from '../../src/app/referee-host.ts';
+import type { RefereeApp } from '../../src/app/referee-app.ts';
+import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
+import { ok } from '../../src/util/result.ts';
+
+const file = loadBoardFile(REFERENCE_PROFILE_PATH, SENRYAKU);
+if (!file.ok) throw new Error(file.error);
+const session = GAME_SESSIONS.get('senryaku')!;
+
+/** A host standing in for the real one: it records the plans it is given. */
+function fakeHost(unfinished: boolean) {
+  const plans: MatchPlan[] = [];
+  let calibrations = 0;
+  const host = {
+    matchUnfinished: unfinished,
+    current: {
+      matchId: 'm1',
+      snapshot: () => ({ phase: 'play', game: 2, score: { points: { A: 1, B: 0 } } }),
+    } as unknown as RefereeApp,
+    newMatch: async (plan: MatchPlan) => {
+      plans.push(plan);
+      return ok({ matchId: `m${plans.length + 1}` } as RefereeApp);
+    },
+    recalibrate: async () => {
+      calibrations++;
+      return ok({ matchId: 'm9' });
+    },
+  };
+  return { host: host as unknown as RefereeHost, plans, calibrations: () => calibrations };
+}
+
+const control = (unfinished = false) => {
+  const fake = fakeHost(unfinished);
+  return { ...fake, control: new HostControl({ host: fake.host, session, file: file.value, options: { players: 'Ann,Bo', track: '4' } }) };
+};
+
+describe('new_match', () => {
+  it("starts a match like the last one, with the request's fields over its options", async () => {
+    const { control: c, plans } = control();
+    const answer = await c.newMatch({ players: { B: 'Cy' }, policy: 'tournament' });
+    expect(answer).toEqual({ ok: true, value: { matchId: 'm2', ruleset: 'senryaku', players: { A: 'Ann', B: 'Cy' } } });
+    expect(plans[0]!.players).toEqual({ A: 'Ann', B: 'Cy' });
+    expect(plans[0]!.game.settings).toMatchObject({ policy: 'tournament', match: { trackLength: 4 } });
+    // The next one starts from this one's options.
+    await c.newMatch({ track: 2 });
+    expect(plans[1]!.players).toEqual({ A: 'Ann', B: 'Cy' });
+    expect(plans[1]!.game.settings).toMatchObject({ policy: 'tournament', match: { trackLength: 2 } });
+  });
+
+  it('refuses bad fields, naming each, and starts nothing', async () => {
+    const { control: c, plans } = control();
+    const refused = async (body: Record<string, unknown>, error: RegExp) => {
+      const answer = await c.newMatch(body);
+      expect(answer.ok).toBe(false);
+      if (!answer.ok) expect(answer.error).toMatch(error);
+    };
+    await refused({ colour: 'fixed' }, /unknown field 'colour' \(it takes players, ruleset, policy/);
+    await refused({ ruleset: 'surakarta' }, /this board is a Senryaku board/);
+    await refused({ players: ['A', 'B'] }, /players is an object/);
+    await refused({ players: { A: 'X,Y' } }, /players.A is a name/);
+    await refused({ players: { C: 'Z' } }, /players has A and B only/);
+    await refused({ track: 0 }, /track/);
+    await refused({ track: true }, /track is a whole number/);
+    await refused({ policy: 'strict' }, /policy is casual or tournament, not 'strict'/);
+    await refused({ force: 'yes' }, /force is true or false/);
+    expect(plans).toEqual([]);
+  });
+
+  it('leaves a match under way only when forced', async () => {
+    const { control: c, plans } = control(true);
+    const kept = await c.newMatch({});
+    expect(kept.ok).toBe(false);
+    if (!kept.ok) expect(kept.error).toMatch(/the match m1 is not over \(game 2, play, score 1-0\): send "force": true/);
+    expect(plans).toEqual([]);
+    expect((await c.newMatch({ force: true })).ok).toBe(true);
+  });
+});
+
+describe('start_calibration', () => {
+  it('calibrates between matches, and during one only when forced', async () => {
+    const { control: c, calibrations } = control(true);
+    const kept = await c.startCalibration({});
+    expect(kept.ok).toBe(false);
+    expect(calibrations()).toBe(0);
+    expect(await c.startCalibration({ force: true })).toEqual({ ok: true, value: { calibrated: true, matchId: 'm9' } });
+    expect(calibrations()).toBe(1);
+    const unknown = await c.startCalibration({ cells: [1] });
+    expect(unknown.ok).toBe(false);
+  });
+});
