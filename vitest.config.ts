@@ -46,6 +46,12 @@ export default defineConfig({
     poolOptions: { forks: { minForks: 1, maxForks: 2 } },
     // The referee runs an MQTT broker on 127.0.0.1:1883 by default: tests never take that port
     // (the MQTT tests ask for a free one with --mqtt-listen).
-    env: { SENRYAKU_MQTT_LISTEN: 'off', XDG_DATA_HOME: join(testHome, 'data'), XDG_CONFIG_HOME: join(testHome, 'config') },
+    env: {
+      SENRYAKU_MQTT_LISTEN: 'off',
+      // Nor the dashboard's 127.0.0.1:8080 (the dashboard's tests ask for a free port with --http).
+      SENRYAKU_HTTP: 'off',
+      XDG_DATA_HOME: join(testHome, 'data'),
+      XDG_CONFIG_HOME: join(testHome, 'config'),
+    },
   },
 });

@@ -33,7 +33,7 @@ export interface CommandHelp {
 export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   referee: {
     usage:
-      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME]',
+      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]',
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -49,6 +49,10 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       'availability and <base>/bridge/... under --mqtt-base (default senryaku) and --board-name (default from the board id).',
       '--stay keeps refereeing after a match ends, for the next: an operator starts it (MQTT new_match, or `new` typed',
       'here) or calibrates the board in place (start_calibration, or `calibrate`); `agree` ends a game by agreement.',
+      'The live web dashboard is served on --http (default 127.0.0.1:8080, or $SENRYAKU_HTTP; off: none), its address',
+      'said first: the board, the turn, the moves, the score, fouls and the balance; an operator (a user with the operator',
+      'role in the settings) logs in for the controls and the sensor health. With --sim and no --autoplay a visitor plays',
+      'on the simulated board by clicking.',
     ],
   },
   replay: {

@@ -70,9 +70,25 @@ export class DashboardServer implements HostService {
   private timer: NodeJS.Timeout | undefined;
   private lastHands = '';
   private readonly clients = new Map<WebSocket, { readonly cookie: string | undefined }>();
+  /** What the composition root may only hand over once the board is open (see provide). */
+  private parts: Pick<DashboardOptions, 'control' | 'sim' | 'store'>;
 
   constructor(private readonly options: DashboardOptions) {
     this.auth = new OperatorSessions(options.users ?? []);
+    this.parts = {
+      ...(options.control ? { control: options.control } : {}),
+      ...(options.sim ? { sim: options.sim } : {}),
+      ...(options.store ? { store: options.store } : {}),
+    };
+  }
+
+  /**
+   * The parts that exist only once the board is open and the host built (the referee command
+   * starts the server first, so its address is the first thing it says): operator control,
+   * sim play, the match store.
+   */
+  provide(parts: Pick<DashboardOptions, 'control' | 'sim' | 'store'>): void {
+    this.parts = { ...this.parts, ...parts };
   }
 
   /** The address it listens on (after start). */
@@ -143,7 +159,7 @@ export class DashboardServer implements HostService {
       startedAt: h.startedAt,
     };
     // A resumed match's earlier sessions were not heard here: the store has them, if there is one.
-    this.heard = (this.options.store?.verdicts(session.matchId) ?? []).map((v) => ({ seq: v.seq, verdict: v.verdict, heardMs: 0 }));
+    this.heard = (this.parts.store?.verdicts(session.matchId) ?? []).map((v) => ({ seq: v.seq, verdict: v.verdict, heardMs: 0 }));
     session.bus.on('logged', this, (l) => this.onLogged(l));
     session.bus.on('link', this, (link) => {
       this.broadcast({ type: 'link', link });
@@ -181,9 +197,9 @@ export class DashboardServer implements HostService {
     return {
       type: 'state',
       role: this.auth.roleOf(cookie),
-      sim: this.options.sim !== undefined,
-      control: this.options.control !== undefined,
-      history: this.options.store !== undefined,
+      sim: this.parts.sim !== undefined,
+      control: this.parts.control !== undefined,
+      history: this.parts.store !== undefined,
       ...(this.match ? { match: this.match } : {}),
       ...(snapshot ? { snapshot } : {}),
       verdicts: this.heard,
@@ -202,7 +218,7 @@ export class DashboardServer implements HostService {
     ws.on('error', () => this.clients.delete(ws));
     // Pages only listen: anything they send is ignored.
     this.send(ws, this.stateFor(cookie));
-    if (this.options.sim) this.send(ws, { type: 'hands', hands: handsOf(this.options.sim.board) });
+    if (this.parts.sim) this.send(ws, { type: 'hands', hands: handsOf(this.parts.sim.board) });
   }
 
   private send(ws: WebSocket, m: ServerMessage): void {
@@ -221,8 +237,8 @@ export class DashboardServer implements HostService {
     const loads = this.session?.liveLoads?.();
     const messages: string[] = [];
     if (loads) messages.push(JSON.stringify({ type: 'loads', loads } satisfies ServerMessage));
-    if (this.options.sim) {
-      const hands = JSON.stringify({ type: 'hands', hands: handsOf(this.options.sim.board) } satisfies ServerMessage);
+    if (this.parts.sim) {
+      const hands = JSON.stringify({ type: 'hands', hands: handsOf(this.parts.sim.board) } satisfies ServerMessage);
       if (hands !== this.lastHands) messages.push(hands);
       this.lastHands = hands;
     }
@@ -286,7 +302,7 @@ export class DashboardServer implements HostService {
     if (!this.auth.operatorOf(req.headers.cookie)) return json(res, 403, { error: 'operator actions need an operator login' });
     const method = OPERATOR_ROUTES[action as OperatorActionName] as keyof RefereeControl | undefined;
     if (!method) return json(res, 404, { error: `no operator action '${action}'` });
-    const control = this.options.control;
+    const control = this.parts.control;
     if (!control) return json(res, 503, { error: 'operator actions are not wired into this referee' });
     const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
     const answer: ControlAnswer = await control[method](b);
@@ -294,7 +310,7 @@ export class DashboardServer implements HostService {
   }
 
   private async simAction(res: ServerResponse, body: unknown): Promise<void> {
-    const sim = this.options.sim;
+    const sim = this.parts.sim;
     if (!sim) return json(res, 404, { error: 'sim play is offered only on the simulated board (--sim)' });
     const action = parseSimAction(body);
     if (typeof action === 'string') return json(res, 400, { error: action });
@@ -317,13 +333,13 @@ export class DashboardServer implements HostService {
   }
 
   private matches(res: ServerResponse): void {
-    const store = this.options.store;
+    const store = this.parts.store;
     if (!store) return json(res, 404, { error: 'this referee keeps no match store (--db off)' });
     return json(res, 200, { matches: store.list().slice(0, 100) });
   }
 
   private matchVerdicts(res: ServerResponse, id: string): void {
-    const store = this.options.store;
+    const store = this.parts.store;
     if (!store) return json(res, 404, { error: 'this referee keeps no match store (--db off)' });
     const info = store.info(id);
     if (!info) return json(res, 404, { error: `no match ${id} in the store` });

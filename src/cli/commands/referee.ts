@@ -14,6 +14,7 @@ import { HostControl } from '../../app/host-control.ts';
 import type { ControlAnswer, ControlBody, RefereeControl } from '../../app/referee-control.ts';
 import type { HostService } from '../../app/host-service.ts';
 import { mqttHostService } from '../../app/mqtt-session.ts';
+import { DEFAULT_HTTP, DashboardListenError, DashboardServer, hostedBy, parseHttpOption, type HttpListen } from '../../web/index.ts';
 import { MqttPublisher } from '../../telemetry/publisher.ts';
 import type { RequestName } from '../../telemetry/topics.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper } from '../../app/guided-calibration.ts';
@@ -61,6 +62,7 @@ const REFEREE_OPTIONS = {
   json: { type: 'boolean' },
   scoreboard: { type: 'string' },
   stay: { type: 'boolean' },
+  http: { type: 'string' },
   'journal-dir': { type: 'string' },
   'calibration-dir': { type: 'string' },
   resume: { type: 'string' },
@@ -109,6 +111,8 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (values.speed !== undefined && values.port !== undefined)
     throw new UsageError('--speed does not go with --port: a real board plays in real time');
   const mqttPlan = parseMqttOptions(values);
+  const httpListen = parseHttpOption(values.http ?? process.env.SENRYAKU_HTTP ?? DEFAULT_HTTP);
+  if (!httpListen.ok) throw new UsageError(httpListen.error);
 
   const resume = values.resume === undefined ? undefined : readJournal(values.resume);
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
@@ -131,13 +135,16 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const simPosition = resumed ? resumed.position : (values.position?.trim() ?? session.ruleset.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
+  // The dashboard listens first, so its address is the first thing said (and a taken port stops us at once).
+  const web = await startDashboard(httpListen.value, users, io);
+  if (web === 'failed') return EXIT_FAILURE;
   try {
     const board = await openSessionBoard(values, deps, session.ruleset, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
     let mqtt: MqttSetup | undefined;
     try {
       mqtt = await startMqtt(mqttPlan, board, io, users);
-      return await refereeOn(board, session, values, options, resume, io, clock, deps, mqtt);
+      return await refereeOn(board, session, values, options, resume, io, clock, deps, mqtt, web);
     } finally {
       await mqtt?.close();
       await clock?.start(); // closing the link takes (virtual) time too
@@ -145,7 +152,28 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
     }
   } finally {
     await clock?.stop();
+    await web?.stop();
   }
+}
+
+/** The web dashboard on `listen` (its address said first), or undefined with `--http off`; 'failed': said why. */
+async function startDashboard(
+  listen: HttpListen,
+  users: readonly BrokerUser[],
+  io: CliIo,
+): Promise<DashboardServer | undefined | 'failed'> {
+  if (listen === 'off') return undefined;
+  const web = new DashboardServer({ ...listen, users });
+  try {
+    await web.start();
+  } catch (e) {
+    await web.stop();
+    if (!(e instanceof DashboardListenError)) throw e;
+    io.err(`senryaku referee: ${e.message}`);
+    return 'failed';
+  }
+  io.err(`Dashboard: ${web.url}`);
+  return web;
 }
 
 /**
@@ -196,6 +224,7 @@ async function refereeOn(
   clock: VirtualClock | undefined,
   deps: CliDeps,
   mqtt: MqttSetup,
+  web: DashboardServer | undefined,
 ): Promise<number> {
   // The tap holds every line from the moment the link starts, so the board's first HELLO
   // (the one that dates its boot) reaches the journal and the pipeline like any other.
@@ -223,7 +252,7 @@ async function refereeOn(
       };
   const matchStore = openSessionStore(values.db, io);
   try {
-    return await refereeMatches(board, session, values, first, tap, calibration.value, store, io, clock, deps, mqtt, matchStore);
+    return await refereeMatches(board, session, values, first, tap, calibration.value, store, io, clock, deps, mqtt, matchStore, web);
   } finally {
     matchStore?.close();
   }
@@ -269,6 +298,7 @@ async function refereeMatches(
   deps: CliDeps,
   mqtt: MqttSetup,
   matchStore: MatchStore | undefined,
+  web: DashboardServer | undefined,
 ): Promise<number> {
   const scheduler = clock?.scheduler ?? realScheduler;
   const seed = values.seed === undefined ? 1 : Number(values.seed);
@@ -279,7 +309,7 @@ async function refereeMatches(
     if (host.current) host.current.bus.emit('notice', { level, message });
     else io.err(`senryaku referee: ${message}`);
   };
-  const services: HostService[] = [];
+  const services: HostService[] = web ? [hostedBy(web)] : [];
   const publisher = mqtt.publisher?.();
   if (publisher)
     services.push(
@@ -304,6 +334,10 @@ async function refereeMatches(
     calibrate: () => calibrateInPlace(board, calibrationStore, io, scheduler),
   });
   const control = new HostControl({ host, session, file: board.file, options: values });
+  // Sim play only where nobody else plays: on the simulated board without simulated players.
+  const sim =
+    board.sim && !autoplay ? { board: board.sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } : undefined;
+  web?.provide({ control, ...(sim ? { sim } : {}), ...(matchStore ? { store: matchStore } : {}) });
   try {
     await host.start(first, tap);
   } catch (e) {
