@@ -68,6 +68,8 @@ export interface Settings {
   readonly calibration?: { readonly dir?: string };
   readonly store?: { readonly path?: string };
   readonly mqtt?: MqttSettings;
+  /** The live web dashboard: `listen` HOST:PORT or off (`senryaku referee --http`). */
+  readonly http?: { readonly listen?: string };
 }
 
 /** Where an effective value came from. */
