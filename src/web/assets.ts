@@ -23,12 +23,16 @@ const runningFromSources = (): boolean => import.meta.url.endsWith('.ts');
 
 export async function loadAssets(): Promise<WebAssets> {
   if (!runningFromSources()) {
-    // dist/web/assets.js: the bundle lies beside it.
-    const [script, style] = await Promise.all([
-      readFile(new URL('./app.js', import.meta.url)),
-      readFile(new URL('./style.css', import.meta.url)),
-    ]);
-    return { script, style };
+    // dist/web/assets.js: the bundle lies beside it (a dist/ built before the dashboard has none: bundled now).
+    try {
+      const [script, style] = await Promise.all([
+        readFile(new URL('./app.js', import.meta.url)),
+        readFile(new URL('./style.css', import.meta.url)),
+      ]);
+      return { script, style };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   }
   return bundleAssets();
 }
