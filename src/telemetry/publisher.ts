@@ -219,7 +219,7 @@ export class MqttPublisher {
 
   private endByAgreement(tx: { transaction?: string | number }): ResponsePayload {
     const before = this.session.snapshot();
-    this.session.operate('agree');
+    this.session.operate({ kind: 'agree' });
     const after = this.session.snapshot();
     const ended = (p: string | undefined): boolean => p === 'game-over' || p === 'match-over';
     if (!before || !after || ended(before.phase) || !ended(after.phase))

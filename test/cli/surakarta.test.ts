@@ -141,7 +141,9 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
         { operatorInput },
       );
       expect(code, err.join('\n')).toBe(0);
-      expect(err).toContain("unknown command 'nonsense': type agree and Enter");
+      expect(err).toContain(
+        "unknown operator action 'nonsense': the actions are agree, or attribute SIDE (SIDE: a side of the game, such as white or light, or none)",
+      );
       const verdicts = out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
       const over = verdicts.find((v) => v.type === 'game-over');
       expect(over).toMatchObject({ game: 1, reason: 'agreement' });

@@ -25,7 +25,7 @@ import { openStore, type MatchStore } from '../../store/index.ts';
 import type { EventBus } from '../../app/event-bus.ts';
 import type { Service } from '../../app/service.ts';
 import { createInterface, type Interface } from 'node:readline';
-import { OPERATOR_ACTIONS, type OperatorAction } from '../../referee/inputs.ts';
+import { parseOperatorAction } from '../../referee/inputs.ts';
 import { openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -317,15 +317,16 @@ async function refereeMatch(
   return EXIT_OK;
 }
 
-/** Operator commands, one per line: `agree` ends the game by agreement (where the game has that ending). */
+/** Operator commands, one per line: `agree` (end the game by agreement), `attribute SIDE|none` (a holding). */
 function listenToOperator(app: RefereeApp, input: NodeJS.ReadableStream | undefined, io: CliIo): Interface | undefined {
   if (!input) return undefined;
   const lines = createInterface({ input, terminal: false });
   lines.on('line', (text) => {
     const command = text.trim();
     if (command === '') return;
-    if ((OPERATOR_ACTIONS as readonly string[]).includes(command)) app.operate(command as OperatorAction);
-    else io.err(`unknown command '${command}': type ${OPERATOR_ACTIONS.join(' or ')} and Enter`);
+    const action = parseOperatorAction(command);
+    if (action.ok) app.operate(action.value);
+    else io.err(action.error);
   });
   return lines;
 }
