@@ -82,8 +82,7 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
       } else if (record.kind === 'operator') {
         const action = parseOperatorAction(record.action); // checked when the journal was read
         if (action.ok) computed.push(...pipeline.operate(action.value).verdicts);
-      }
-      else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
+      } else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
     }
     state = pipeline.state;
     verdicts.push(...computed);

@@ -53,7 +53,7 @@ export type OperatorAction = { readonly kind: 'agree' } | { readonly kind: 'attr
 /** `to` of an attribution that blames nobody at the table. */
 export const NOBODY = 'none';
 
-const ACCEPTED = "agree, or attribute SIDE (SIDE: a side of the game, such as white or light, or none)";
+const ACCEPTED = 'agree, or attribute SIDE (SIDE: a side of the game, such as white or light, or none)';
 
 /**
  * Reads an operator action as typed at the terminal and kept in journals: `agree`,
@@ -63,7 +63,8 @@ export function parseOperatorAction(text: string): Result<OperatorAction, string
   if (text === 'agree') return ok({ kind: 'agree' });
   const m = /^attribute ([a-z][a-z-]*)$/.exec(text);
   if (m) return ok({ kind: 'attribute', to: m[1]! });
-  if (text === 'attribute') return err(`attribute needs a side: attribute SIDE (SIDE: a side of the game, such as white or light, or none)`);
+  if (text === 'attribute')
+    return err(`attribute needs a side: attribute SIDE (SIDE: a side of the game, such as white or light, or none)`);
   const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   return err(`unknown operator action '${shown}': the actions are ${ACCEPTED}`);
 }

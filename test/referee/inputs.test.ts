@@ -15,9 +15,21 @@ describe('operator actions', () => {
 
   it('is strict, and says what is accepted', () => {
     const accepted = 'agree, or attribute SIDE (SIDE: a side of the game, such as white or light, or none)';
-    for (const text of ['', 'Agree', ' agree', 'agree now', 'attribute  white', 'attribute White', 'attribute white black', 'attributes white'])
+    for (const text of [
+      '',
+      'Agree',
+      ' agree',
+      'agree now',
+      'attribute  white',
+      'attribute White',
+      'attribute white black',
+      'attributes white',
+    ])
       expect(parseOperatorAction(text), text).toEqual({ ok: false, error: expect.stringContaining(accepted) as string });
-    expect(parseOperatorAction('nonsense')).toEqual({ ok: false, error: `unknown operator action 'nonsense': the actions are ${accepted}` });
+    expect(parseOperatorAction('nonsense')).toEqual({
+      ok: false,
+      error: `unknown operator action 'nonsense': the actions are ${accepted}`,
+    });
     expect(parseOperatorAction('attribute')).toEqual({
       ok: false,
       error: 'attribute needs a side: attribute SIDE (SIDE: a side of the game, such as white or light, or none)',

@@ -21,7 +21,15 @@ describe('Senryaku referee: attributing a holding', () => {
     expect(v.map((x) => x.type)).toEqual(['attributed', 'forfeit', 'game-over']);
     expect(v[0]).toMatchObject({ type: 'attributed', game: 1, to: 'black', score: { A: 0, B: 0 } });
     expect(v[1]).toMatchObject({ type: 'forfeit', loser: 'black', reason: 'holding' });
-    expect(v[2]).toMatchObject({ type: 'game-over', game: 1, winner: 'white', winnerPlayer: 'A', reason: 'holding', points: 1, score: { A: 1, B: 0 } });
+    expect(v[2]).toMatchObject({
+      type: 'game-over',
+      game: 1,
+      winner: 'white',
+      winnerPlayer: 'A',
+      reason: 'holding',
+      points: 1,
+      score: { A: 1, B: 0 },
+    });
     expect(r.state.match.points).toEqual({ A: 1, B: 0 });
     expect(r.state.match.games).toHaveLength(1);
     expect(r.state.phase).toBe('game-over');
@@ -71,7 +79,7 @@ describe('Senryaku referee: attributing a holding', () => {
     expect(r.last('game-started')).toMatchObject({ game: 3 });
   });
 
-  it("to none: the result is withdrawn and the game goes on, the side to move and the fouls as before", () => {
+  it('to none: the result is withdrawn and the game goes on, the side to move and the fouls as before', () => {
     const r = RefereeDriver.playing();
     r.lift('a6'); // White lifts Black's sphere: a foul
     r.place('a6');
@@ -126,7 +134,9 @@ describe('Senryaku referee: attributing a holding', () => {
     expect(r.state.phase).toBe('game-over');
     // After attributing it to Black, Black is the side that forfeited.
     r.attribute('black');
-    expect(r.attribute('black')).toEqual([expect.objectContaining({ type: 'notice', message: expect.stringMatching(/black already forfeited/) })]);
+    expect(r.attribute('black')).toEqual([
+      expect.objectContaining({ type: 'notice', message: expect.stringMatching(/black already forfeited/) }),
+    ]);
   });
 
   it('refused when the last game did not end by holding, when the next game has started, or for a side the game does not have', () => {
@@ -134,7 +144,10 @@ describe('Senryaku referee: attributing a holding', () => {
     crashed.lift('a1');
     crashed.tip('black');
     expect(crashed.attribute('black')).toEqual([
-      expect.objectContaining({ type: 'notice', message: 'attribution refused: game 1 did not end by holding the board: there is no holding to attribute' }),
+      expect.objectContaining({
+        type: 'notice',
+        message: 'attribution refused: game 1 did not end by holding the board: there is no holding to attribute',
+      }),
     ]);
 
     const playing = RefereeDriver.playing();
@@ -155,7 +168,10 @@ describe('Senryaku referee: attributing a holding', () => {
     const held = RefereeDriver.playing();
     heldDuring(held);
     expect(held.attribute('light')).toEqual([
-      expect.objectContaining({ type: 'notice', message: "attribution refused: 'light' is not a side of Senryaku: attribute white, black or none" }),
+      expect.objectContaining({
+        type: 'notice',
+        message: "attribution refused: 'light' is not a side of Senryaku: attribute white, black or none",
+      }),
     ]);
     expect(held.state.phase).toBe('game-over');
   });

@@ -26,7 +26,8 @@ export function attributeHolding(ctx: StepContext, to: string): void {
   const over = d.phase === 'game-over' || d.phase === 'match-over';
   if (!h) {
     const played = d.match.games.length;
-    if (!over && played > 0) return refuse(`game ${played + 1} has started: only the last game's ending can be attributed, before the next starts`);
+    if (!over && played > 0)
+      return refuse(`game ${played + 1} has started: only the last game's ending can be attributed, before the next starts`);
     if (!over || played === 0) return refuse('no game has ended: there is no holding to attribute');
     return refuse(`game ${played} did not end by holding the board: there is no holding to attribute`);
   }
@@ -75,6 +76,5 @@ export function attributeHolding(ctx: StepContext, to: string): void {
   d.interferenceSince = was.interferenceSince;
   // After a match-over nothing marked the board as touched: a board that no longer shows the
   // game's last position has been touched since.
-  d.changedSinceOver =
-    was.phase === 'match-over' ? !sameOccupancy(d.onBoard, h.game.position.board) : was.changedSinceOver;
+  d.changedSinceOver = was.phase === 'match-over' ? !sameOccupancy(d.onBoard, h.game.position.board) : was.changedSinceOver;
 }

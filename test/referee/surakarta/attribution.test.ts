@@ -76,7 +76,10 @@ describe('Surakarta referee: attributing a holding', () => {
       expect.objectContaining({ type: 'notice', message: expect.stringMatching(/^attribution refused: light already forfeited game 1/) }),
     ]);
     expect(r.attribute('white')).toEqual([
-      expect.objectContaining({ type: 'notice', message: "attribution refused: 'white' is not a side of Surakarta: attribute light, dark or none" }),
+      expect.objectContaining({
+        type: 'notice',
+        message: "attribution refused: 'white' is not a side of Surakarta: attribute light, dark or none",
+      }),
     ]);
     r.cleared();
     r.snapshotOf(START_POSITION);
@@ -85,7 +88,10 @@ describe('Surakarta referee: attributing a holding', () => {
     ]);
     r.agree();
     expect(r.attribute('dark')).toEqual([
-      expect.objectContaining({ type: 'notice', message: 'attribution refused: game 2 did not end by holding the board: there is no holding to attribute' }),
+      expect.objectContaining({
+        type: 'notice',
+        message: 'attribution refused: game 2 did not end by holding the board: there is no holding to attribute',
+      }),
     ]);
     expect(r.state.match.points).toEqual({ A: 12, B: 24 });
   });
