@@ -9,7 +9,6 @@
 import { endByAgreement } from '../../rules/surakarta/game.ts';
 import { legalMoves } from '../../rules/surakarta/moves.ts';
 import { newSurakartaMatch } from '../../rules/surakarta/match.ts';
-import { formatPosition } from '../../rules/surakarta/position-notation.ts';
 import { startPosition } from '../../rules/surakarta/position.ts';
 import { EMPTY, POINTS, opposite, pointName, sideOf, type Point } from '../../rules/surakarta/types.ts';
 import type { OperatorAction, RefereeInput } from '../inputs.ts';
