@@ -112,7 +112,7 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
 
     expect(await pub(broker.port, topic, '{"transaction":"t-1"}', ['olga', 'op-pass'])).toBe(0);
     await until('the answer', () => sub.on('bridge/response/end_game_by_agreement').length > 0);
-    expect(session.actions).toEqual(['agree']);
+    expect(session.actions).toEqual([{ kind: 'agree' }]);
     const [answer] = sub.on('bridge/response/end_game_by_agreement');
     expect(JSON.parse(answer!.payload)).toEqual({ status: 'ok', transaction: 't-1', data: { game: 1, phase: 'game-over', winner: 'A' } });
     expectValidPayloads(sub.messages);
