@@ -60,6 +60,8 @@ export class SurakartaPlayers implements Service {
   private hands: Promise<unknown> = Promise.resolve();
   /** Bumped when a setup is due and when an attribution takes the game's end back: a stale setup stands down. */
   private setup = 0;
+  /** The last legal position of the game that ended: where it goes on if its end is taken back. */
+  private ended: Position | undefined;
 
   constructor(
     private readonly bus: EventBus,
@@ -104,6 +106,7 @@ export class SurakartaPlayers implements Service {
         this.onResyncNeeded();
         break;
       case 'game-over': {
+        this.ended = this.expected ?? this.ended;
         this.endTurns();
         const setup = ++this.setup;
         this.later(SETUP_DELAY_MS, () => {
@@ -117,6 +120,7 @@ export class SurakartaPlayers implements Service {
         // The operator took the game's end back: no setup. To nobody: the resync verdicts that follow
         // have the board put back (resync-needed) and the game taken up again (resync-done).
         this.setup++;
+        if (v.to === 'none') this.expected = this.ended;
         break;
       case 'match-over':
         this.endTurns();
