@@ -8,7 +8,8 @@ import { rebuildFromJournals } from '../../src/app/match-store-service.ts';
 import { replayJournal } from '../../src/app/replay.ts';
 import { simScript } from '../../src/hardware/sim/index.ts';
 import { tempStore } from '../store/helpers.ts';
-import { useE2E, type Session } from './harness.ts';
+import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { Session, simBoard, useE2E } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -74,5 +75,29 @@ describe('end to end: attributing a holding', { timeout: 60_000 }, () => {
     expect(match?.result).toBeUndefined();
     expect(store.match(match!.matchId)?.games[0]).toMatchObject({ result: '*', score: { A: 0, B: 0 } });
     store.close();
+  });
+
+  it('a match ended by a holding forfeit can be resumed for the operator to attribute it', async () => {
+    const clock = e2e.startClock();
+    const board = simBoard();
+    e2e.defer(() => board.dispose());
+    const settings = { match: { trackLength: 1, colours: 'alternate' as const } };
+    const first = await Session.start({ calibration: e2e.calibration, clock, board, settings });
+    await first.next('game-started');
+    void board.sim.holdBoard(400, { afterMs: 300, durationMs: 4000 });
+    expect(await first.next('match-over')).toMatchObject({ winner: 'B' });
+    await first.run(4000);
+    await first.stop();
+    const journal = readJournal(first.app.journalPath);
+    if (!journal.ok) throw new Error(journal.error.message);
+    expect(GAME_SESSIONS.get('senryaku')?.resumeSetup(journal.value)).toEqual({ over: false, position: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
+
+    const again = await Session.start({ calibration: e2e.calibration, clock, board, settings, resume: { path: first.app.journalPath } });
+    e2e.defer(() => again.stop());
+    await again.run(2000);
+    again.app.operate({ kind: 'attribute', to: 'black' });
+    expect(await again.next('attributed')).toMatchObject({ game: 1, to: 'black', score: { A: 0, B: 0 } });
+    expect(await again.next('match-over')).toMatchObject({ winner: 'A', score: { A: 1, B: 0 } });
+    expect(await again.app.finished).toBe('match-over');
   });
 });
