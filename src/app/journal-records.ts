@@ -95,9 +95,11 @@ function bodyProblem(r: Record<string, unknown>): string | undefined {
       return hasType(r.verdict) ? undefined : 'a verdict record needs a verdict with a type';
     case 'note':
       return typeof r.message === 'string' ? undefined : 'a note needs a message';
-    case 'operator':
+    case 'operator': {
       if (typeof r.action !== 'string') return 'an operator record needs its action';
-      return ((a) => (a.ok ? undefined : `an operator record's action: ${a.error}`))(parseOperatorAction(r.action));
+      const action = parseOperatorAction(r.action);
+      return action.ok ? undefined : `an operator record's action: ${action.error}`;
+    }
     case 'header':
       return 'a second header';
     default:

@@ -150,6 +150,15 @@ describe('Senryaku referee: attributing a holding', () => {
       }),
     ]);
 
+    const capturing = RefereeDriver.playing('7/2B4/2W4/7/7/7 w - -');
+    capturing.move('c4xc5');
+    expect(capturing.attribute('black')).toEqual([
+      expect.objectContaining({
+        type: 'notice',
+        message: 'attribution refused: the game is ending by a capture: there is no holding to attribute',
+      }),
+    ]);
+
     const playing = RefereeDriver.playing();
     expect(playing.attribute('black')).toEqual([
       expect.objectContaining({ type: 'notice', message: 'attribution refused: no game has ended: there is no holding to attribute' }),

@@ -24,6 +24,7 @@ export function attributeHolding(ctx: StepContext, to: string): void {
   if (to !== NOBODY && !isColor(to)) return refuse(`'${to}' is not a side of Senryaku: attribute white, black or none`);
   const h = d.holding;
   const over = d.phase === 'game-over' || d.phase === 'match-over';
+  if (d.pendingCapture) return refuse('the game is ending by a capture: there is no holding to attribute');
   if (!h) {
     const played = d.match.games.length;
     if (!over && played > 0)
