@@ -6,7 +6,9 @@ import type { Verdict } from '../../src/referee/verdicts.ts';
 import { exportMatch, importMatch, parseSgn, type MatchStore } from '../../src/store/index.ts';
 import { RefereeDriver } from '../referee/driver.ts';
 import { INFO } from './fixtures.ts';
-import { dump, tempStore } from './helpers.ts';
+import { runMain } from '../cli/run-main.ts';
+import { dump, tempDir, tempStore } from './helpers.ts';
+import { join } from 'node:path';
 
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
 
@@ -153,5 +155,22 @@ describe('the match store: a holding attributed otherwise', () => {
       message: expect.stringContaining("'light' is not a side of this game or none"),
     });
     store.close();
+  });
+
+  it("senryaku matches show: the attribution among the game's events", async () => {
+    const dir = tempDir();
+    const store = tempStore(dir);
+    file(
+      store,
+      verdicts,
+      verdicts.map((_, i) => i),
+    );
+    store.close();
+    const shown = await runMain(['matches', 'show', INFO.matchId, '--db', join(dir, 'matches.db')]);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain(
+      "  after ply 0: holding attributed to black: black held the board: white's forfeit of game 1 is withdrawn, and black forfeits it instead",
+    );
+    expect(shown.out.filter((l) => l.includes('holding attributed to none'))).toHaveLength(1);
   });
 });
