@@ -1,5 +1,6 @@
 // The operator attributes a holding forfeit otherwise (RULES.md, holding the board), in the Senryaku referee.
 import { describe, expect, it } from 'vitest';
+import { snapshotOf } from '../../src/referee/senryaku/snapshot.ts';
 import { RefereeDriver } from './driver.ts';
 
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
@@ -115,6 +116,10 @@ describe('Senryaku referee: attributing a holding', () => {
     expect(r.last('resync-needed')?.differences.map((d) => d.well)).toEqual(['a1', 'b6']);
     expect(r.state.phase).toBe('resync');
     expect(r.state.match.winner).toBeUndefined();
+    // A late joiner sees the game on again: game 1, White to move, no winner, the score back to 0-0.
+    const snap = snapshotOf(r.state);
+    expect(snap).toMatchObject({ phase: 'resync', game: 1, turn: 'white', score: { points: { A: 0, B: 0 }, games: { A: 0, B: 0 } } });
+    expect(snap).not.toHaveProperty('winner');
     r.place('a1');
     expect(r.types()).not.toContain('resync-done');
     r.place('b6');
