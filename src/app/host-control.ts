@@ -62,7 +62,7 @@ export class HostControl implements RefereeControl {
     const app = this.config.host.current;
     const before = app?.snapshot();
     if (!app || !before) return err('no match is being refereed');
-    app.operate('agree');
+    app.operate({ kind: 'agree' });
     const after = app.snapshot();
     const ended = (p: string | undefined): boolean => p === 'game-over' || p === 'match-over';
     if (!after || ended(before.phase) || !ended(after.phase))
@@ -73,7 +73,27 @@ export class HostControl implements RefereeControl {
   async attributeInterference(body: ControlBody): Promise<ControlAnswer> {
     const fields = onlyFields(body, ['to'], 'attribute_interference');
     if (!fields.ok) return fields;
-    return err('attribute_interference is not available yet');
+    const { to } = body;
+    if (typeof to !== 'string' || to === '')
+      return err(`attribute_interference needs "to": a side of the game (such as white or light) or "none", got ${JSON.stringify(to)}`);
+    const app = this.config.host.current;
+    if (!app) return err('no match is being refereed');
+    // The referee judges it (and journals it): a refusal comes back as its notice, with the reason.
+    const verdicts = app.operate({ kind: 'attribute', to });
+    const attributed = verdicts.find((v) => v.type === 'attributed');
+    if (!attributed) {
+      const notice = verdicts.find((v) => v.type === 'notice');
+      return err(notice?.type === 'notice' ? notice.message : `the attribution changed nothing now`);
+    }
+    const after = app.snapshot();
+    const over = verdicts.find((v) => v.type === 'game-over');
+    return ok({
+      game: attributed.game,
+      to: attributed.to,
+      score: attributed.score,
+      ...(over?.type === 'game-over' && over.winner ? { winner: over.winner } : {}),
+      ...(after ? { phase: after.phase } : {}),
+    });
   }
 
   async startCalibration(body: ControlBody): Promise<ControlAnswer> {

@@ -4,7 +4,7 @@
  * before anything trusts it: a damaged or edited record is a clear error naming its line,
  * never a `Cannot read properties of null` later on.
  */
-import { OPERATOR_ACTIONS, type OperatorAction, type RefereeInput } from '../referee/inputs.ts';
+import { parseOperatorAction, type RefereeInput } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
@@ -60,8 +60,11 @@ export type JournalRecord =
   | { readonly kind: 'line'; readonly t: number; readonly dir: 'in' | 'out'; readonly line: string }
   | { readonly kind: 'sensing'; readonly t: number; readonly event: SensingEvent }
   | { readonly kind: 'input'; readonly t: number; readonly input: RefereeInput }
-  /** An operator's action, where it came among the board's lines (replay judges it there again). */
-  | { readonly kind: 'operator'; readonly t: number; readonly action: OperatorAction }
+  /**
+   * An operator's action, where it came among the board's lines (replay judges it there again),
+   * as text (`agree`, `attribute white`: formatOperatorAction, read back by parseOperatorAction).
+   */
+  | { readonly kind: 'operator'; readonly t: number; readonly action: string }
   | { readonly kind: 'verdict'; readonly t: number; readonly verdict: Verdict }
   | { readonly kind: 'note'; readonly t: number; readonly message: string };
 
@@ -92,10 +95,11 @@ function bodyProblem(r: Record<string, unknown>): string | undefined {
       return hasType(r.verdict) ? undefined : 'a verdict record needs a verdict with a type';
     case 'note':
       return typeof r.message === 'string' ? undefined : 'a note needs a message';
-    case 'operator':
-      return OPERATOR_ACTIONS.includes(r.action as never)
-        ? undefined
-        : `an operator record's action is one of ${OPERATOR_ACTIONS.join(', ')}`;
+    case 'operator': {
+      if (typeof r.action !== 'string') return 'an operator record needs its action';
+      const action = parseOperatorAction(r.action);
+      return action.ok ? undefined : `an operator record's action: ${action.error}`;
+    }
     case 'header':
       return 'a second header';
     default:

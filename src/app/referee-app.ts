@@ -14,7 +14,7 @@ import type { RefereeGame, RulesetId } from '../rulesets/ruleset.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus } from './event-bus.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
-import type { OperatorAction } from '../referee/inputs.ts';
+import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
 import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
 import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
 import { ok } from '../util/result.ts';
@@ -205,14 +205,14 @@ export class RefereeApp {
    */
   operate(action: OperatorAction): readonly Verdict[] {
     if (!this.referee) {
-      this.bus.emit('notice', { level: 'warn', message: `no match is being refereed: '${action}' ignored` });
+      this.bus.emit('notice', { level: 'warn', message: `no match is being refereed: '${formatOperatorAction(action)}' ignored` });
       return [];
     }
     const out = this.referee.operate(action);
     if (out.verdicts.length === 0)
       this.bus.emit('notice', {
         level: 'warn',
-        message: `'${action}' changes nothing now (${this.config.game.ruleset.name} has no such ending, or no game is on)`,
+        message: `'${formatOperatorAction(action)}' changes nothing now (${this.config.game.ruleset.name} has no such ending, or no game is on)`,
       });
     return out.verdicts;
   }

@@ -13,7 +13,7 @@ import type { EventBus } from './event-bus.ts';
 import type { JournalWriter } from './journal.ts';
 import type { LinkTap } from './link-tap.ts';
 import type { PipelineOutput, RefereePipeline } from './referee-pipeline.ts';
-import type { OperatorAction } from '../referee/inputs.ts';
+import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
 import type { Service } from './service.ts';
 
 export class RefereeService<S> implements Service {
@@ -60,7 +60,7 @@ export class RefereeService<S> implements Service {
   /** An operator's action: journalled in its place among the lines, then judged like them. */
   operate(action: OperatorAction): PipelineOutput {
     const t = this.since(this.tap.clock.now());
-    this.journal.append({ kind: 'operator', t, action });
+    this.journal.append({ kind: 'operator', t, action: formatOperatorAction(action) });
     const out = this.pipeline.operate(action);
     this.publish(t, out);
     return out;

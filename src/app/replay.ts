@@ -13,6 +13,7 @@ import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
 import { parseSenryakuSettings } from '../rulesets/senryaku.ts';
 import { parseSenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import { parseOperatorAction } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
@@ -78,8 +79,10 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
         computed.push(...out.verdicts);
         const latest = lastInputMs(out.inputs);
         if (latest !== undefined) lastMs = Math.max(lastMs ?? latest, latest);
-      } else if (record.kind === 'operator') computed.push(...pipeline.operate(record.action).verdicts);
-      else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
+      } else if (record.kind === 'operator') {
+        const action = parseOperatorAction(record.action); // checked when the journal was read
+        if (action.ok) computed.push(...pipeline.operate(action.value).verdicts);
+      } else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
     }
     state = pipeline.state;
     verdicts.push(...computed);

@@ -36,6 +36,8 @@ export function resumeBoardSpn(state: SenryakuRefereeState): string {
       return formatSpn(state.game.position);
     case 'setup':
       return state.settings.firstPosition && state.match.games.length === 0 ? formatSpn(state.settings.firstPosition) : START_SPN;
+    case 'match-over': // ended by a holding forfeit, resumed for the operator to attribute it: the board as it was left
+      return state.holding ? formatSpn(state.game.position) : START_SPN;
     default:
       return START_SPN;
   }

@@ -56,6 +56,8 @@ function body(v: Verdict, player: (p: Player) => string): string {
       return v.winner && v.winnerPlayer
         ? `Game ${v.game} over: ${side(v.winner)} (${player(v.winnerPlayer)}) wins by ${v.reason}, ${v.points} point${v.points === 1 ? '' : 's'}. Score A ${v.score.A} - B ${v.score.B}`
         : `Game ${v.game} over: a draw by ${v.reason}. Score A ${v.score.A} - B ${v.score.B}`;
+    case 'attributed':
+      return `Holding in game ${v.game} attributed: ${v.message}. Score back to A ${v.score.A} - B ${v.score.B}`;
     case 'match-over':
       if (!v.winner) return `MATCH OVER after ${v.games} games: drawn, A ${v.score.A} - B ${v.score.B}`;
       return `MATCH OVER after ${v.games} games: ${player(v.winner)} wins, A ${v.score.A} - B ${v.score.B}`;

@@ -8,7 +8,7 @@ export type CliIo = TextOutput;
 export interface CliDeps {
   /** The serial port lister and device probe of the check before a port is opened (the real ones by default). */
   readonly serialDevices?: Partial<SerialDevices>;
-  /** Where `senryaku referee` reads operator commands (`agree`) line by line; default standard input when it is a terminal. */
+  /** Where `senryaku referee` reads operator commands (`agree`, `attribute SIDE|none`) line by line; default standard input when it is a terminal. */
   readonly operatorInput?: NodeJS.ReadableStream;
   /** Where a command reads what it is piped (`senryaku config hash-password`); default standard input. */
   readonly input?: NodeJS.ReadableStream;

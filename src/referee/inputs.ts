@@ -1,3 +1,5 @@
+import { err, ok, type Result } from '../util/result.ts';
+
 /**
  * What the referee hears: physical board events (from the sensing pipeline, through an
  * adapter in the app), clock ticks for time-outs, and operator actions. Every input
@@ -34,15 +36,42 @@ export type RefereeInput =
       readonly resumed?: true;
       readonly atMs: number;
     }
-  /**
-   * An operator's action (a keypress, an MQTT request, the dashboard): `agree`, the players
-   * agree to end the game here (Surakarta: the side with more pieces wins). A game without
-   * that ending ignores it.
-   */
+  /** An operator's action (a typed line, an MQTT request, the dashboard): see OperatorAction. */
   | { readonly type: 'operator'; readonly action: OperatorAction; readonly atMs: number }
   | { readonly type: 'tick'; readonly atMs: number };
 
-export const OPERATOR_ACTIONS = ['agree'] as const;
-export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+/**
+ * What an operator may do:
+ * - `agree`: the players agree to end the game here (Surakarta: the side with more pieces
+ *   wins). A game without that ending ignores it.
+ * - `attribute`: who held the board in the holding that ended the last game (RULES.md:
+ *   "unless the operator attributes it otherwise"): a side in the game's words (`white`,
+ *   `light`...), or `none` when nobody at the table did (a spectator bumped it).
+ */
+export type OperatorAction = { readonly kind: 'agree' } | { readonly kind: 'attribute'; readonly to: string };
+
+/** `to` of an attribution that blames nobody at the table. */
+export const NOBODY = 'none';
+
+const ACCEPTED = 'agree, or attribute SIDE (SIDE: a side of the game, such as white or light, or none)';
+
+/**
+ * Reads an operator action as typed at the terminal and kept in journals: `agree`,
+ * `attribute white`, `attribute none`. Strict: lower case words, one space between them.
+ */
+export function parseOperatorAction(text: string): Result<OperatorAction, string> {
+  if (text === 'agree') return ok({ kind: 'agree' });
+  const m = /^attribute ([a-z][a-z-]*)$/.exec(text);
+  if (m) return ok({ kind: 'attribute', to: m[1]! });
+  if (text === 'attribute')
+    return err(`attribute needs a side: attribute SIDE (SIDE: a side of the game, such as white or light, or none)`);
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return err(`unknown operator action '${shown}': the actions are ${ACCEPTED}`);
+}
+
+/** The text form of an action, as parseOperatorAction reads it. */
+export function formatOperatorAction(a: OperatorAction): string {
+  return a.kind === 'agree' ? 'agree' : `attribute ${a.to}`;
+}
 
 export type RefereeInputType = RefereeInput['type'];

@@ -111,6 +111,15 @@ export type Verdict = { readonly atMs: number } & (
       /** The match score after this game. */
       readonly score: ByPlayer<number>;
     }
+  /**
+   * The operator attributed the holding that ended game `game` (RULES.md, holding the board):
+   * that game's ending, and the match's end after it if any, no longer stand; the match score
+   * is back to `score`, as before the game. `to` a side: that side held the board, and a
+   * `forfeit` (holding) and a `game-over` for the same game follow (a `match-over` if that
+   * ends the match). `to` 'none': nobody at the table did, and the game goes on from its last
+   * legal position once the board matches it (`resync-needed` / `resync-done` follow).
+   */
+  | { readonly type: 'attributed'; readonly game: number; readonly to: Side; readonly message: string; readonly score: ByPlayer<number> }
   /** `winner` absent: the match is drawn (equal totals after its last game). */
   | { readonly type: 'match-over'; readonly winner?: Player; readonly score: ByPlayer<number>; readonly games: number }
   | { readonly type: 'resync-needed'; readonly differences: readonly Difference[] }

@@ -80,6 +80,15 @@ export type GameEvent =
       readonly loser: string;
       readonly reason: string;
       readonly message: string;
+    }
+  /** The operator attributed the holding that ended the game (to a side, or `none`): the ending before it was withdrawn. */
+  | {
+      readonly kind: 'attributed';
+      readonly seq: number;
+      readonly afterPly: number;
+      readonly atMs: number;
+      readonly to: string;
+      readonly message: string;
     };
 
 export interface GameRecord {
@@ -94,7 +103,7 @@ export interface GameRecord {
   readonly points: { readonly A: number; readonly B: number };
   /** The match score after this game (the score before it while it is on). */
   readonly score: { readonly A: number; readonly B: number };
-  /** Moves, fouls, crashes and forfeits in the order they were called. */
+  /** Moves, fouls, crashes, forfeits and attributions in the order they were called. */
   readonly events: readonly GameEvent[];
 }
 

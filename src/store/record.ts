@@ -98,6 +98,17 @@ function derive(db: Db, id: string, seq: number, v: Verdict, game: number | null
     db.prepare('UPDATE matches SET result = ?, games_played = ? WHERE id = ?').run(v.winner ?? 'draw', v.games, id);
     return;
   }
+  if (v.type === 'attributed') {
+    // The game's ending and the match's end after it no longer stand; what follows files the new
+    // ones (a game-over for the same game fills its row again). The forfeit withdrawn stays: it was called.
+    db.prepare(
+      `UPDATE games SET result = '*', winner_side = NULL, termination = NULL, points_a = NULL, points_b = NULL, ended_seq = NULL
+       WHERE match_id = ? AND number = ?`,
+    ).run(id, v.game);
+    db.prepare('DELETE FROM scores WHERE match_id = ? AND game = ?').run(id, v.game);
+    db.prepare('UPDATE matches SET result = NULL, games_played = NULL WHERE id = ?').run(id);
+    return;
+  }
   if (game === null) return; // nothing of a game before the first one starts
   const plies = (): number =>
     (db.prepare('SELECT COUNT(*) AS n FROM moves WHERE match_id = ? AND game = ?').get(id, game) as { n: number }).n;

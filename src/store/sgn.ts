@@ -149,6 +149,9 @@ function moveTokens(g: GameRecord): string[] {
       case 'forfeit':
         comment(`forfeit ${e.loser} ${e.reason}: ${e.message}`);
         break;
+      case 'attributed':
+        comment(`attributed ${e.to}: ${e.message}`);
+        break;
     }
   }
   tokens.push(g.result);
@@ -317,6 +320,8 @@ function toMatch(games: readonly RawGame[]): Result<SgnMatch, SgnError> {
   };
   const verdicts: Verdict[] = [];
   let round = 0;
+  /** The match score before each game: the Score of the record before it. */
+  let before = { A: 0, B: 0 };
   let matchResult: { value: MatchResult; game: RawGame } | undefined;
   for (const [n, g] of games.entries()) {
     const number = Number(tag(g, 'Round'));
@@ -330,9 +335,11 @@ function toMatch(games: readonly RawGame[]): Result<SgnMatch, SgnError> {
         return fail('BadTagValue', `MatchResult is A, B or draw, got '${mr.value}'`, mr.line);
       matchResult = { value: mr.value, game: g };
     }
-    const game = gameVerdicts(g, number, info);
+    const game = gameVerdicts(g, number, info, before);
     if (!game.ok) return game;
     verdicts.push(...game.value);
+    const score = PAIR.exec(tag(g, 'Score'));
+    if (score) before = { A: Number(score[1]), B: Number(score[2]) };
   }
   if (matchResult) {
     const score = PAIR.exec(tag(matchResult.game, 'Score'))!;
@@ -348,7 +355,12 @@ function toMatch(games: readonly RawGame[]): Result<SgnMatch, SgnError> {
   return ok({ info, verdicts: verdicts.map((verdict, k) => ({ seq: k + 1, verdict })) });
 }
 
-function gameVerdicts(g: RawGame, number: number, info: MatchInfo): Result<Verdict[], SgnError> {
+function gameVerdicts(
+  g: RawGame,
+  number: number,
+  info: MatchInfo,
+  scoreBefore: { readonly A: number; readonly B: number },
+): Result<Verdict[], SgnError> {
   const tag = (name: string): { value: string; line: number } => g.tags.get(name)!;
   const playerOf = (name: string): Player | undefined => (name === info.players.A ? 'A' : name === info.players.B ? 'B' : undefined);
   const [s1, s2] = g.sides;
@@ -368,6 +380,7 @@ function gameVerdicts(g: RawGame, number: number, info: MatchInfo): Result<Verdi
     { type: 'game-started', atMs: 0, game: number, players: { [s1]: p1, [s2]: p2 }, position: tag('Position').value },
   ];
   const fouls: Record<string, number> = {};
+  const attribution = { game: number, score: scoreBefore };
   let half = 0;
   let numbered = false;
   let numberDue = true;
@@ -396,7 +409,7 @@ function gameVerdicts(g: RawGame, number: number, info: MatchInfo): Result<Verdi
     }
     if (t.text.startsWith('{')) {
       if (numbered) return fail('BadComment', 'a comment between a move number and its move', t.line, t.column);
-      const v = commentVerdict(t, g.sides, fouls);
+      const v = commentVerdict(t, g.sides, fouls, attribution);
       if (!v.ok) return v;
       out.push(v.value);
       numberDue = true;
@@ -432,8 +445,15 @@ function gameVerdicts(g: RawGame, number: number, info: MatchInfo): Result<Verdi
 const FOUL = /^\{foul (\S+) (\S+): (.*)\}$/;
 const CRASH = /^\{crash (\S+) toward (white|black) during (lift|place|roll|none)(?: at (\S+))?\}$/;
 const FORFEIT = /^\{forfeit (\S+) (no-move|holding|fouls): (.*)\}$/;
+const ATTRIBUTED = /^\{attributed (\S+): (.*)\}$/;
 
-function commentVerdict(t: Token, sides: readonly string[], fouls: Record<string, number>): Result<Verdict, SgnError> {
+/** `attribution`: what an attribution comment withdraws to (its game, and the match score before it). */
+function commentVerdict(
+  t: Token,
+  sides: readonly string[],
+  fouls: Record<string, number>,
+  attribution: { readonly game: number; readonly score: { readonly A: number; readonly B: number } },
+): Result<Verdict, SgnError> {
   const bad = (why: string) => fail('BadComment', `${why}: ${excerpt(t.text)}`, t.line, t.column);
   const side = (s: string): boolean => sides.includes(s);
   let m = FOUL.exec(t.text);
@@ -462,7 +482,13 @@ function commentVerdict(t: Token, sides: readonly string[], fouls: Record<string
     if (!side(loser)) return bad(`'${loser}' is not a side of this game`);
     return ok({ type: 'forfeit', atMs: 0, loser, reason, message });
   }
+  m = ATTRIBUTED.exec(t.text);
+  if (m) {
+    const [, to, message] = m as unknown as [string, string, string];
+    if (!side(to) && to !== 'none') return bad(`'${to}' is not a side of this game or none`);
+    return ok({ type: 'attributed', atMs: 0, game: attribution.game, to, message, score: { ...attribution.score } });
+  }
   return bad(
-    'a comment is a foul, a crash or a forfeit ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message})',
+    'a comment is a foul, a crash, a forfeit or an attribution ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message}, {attributed SIDE|none: message})',
   );
 }

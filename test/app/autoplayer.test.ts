@@ -41,8 +41,14 @@ async function players(seed: number) {
     () => auto.stop(),
     () => sim.stop(),
   );
+  const resets: string[] = [];
+  const reset = sim.resetBoard.bind(sim);
+  sim.resetBoard = (position) => {
+    if (typeof position === 'string') resets.push(position);
+    return reset(position);
+  };
   const say = (v: Verdict): void => bus.emit('verdict', v);
-  return { sim, scripts, notices, say, tick: (ms: number) => (clock as sinon.SinonFakeTimers).tickAsync(ms) };
+  return { sim, scripts, notices, resets, say, tick: (ms: number) => (clock as sinon.SinonFakeTimers).tickAsync(ms) };
 }
 
 describe('Autoplayer', () => {
@@ -75,5 +81,63 @@ describe('Autoplayer', () => {
     await p.tick(3000);
     expect(p.scripts).toHaveLength(2);
     expect(p.scripts[1]!.steps).toEqual(p.scripts[0]!.steps);
+  });
+
+  it('a holding attributed to nobody: no setup for the next game; the board put back, and play goes on', async () => {
+    const p = await players(5);
+    p.say({ type: 'game-started', game: 1, players: { white: 'A', black: 'B' }, position: START_SPN, atMs: 0 });
+    await p.tick(6000);
+    p.say({ type: 'forfeit', loser: 'white', reason: 'holding', message: 'held', atMs: 6000 });
+    p.say({
+      type: 'game-over',
+      game: 1,
+      winner: 'black',
+      winnerPlayer: 'B',
+      reason: 'holding',
+      points: 1,
+      score: { A: 0, B: 1 },
+      atMs: 6000,
+    });
+    await p.tick(1000);
+    p.say({ type: 'attributed', game: 1, to: 'none', message: 'nobody', score: { A: 0, B: 0 }, atMs: 7000 });
+    p.say({ type: 'resync-needed', differences: [], atMs: 7000 });
+    await p.tick(5000);
+    expect(p.resets).toEqual([START_SPN]); // put back as the game stands; never cleared for a setup
+    p.say({ type: 'resync-done', position: START_SPN, atMs: 12000 });
+    await p.tick(3000);
+    expect(p.scripts).toHaveLength(2);
+    expect(p.notices).toEqual([]);
+  });
+
+  it('a holding attributed to the other side: one setup, after the game-over that stands', async () => {
+    const p = await players(6);
+    p.say({ type: 'game-started', game: 1, players: { white: 'A', black: 'B' }, position: START_SPN, atMs: 0 });
+    await p.tick(6000);
+    p.say({
+      type: 'game-over',
+      game: 1,
+      winner: 'black',
+      winnerPlayer: 'B',
+      reason: 'holding',
+      points: 1,
+      score: { A: 0, B: 1 },
+      atMs: 6000,
+    });
+    await p.tick(2000);
+    p.say({ type: 'attributed', game: 1, to: 'black', message: 'black held it', score: { A: 0, B: 0 }, atMs: 8000 });
+    p.say({
+      type: 'game-over',
+      game: 1,
+      winner: 'white',
+      winnerPlayer: 'A',
+      reason: 'holding',
+      points: 1,
+      score: { A: 1, B: 0 },
+      atMs: 8000,
+    });
+    await p.tick(1000);
+    expect(p.resets).toEqual([]); // the first game-over's setup stood down
+    await p.tick(4000);
+    expect(p.resets).toEqual(['7/7/7/7/7/7', START_SPN]);
   });
 });

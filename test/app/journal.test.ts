@@ -95,6 +95,19 @@ describe('match journal', () => {
       ok: false,
       error: { code: 'BadRecord', message: expect.stringMatching(/:2: a 'line' record needs a time/) },
     });
+    // Operator actions are kept as typed: `agree` (every v4 journal so far), `attribute SIDE|none`.
+    write(`${line}\n{"kind":"operator","t":1,"action":"agree"}\n{"kind":"operator","t":2,"action":"attribute none"}\n`);
+    expect(readJournal(path)).toMatchObject({ ok: true });
+    write(`${line}\n{"kind":"operator","t":1,"action":"attribute"}\n`);
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadRecord', message: expect.stringMatching(/:2: an operator record's action: attribute needs a side/) },
+    });
+    write(`${line}\n{"kind":"operator","t":1,"action":{"kind":"agree"}}\n`);
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadRecord', message: expect.stringMatching(/:2: an operator record needs its action/) },
+    });
     write(`${line}\n{"kind":"session","t":0,"session":2,"startedAt":"x","reason":"resume"}\n`);
     expect(readJournal(path)).toMatchObject({
       ok: false,

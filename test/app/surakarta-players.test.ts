@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/app/open-board.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
-import { surakartaPlayersOn } from '../../src/app/autoplay/surakarta-players.ts';
+import { SurakartaPlayers, surakartaPlayersOn } from '../../src/app/autoplay/surakarta-players.ts';
+import { EventBus } from '../../src/app/event-bus.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
 import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/referee/surakarta/settings.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
@@ -292,5 +293,75 @@ describe('the players at the board, one antic on every turn', { timeout: 60_000 
     expect(types(vs)).not.toContain('foul');
     expect(types(vs)).not.toContain('forfeit');
     for (const t of extra) expect(types(vs)).toContain(t);
+  });
+});
+
+// After a holding forfeit the operator may take the game's end back (an `attributed` verdict):
+// the players must not set up the next game over a game that goes on.
+describe('the players and an attributed holding', () => {
+  async function players() {
+    const clock = new VirtualClock({ stepMs: 10 });
+    const opened = await openBoard(
+      { sim: true, seed: '3' },
+      { ruleset: SURAKARTA, simPosition: START_POSITION, scheduler: clock.scheduler },
+    );
+    if (!opened.ok) throw new Error(opened.error.message);
+    const sim = opened.value.sim;
+    if (!sim) throw new Error('no simulator');
+    const resets: string[] = [];
+    const reset = sim.resetBoard.bind(sim);
+    sim.resetBoard = (position) => {
+      if (typeof position === 'string') resets.push(position);
+      return reset(position);
+    };
+    const bus = new EventBus();
+    const players = new SurakartaPlayers(bus, sim, 3, clock.scheduler);
+    await players.start();
+    const say = (v: Verdict): void => bus.emit('verdict', v);
+    const wait = async (ms: number): Promise<void> => {
+      await clock.fastForward(new Promise<void>((resolve) => clock.scheduler.setTimeout(resolve, ms)), ms + 100);
+    };
+    const stop = async (): Promise<void> => {
+      await players.stop();
+      await opened.value.close();
+    };
+    return { resets, say, wait, stop };
+  }
+  const over = (atMs: number, winner: 'light' | 'dark'): Verdict => ({
+    type: 'game-over',
+    game: 1,
+    winner,
+    winnerPlayer: winner === 'light' ? 'A' : 'B',
+    reason: 'holding',
+    points: 12,
+    awarded: winner === 'light' ? { A: 12, B: 0 } : { A: 0, B: 12 },
+    score: winner === 'light' ? { A: 12, B: 0 } : { A: 0, B: 12 },
+    atMs,
+  });
+
+  it('to nobody: no setup; the board is put back as the game stands', async () => {
+    const p = await players();
+    p.say({ type: 'game-started', game: 1, players: { light: 'A', dark: 'B' }, position: START_POSITION, atMs: 0 });
+    p.say(over(100, 'dark'));
+    await p.wait(1000);
+    p.say({ type: 'attributed', game: 1, to: 'none', message: 'nobody', score: { A: 0, B: 0 }, atMs: 1000 });
+    p.say({ type: 'resync-needed', differences: [], atMs: 1000 });
+    await p.wait(6000);
+    expect(p.resets).toEqual([START_POSITION]);
+    await p.stop();
+  });
+
+  it('to the other side: one setup, after the game-over that stands', async () => {
+    const p = await players();
+    p.say({ type: 'game-started', game: 1, players: { light: 'A', dark: 'B' }, position: START_POSITION, atMs: 0 });
+    p.say(over(100, 'dark'));
+    await p.wait(1500);
+    p.say({ type: 'attributed', game: 1, to: 'dark', message: 'dark held it', score: { A: 0, B: 0 }, atMs: 1500 });
+    p.say(over(1500, 'light'));
+    await p.wait(1000);
+    expect(p.resets).toEqual([]);
+    await p.wait(4000);
+    expect(p.resets).toEqual(['6/6/6/6/6/6', START_POSITION]);
+    await p.stop();
   });
 });

@@ -117,7 +117,7 @@ describe('end to end (Surakarta): play by hand on the simulated board', { timeou
     s.act(step('b2', 'c3'));
     expect(await s.next('move')).toMatchObject({ side: 'light', move: 'b2-c3' });
     // The players agree to end it: equal counts, a draw; the match goes to A on pieces.
-    s.app.operate('agree');
+    s.app.operate({ kind: 'agree' });
     const over = await s.next('game-over');
     expect(over).toMatchObject({ game: 2, reason: 'agreement', points: 0, awarded: { A: 12, B: 12 }, score: { A: 14, B: 12 } });
     expect(over).not.toHaveProperty('winner');

@@ -62,6 +62,8 @@ export class RefereeDriver {
   level = (dt = 50) => this.send({ type: 'levelled', atMs: this.at(dt) });
   tick = (dt: number) => this.send({ type: 'tick', atMs: this.at(dt) });
   hold = (phase: 'start' | 'end', dt = 100) => this.send({ type: 'interference', phase, atMs: this.at(dt) });
+  /** The operator says who held the board in the holding that ended the last game. */
+  attribute = (to: string, dt = 300) => this.send({ type: 'operator', action: { kind: 'attribute', to }, atMs: this.at(dt) });
   /** Step move "a1-a2" or capture "c4xc5" (captured sphere lifted first), physically. */
   move = (text: string, dt = 300) => {
     const [from, to] = [text.slice(0, 2), text.slice(3, 5)];

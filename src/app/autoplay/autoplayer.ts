@@ -61,6 +61,10 @@ export class Autoplayer implements Service {
   private rng: Rng;
   /** The game being played, as the referee numbered it when it started (labels the ledger). */
   private game = 0;
+  /** Bumped when a setup is due and when an attribution takes the game's end back: a stale setup stands down. */
+  private setup = 0;
+  /** A holding was attributed to nobody: the game goes on once the referee has the board again. */
+  private resuming = false;
 
   constructor(
     private readonly bus: EventBus,
@@ -101,10 +105,17 @@ export class Autoplayer implements Service {
         this.expectedSpn = v.position;
         this.nextTurn();
         break;
-      case 'game-over':
+      case 'game-over': {
         this.turnToken++;
         this.turn = undefined;
-        this.later(SETUP_DELAY_MS, () => this.setUpNextGame());
+        const setup = ++this.setup;
+        this.later(SETUP_DELAY_MS, () => setup === this.setup && this.setUpNextGame(setup));
+        break;
+      }
+      case 'attributed':
+        // The operator took the game's end back: no setup; to nobody, the game goes on (resync verdicts follow).
+        this.setup++;
+        this.resuming = v.to === 'none';
         break;
       case 'match-over':
         this.turnToken++;
@@ -112,10 +123,17 @@ export class Autoplayer implements Service {
         break;
       case 'resync-needed':
         this.resyncState = 'needed';
-        this.restore();
+        if (this.resuming) this.sim.resetBoard(this.expectedSpn);
+        else this.restore();
         break;
       case 'resync-done':
         this.resyncState = 'done';
+        if (this.resuming) {
+          this.resuming = false;
+          this.expectedSpn = v.position;
+          this.later(REDO_DELAY_MS, () => this.nextTurn());
+          break;
+        }
         // A resumed match: the referee found the board as the journal left it. Players who
         // have not moved yet in this run take up the game from there; players who put the
         // board back play their turn again; otherwise the turn in progress goes on.
@@ -129,9 +147,9 @@ export class Autoplayer implements Service {
     }
   }
 
-  private setUpNextGame(): void {
+  private setUpNextGame(setup: number): void {
     this.sim.resetBoard(CLEARED);
-    this.later(SETUP_STEP_MS, () => this.sim.resetBoard(START_SPN));
+    this.later(SETUP_STEP_MS, () => setup === this.setup && this.sim.resetBoard(START_SPN));
   }
 
   /** Plans the side to move's turn and plays it. */

@@ -58,6 +58,10 @@ export class SurakartaPlayers implements Service {
   private turn: Turn | undefined;
   /** Whatever the hands were last given to do (a resync waits for it). */
   private hands: Promise<unknown> = Promise.resolve();
+  /** Bumped when a setup is due and when an attribution takes the game's end back: a stale setup stands down. */
+  private setup = 0;
+  /** The last legal position of the game that ended: where it goes on if its end is taken back. */
+  private ended: Position | undefined;
 
   constructor(
     private readonly bus: EventBus,
@@ -101,12 +105,22 @@ export class SurakartaPlayers implements Service {
       case 'resync-needed':
         this.onResyncNeeded();
         break;
-      case 'game-over':
+      case 'game-over': {
+        this.ended = this.expected ?? this.ended;
         this.endTurns();
+        const setup = ++this.setup;
         this.later(SETUP_DELAY_MS, () => {
+          if (setup !== this.setup) return;
           this.sim.resetBoard('6/6/6/6/6/6');
-          this.later(SETUP_STEP_MS, () => this.sim.resetBoard(START_POSITION));
+          this.later(SETUP_STEP_MS, () => setup === this.setup && this.sim.resetBoard(START_POSITION));
         });
+        break;
+      }
+      case 'attributed':
+        // The operator took the game's end back: no setup. To nobody: the resync verdicts that follow
+        // have the board put back (resync-needed) and the game taken up again (resync-done).
+        this.setup++;
+        if (v.to === 'none') this.expected = this.ended;
         break;
       case 'match-over':
         this.endTurns();

@@ -42,7 +42,8 @@ export const SENRYAKU_SESSION: GameSession = {
   },
   resumeSetup(contents) {
     const { state } = resumePoint(contents, senryakuReferee(refereeSettingsOf(contents.header)));
-    return state.phase === 'match-over' ? { over: true } : { over: false, position: resumeBoardSpn(state) };
+    // A match ended by a holding forfeit goes on for the operator to attribute it (docs/referee.md).
+    return state.phase === 'match-over' && !state.holding ? { over: true } : { over: false, position: resumeBoardSpn(state) };
   },
   simulatedPlayers: (sim, file, seed, scheduler) => simulatedPlayersOn(sim, senryakuProfileOf(file), seed, undefined, scheduler),
 };

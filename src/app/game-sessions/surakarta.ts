@@ -22,6 +22,8 @@ function boardToContinue(state: SurakartaRefereeState): string {
       return formatPosition(state.game.position);
     case 'setup':
       return state.settings.firstPosition && state.match.games.length === 0 ? formatPosition(state.settings.firstPosition) : START_POSITION;
+    case 'match-over': // ended by a holding forfeit, resumed for the operator to attribute it: the board as it was left
+      return state.holding ? formatPosition(state.game.position) : START_POSITION;
     default:
       return START_POSITION;
   }
@@ -67,7 +69,8 @@ export const SURAKARTA_SESSION: GameSession = {
     // readJournal has checked the header with this very parser.
     if (!settings.ok) throw new Error(`journal header: ${settings.error}`);
     const { state } = resumePoint(contents, surakartaReferee(settings.value));
-    return state.phase === 'match-over' ? { over: true } : { over: false, position: boardToContinue(state) };
+    // A match ended by a holding forfeit goes on for the operator to attribute it (docs/surakarta-referee.md).
+    return state.phase === 'match-over' && !state.holding ? { over: true } : { over: false, position: boardToContinue(state) };
   },
   simulatedPlayers: (sim, _file, seed, scheduler) => surakartaPlayersOn(sim, seed, scheduler),
 };

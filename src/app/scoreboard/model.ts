@@ -2,7 +2,8 @@
  * What the scoring board shows, as a pure reducer over verdicts. It decides nothing: points
  * come from the `score` of game-over and match-over verdicts, never from counting moves;
  * the only thing it counts is games won (one per game-over, once per game number), because
- * no verdict carries that tally.
+ * no verdict carries that tally. A holding attributed otherwise (`attributed`) takes the last
+ * game's ending back: its score, the game it counted, its pattern; what follows says the rest.
  */
 import type { Side, Verdict } from '../../referee/verdicts.ts';
 import { MAX_TRACK_LENGTH, type ByPlayer, type Player } from '../../rules/match/track.ts';
@@ -21,6 +22,10 @@ export interface ScoreboardState {
   readonly games: ByPlayer<number>;
   /** The highest game number already counted in `games` (replayed verdicts count once). */
   readonly countedGame: number;
+  /** Who won game `countedGame` (absent: drawn, or not known): the count an attribution takes back. */
+  readonly countedWinner?: Player;
+  /** The turn lamp a holding forfeit put out: lit again if the holding is attributed to nobody and the game goes on. */
+  readonly heldTurn?: TurnLamp;
   /** Whose move it is; undefined between games. */
   readonly turn?: TurnLamp;
   /** The game's side that moves first (from game-started, whose players are in playing order). */
@@ -46,8 +51,8 @@ export function initialScoreboard(trackLength: number): ScoreboardState {
 
 const cleanScore = (s: ByPlayer<number>): ByPlayer<number> => ({ A: Math.max(0, s.A), B: Math.max(0, s.B) });
 
-/** Drops the optional keys (turn, ending) the spread would otherwise carry along. */
-function without(s: ScoreboardState, ...keys: ('turn' | 'ending')[]): ScoreboardState {
+/** Drops the optional keys (turn, ending...) the spread would otherwise carry along. */
+function without(s: ScoreboardState, ...keys: ('turn' | 'ending' | 'countedWinner' | 'heldTurn')[]): ScoreboardState {
   const copy: { -readonly [K in keyof ScoreboardState]: ScoreboardState[K] } = { ...s };
   for (const k of keys) delete copy[k];
   return copy;
@@ -81,7 +86,7 @@ function reduceVerdict(s: ScoreboardState, v: Verdict): ScoreboardState {
     case 'game-started':
       // The first side in the players is the one to move; the last game's lamps and pattern go.
       return {
-        ...without(s, 'ending'),
+        ...without(s, 'ending', 'heldTurn'),
         turn: 'white',
         firstSide: Object.keys(v.players)[0] ?? 'white',
         sides: v.players,
@@ -98,19 +103,32 @@ function reduceVerdict(s: ScoreboardState, v: Verdict): ScoreboardState {
     case 'crash':
       return { ...without(s, 'turn'), crash: true };
     case 'forfeit':
-      return without(s, 'turn');
+      return v.reason === 'holding' && s.turn ? { ...without(s, 'turn'), heldTurn: s.turn } : without(s, 'turn');
     case 'game-over': {
       const counted = v.game > s.countedGame;
       const won = v.winnerPlayer;
       const games = counted && won ? { ...s.games, [won]: s.games[won] + 1 } : s.games;
       return {
-        ...without(s, 'turn'),
+        ...without(s, 'turn', ...(counted ? (['countedWinner'] as const) : [])),
+        ...(counted && won ? { countedWinner: won } : {}),
         points: cleanScore(v.score),
         games,
         countedGame: Math.max(s.countedGame, v.game),
         foul: false,
         ending: won ? { kind: 'game-over', winner: won } : { kind: 'game-over' },
       };
+    }
+    case 'attributed': {
+      // The game's ending no longer stands: its count and pattern go; `to` none: the game goes on.
+      const w = v.game === s.countedGame ? s.countedWinner : undefined;
+      const games = w ? { ...s.games, [w]: Math.max(0, s.games[w] - 1) } : s.games;
+      const back = {
+        ...without(s, 'ending', 'countedWinner', 'heldTurn'),
+        points: cleanScore(v.score),
+        games,
+        countedGame: Math.min(s.countedGame, v.game - 1),
+      };
+      return v.to === 'none' && s.heldTurn ? { ...back, turn: s.heldTurn } : back;
     }
     case 'match-over':
       return {

@@ -25,7 +25,7 @@ export class ScoreboardView implements Service {
   async start(): Promise<void> {
     this.bus.on('verdict', this, (v) => {
       if (v.type === 'game-started') this.print();
-      if (v.type === 'game-over' || v.type === 'match-over') {
+      if (v.type === 'game-over' || v.type === 'match-over' || v.type === 'attributed') {
         const t = this.scheduler.setTimeout(() => {
           this.timers.delete(t);
           this.print();

@@ -200,5 +200,6 @@ function gameLines(g: GameRecord, m: MatchRecord): string[] {
     if (e.kind === 'foul') lines.push(`  after ply ${e.afterPly}: foul by ${e.side}, ${e.code}: ${e.message}`);
     else if (e.kind === 'crash') lines.push(`  after ply ${e.afterPly}: crash, ${e.loser} loses (toward ${e.toward}, during ${e.during})`);
     else if (e.kind === 'forfeit') lines.push(`  after ply ${e.afterPly}: forfeit by ${e.loser} (${e.reason}): ${e.message}`);
+    else if (e.kind === 'attributed') lines.push(`  after ply ${e.afterPly}: holding attributed to ${e.to}: ${e.message}`);
   return lines;
 }

@@ -424,11 +424,12 @@ async function calibrateInPlace(
 }
 
 /** What the operator may type on the referee's terminal, one command per line. */
-const TERMINAL_COMMANDS = ['agree', 'new [force]', 'calibrate [force]'] as const;
+const TERMINAL_COMMANDS = ['agree', 'attribute SIDE|none', 'new [force]', 'calibrate [force]'] as const;
 
 /**
  * Operator commands typed on the terminal: `agree` ends the game by agreement (where the game
- * has that ending); `new` starts a new match like the last on the board, `calibrate`
+ * has that ending); `attribute SIDE|none` says who held the board in the holding that ended
+ * the last game (RULES.md); `new` starts a new match like the last on the board, `calibrate`
  * calibrates the board (each with `force` to leave a match under way). What each did, or
  * why it did nothing, is said on stderr.
  */
@@ -442,6 +443,7 @@ function listenToOperator(control: RefereeControl, input: NodeJS.ReadableStream 
     const force = rest.length === 1 && rest[0] === 'force';
     if (command === undefined || command === '') return;
     if (command === 'agree' && rest.length === 0) void control.endGameByAgreement({}).then(said('agreed'));
+    else if (command === 'attribute' && rest.length === 1) void control.attributeInterference({ to: rest[0] }).then(said('attributed'));
     else if (command === 'new' && (rest.length === 0 || force)) void control.newMatch(force ? { force } : {}).then(said('new match'));
     else if (command === 'calibrate' && (rest.length === 0 || force))
       void control.startCalibration(force ? { force } : {}).then(said('calibrated'));

@@ -8,7 +8,7 @@ import { startPosition, type Position } from '../../rules/senryaku/position.ts';
 import { formatSpn } from '../../rules/senryaku/spn.ts';
 import { opposite, type Color } from '../../rules/senryaku/types.ts';
 import type { FoulCode } from '../verdicts.ts';
-import { occupancyDiff, restorationSteps, sameOccupancy } from './board-view.ts';
+import { differences, occupancyDiff, restorationSteps, sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
 import { UNKNOWN_SPHERE, type Draft } from './state.ts';
 import { wellName } from '../../rules/senryaku/types.ts';
@@ -38,6 +38,7 @@ export function startGame(ctx: StepContext): void {
   d.lastAction = undefined;
   d.modelTipSince = undefined;
   d.modelTipReported = false;
+  d.holding = undefined;
   d.phase = 'play';
   const white = whitePlayer(d.match);
   ctx.emit({
@@ -171,4 +172,23 @@ function restore(ctx: StepContext): void {
   d.phase = 'play';
   d.foul = undefined;
   ctx.emit({ type: 'restored', side: d.game.position.turn, position: formatSpn(d.game.position) });
+}
+
+/** While the board is resynced: play goes on once it matches the last legal position on a level board. */
+export function checkResync(ctx: StepContext): void {
+  const { d } = ctx;
+  const pos = d.game.position;
+  if (sameOccupancy(d.onBoard, pos.board) && !d.tipped) {
+    d.onBoard = pos.board.slice();
+    d.hand = [];
+    d.phase = 'play';
+    d.lastResyncReport = undefined;
+    ctx.emit({ type: 'resync-done', position: formatSpn(pos) });
+    return;
+  }
+  const diff = differences(d.onBoard, pos.board);
+  const key = JSON.stringify(diff);
+  if (key === d.lastResyncReport) return;
+  d.lastResyncReport = key;
+  ctx.emit({ type: 'resync-needed', differences: diff });
 }

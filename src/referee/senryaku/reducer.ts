@@ -12,9 +12,10 @@ import { formatSpn } from '../../rules/senryaku/spn.ts';
 import { EMPTY, WELLS, cellColor, colouredOf, opposite, wellName, type Color, type Well } from '../../rules/senryaku/types.ts';
 import type { RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
-import { differences, sameOccupancy } from './board-view.ts';
+import { sameOccupancy } from './board-view.ts';
+import { attributeHolding } from './attribution.ts';
 import { modelBoard, stepContext, type StepContext } from './context.ts';
-import { checkFoulResolved, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
+import { checkFoulResolved, checkResync, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { snapshotOf } from './snapshot.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from './settings.ts';
@@ -69,6 +70,8 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
       onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false);
       break;
     case 'operator': // Senryaku has no ending by agreement (RULES.md): a game ends on the board
+      if (input.action.kind === 'attribute') attributeHolding(ctx, input.action.to);
+      break;
     case 'tick':
       break;
   }
@@ -231,24 +234,6 @@ function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color |
   checkResync(ctx);
 }
 
-function checkResync(ctx: StepContext): void {
-  const { d } = ctx;
-  const pos = d.game.position;
-  if (sameOccupancy(d.onBoard, pos.board) && !d.tipped) {
-    d.onBoard = pos.board.slice();
-    d.hand = [];
-    d.phase = 'play';
-    d.lastResyncReport = undefined;
-    ctx.emit({ type: 'resync-done', position: formatSpn(pos) });
-    return;
-  }
-  const diff = differences(d.onBoard, pos.board);
-  const key = JSON.stringify(diff);
-  if (key === d.lastResyncReport) return;
-  d.lastResyncReport = key;
-  ctx.emit({ type: 'resync-needed', differences: diff });
-}
-
 /** The model's prediction, kept to compare with the tilt switches. */
 function watchModel(ctx: StepContext): void {
   const { d } = ctx;
@@ -273,6 +258,7 @@ function checkTimers(ctx: StepContext): void {
   if (!inGame(ctx)) return;
   if (d.interferenceSince !== undefined && at - d.interferenceSince >= s.holdingGraceMs) {
     const loser = d.game.position.turn;
+    const holding = { loser, game: d.game, fouls: d.fouls, ...(d.touched !== undefined ? { touched: d.touched } : {}) };
     ctx.emit({
       type: 'forfeit',
       loser,
@@ -280,6 +266,7 @@ function checkTimers(ctx: StepContext): void {
       message: `the board was held for ${((at - d.interferenceSince) / 1000).toFixed(1)} s during ${loser}'s turn`,
     });
     endGame(ctx, opposite(loser), 'holding');
+    d.holding = holding;
     return;
   }
   if (d.modelTipSince !== undefined && !d.modelTipReported && !d.tipped && at - d.modelTipSince >= s.disagreementWindowMs) {

@@ -24,6 +24,20 @@ export interface LastAction {
   readonly atMs: number;
 }
 
+/**
+ * A game that ended by a holding forfeit, as it stood just before it: what the operator's
+ * attribution (RULES.md: "unless the operator attributes it otherwise") needs to withdraw
+ * the ending. Kept until the next game starts.
+ */
+export interface HoldingForfeit {
+  /** The side that forfeited (the side to move, or the side the operator has attributed it to since). */
+  readonly loser: Color;
+  /** The game before the forfeit: its position is the last legal position. */
+  readonly game: Game;
+  readonly fouls: ByColor<number>;
+  readonly touched?: Well;
+}
+
 export interface SenryakuRefereeState {
   readonly settings: SenryakuRefereeSettings;
   readonly phase: Phase;
@@ -57,6 +71,8 @@ export interface SenryakuRefereeState {
     readonly board: Int8Array;
     readonly lifted: readonly Well[];
   };
+  /** The last game ended by a holding forfeit (until the next game starts). */
+  readonly holding?: HoldingForfeit;
 }
 
 /** A state being built by one step; the reducer copies before it writes. */

@@ -41,6 +41,7 @@ export function startGame(ctx: StepContext): void {
   d.onBoard = position.board.slice();
   d.fouls = { light: 0, dark: 0 };
   d.foul = undefined;
+  d.holding = undefined;
   d.phase = 'play';
   const number = currentGame(d.match);
   // sidesOfGame lists Light first: the side that moves first, as game-started asks.

@@ -6,7 +6,7 @@ import { legalMoves } from '../../rules/surakarta/moves.ts';
 import { positionAfter } from '../../rules/surakarta/play.ts';
 import { formatPosition } from '../../rules/surakarta/position-notation.ts';
 import { EMPTY, cellOf, pointName, sideOf } from '../../rules/surakarta/types.ts';
-import { occupancyDiff, sameOccupancy } from './board-view.ts';
+import { differences, occupancyDiff, sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove } from './game-flow.ts';
 
@@ -72,4 +72,26 @@ function restore(ctx: StepContext): void {
   d.phase = 'play';
   d.foul = undefined;
   ctx.emit({ type: 'restored', side: d.game.position.turn, position: formatPosition(d.game.position) });
+}
+
+/** While the board is resynced (after a restart, a holding attributed to nobody): play goes on once it matches the last legal position. */
+export function checkResync(ctx: StepContext): void {
+  const { d } = ctx;
+  const pos = d.game.position;
+  if (sameOccupancy(d.onBoard, pos.board)) {
+    d.onBoard = pos.board.slice();
+    d.hand = [];
+    d.captureOrder = undefined;
+    // The board is the last legal position again: a foul that stood before the restart is put right.
+    d.foul = undefined;
+    d.phase = 'play';
+    d.lastResyncReport = undefined;
+    ctx.emit({ type: 'resync-done', position: formatPosition(pos) });
+    return;
+  }
+  const diff = differences(d.onBoard, pos.board);
+  const key = JSON.stringify(diff);
+  if (key === d.lastResyncReport) return;
+  d.lastResyncReport = key;
+  ctx.emit({ type: 'resync-needed', differences: diff });
 }

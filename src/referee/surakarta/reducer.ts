@@ -9,16 +9,16 @@
 import { endByAgreement } from '../../rules/surakarta/game.ts';
 import { legalMoves } from '../../rules/surakarta/moves.ts';
 import { newSurakartaMatch } from '../../rules/surakarta/match.ts';
-import { formatPosition } from '../../rules/surakarta/position-notation.ts';
 import { startPosition } from '../../rules/surakarta/position.ts';
 import { EMPTY, POINTS, opposite, pointName, sideOf, type Point } from '../../rules/surakarta/types.ts';
 import type { OperatorAction, RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
-import { differences, sameOccupancy } from './board-view.ts';
+import { attributeHolding } from './attribution.ts';
+import { sameOccupancy } from './board-view.ts';
 import { stepContext, type StepContext } from './context.ts';
 import { checkSetup, commitFoul, endGame, forfeitEnd, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
-import { checkFoulResolved } from './recovery.ts';
+import { checkFoulResolved, checkResync } from './recovery.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from './settings.ts';
 import { snapshotOf } from './snapshot.ts';
 import { UNKNOWN_PIECE, draftOf, type HeldPiece, type SurakartaRefereeState } from './state.ts';
@@ -179,31 +179,13 @@ function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boole
   checkResync(ctx);
 }
 
-function checkResync(ctx: StepContext): void {
-  const { d } = ctx;
-  const pos = d.game.position;
-  if (sameOccupancy(d.onBoard, pos.board)) {
-    d.onBoard = pos.board.slice();
-    d.hand = [];
-    d.captureOrder = undefined;
-    // The board is the last legal position again: a foul that stood before the restart is put right.
-    d.foul = undefined;
-    d.phase = 'play';
-    d.lastResyncReport = undefined;
-    ctx.emit({ type: 'resync-done', position: formatPosition(pos) });
-    return;
-  }
-  const diff = differences(d.onBoard, pos.board);
-  const key = JSON.stringify(diff);
-  if (key === d.lastResyncReport) return;
-  d.lastResyncReport = key;
-  ctx.emit({ type: 'resync-needed', differences: diff });
-}
-
-/** `agree`: the players end the game here; the last legal position's piece counts decide it. */
+/**
+ * `agree`: the players end the game here; the last legal position's piece counts decide it.
+ * `attribute`: who held the board in the holding that ended the last game (attribution.ts).
+ */
 function onOperator(ctx: StepContext, action: OperatorAction): void {
   const { d } = ctx;
-  if (action !== 'agree') return;
+  if (action.kind === 'attribute') return attributeHolding(ctx, action.to);
   if (!inGame(ctx) && d.phase !== 'resync') {
     ctx.emit({ type: 'notice', message: 'no game is in progress: nothing to end by agreement' });
     return;
@@ -218,6 +200,7 @@ function checkTimers(ctx: StepContext): void {
   const { d, at } = ctx;
   if (!inGame(ctx) || d.interferenceSince === undefined || at - d.interferenceSince < d.settings.holdingGraceMs) return;
   const loser = d.game.position.turn;
+  const holding = { loser, game: d.game, fouls: d.fouls, ...(d.touched !== undefined ? { touched: d.touched } : {}) };
   ctx.emit({
     type: 'forfeit',
     loser,
@@ -225,4 +208,5 @@ function checkTimers(ctx: StepContext): void {
     message: `the board was held for ${((at - d.interferenceSince) / 1000).toFixed(1)} s during ${loser}'s turn`,
   });
   endGame(ctx, forfeitEnd(d.game.position, loser, 'holding'));
+  d.holding = holding;
 }

@@ -1,7 +1,7 @@
 /** The Surakarta referee's state: the game as the rules see it and the board as the sensors see it. */
 import type { Game } from '../../rules/surakarta/game.ts';
 import type { SurakartaMatchState } from '../../rules/surakarta/match.ts';
-import type { BySide, Point } from '../../rules/surakarta/types.ts';
+import type { BySide, Point, Side } from '../../rules/surakarta/types.ts';
 import type { CaptureOrder, FoulCode } from '../verdicts.ts';
 import type { SurakartaRefereeSettings } from './settings.ts';
 
@@ -15,6 +15,20 @@ export const UNKNOWN_PIECE = 5;
 export interface HeldPiece {
   readonly cell: number;
   readonly from: Point;
+}
+
+/**
+ * A game that ended by a holding forfeit, as it stood just before it: what the operator's
+ * attribution (RULES.md, Senryaku's ruling on holding, "as for Senryaku") needs to withdraw
+ * the ending. Kept until the next game starts.
+ */
+export interface HoldingForfeit {
+  /** The side that forfeited (the side to move, or the side the operator has attributed it to since). */
+  readonly loser: Side;
+  /** The game before the forfeit: its position is the last legal position. */
+  readonly game: Game;
+  readonly fouls: BySide<number>;
+  readonly touched?: Point;
 }
 
 export interface SurakartaRefereeState {
@@ -35,6 +49,8 @@ export interface SurakartaRefereeState {
   /** After a game: the board has been touched since, so a start position seen now is a new setup. */
   readonly changedSinceOver: boolean;
   readonly lastResyncReport?: string;
+  /** The last game ended by a holding forfeit (until the next game starts). */
+  readonly holding?: HoldingForfeit;
 }
 
 /** A state being built by one step; the reducer copies before it writes. */

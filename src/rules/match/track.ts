@@ -43,7 +43,7 @@ export interface MatchState {
   readonly winner?: Player;
 }
 
-export type MatchErrorCode = 'BadTrackLength' | 'BadColourMode' | 'MatchOver' | 'BadPoints';
+export type MatchErrorCode = 'BadTrackLength' | 'BadColourMode' | 'MatchOver' | 'BadPoints' | 'NoGame';
 export interface MatchError {
   readonly code: MatchErrorCode;
   readonly message: string;
@@ -96,4 +96,23 @@ export function recordGame(
   const record: GameRecord = { number, white, ...(winner ? { winner } : {}), points: result.points, reason: result.reason };
   const matchWinner = PLAYERS.find((p) => points[p] >= m.settings.trackLength);
   return ok({ settings: m.settings, points, gamesWon, games: [...m.games, record], ...(matchWinner ? { winner: matchWinner } : {}) });
+}
+
+/**
+ * The match as it stood before its last game was recorded: that game's record taken back,
+ * points and games won summed again from the games left, the match winner decided again
+ * (an operator withdrew the game's result: RULES.md, holding the board).
+ */
+export function withdrawLastGame(m: MatchState): Result<MatchState, MatchError> {
+  if (m.games.length === 0) return err({ code: 'NoGame', message: 'no game has been recorded: nothing to withdraw' });
+  const games = m.games.slice(0, -1);
+  const points: ByPlayer<number> = { A: 0, B: 0 };
+  const gamesWon: ByPlayer<number> = { A: 0, B: 0 };
+  for (const g of games)
+    if (g.winner) {
+      points[g.winner] += g.points;
+      gamesWon[g.winner] += 1;
+    }
+  const matchWinner = PLAYERS.find((p) => points[p] >= m.settings.trackLength);
+  return ok({ settings: m.settings, points, gamesWon, games, ...(matchWinner ? { winner: matchWinner } : {}) });
 }

@@ -49,7 +49,7 @@ export interface SurakartaGameEnd {
   readonly scores: BySide<number>;
 }
 
-export type SurakartaMatchErrorCode = 'BadMatchLength' | 'MatchOver' | 'BadScore';
+export type SurakartaMatchErrorCode = 'BadMatchLength' | 'MatchOver' | 'BadScore' | 'NoGame';
 export interface SurakartaMatchError {
   readonly code: SurakartaMatchErrorCode;
   readonly message: string;
@@ -103,5 +103,23 @@ export function recordSurakartaGame(m: SurakartaMatchState, end: SurakartaGameEn
   if (winner) gamesWon[winner] += 1;
   const record: SurakartaGameRecord = { number, light: sides.light, ...(winner ? { winner } : {}), reason: end.reason, awarded };
   const games = [...m.games, record];
+  return ok({ settings: m.settings, points, gamesWon, games, ...decision(m.settings, points, games.length) });
+}
+
+/**
+ * The match as it stood before its last game was recorded: that game's record taken back,
+ * totals and games won summed again from the games left, the decision taken again (an
+ * operator withdrew the game's result: a holding attributed otherwise).
+ */
+export function withdrawLastSurakartaGame(m: SurakartaMatchState): Result<SurakartaMatchState, SurakartaMatchError> {
+  if (m.games.length === 0) return err({ code: 'NoGame', message: 'no game has been recorded: nothing to withdraw' });
+  const games = m.games.slice(0, -1);
+  const points: ByPlayer<number> = { A: 0, B: 0 };
+  const gamesWon: ByPlayer<number> = { A: 0, B: 0 };
+  for (const g of games) {
+    points.A += g.awarded.A;
+    points.B += g.awarded.B;
+    if (g.winner) gamesWon[g.winner] += 1;
+  }
   return ok({ settings: m.settings, points, gamesWon, games, ...decision(m.settings, points, games.length) });
 }

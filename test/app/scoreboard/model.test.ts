@@ -4,6 +4,7 @@ import { composeFrame, initialScoreboard, reduceScoreboard, stepMarkers, targetH
 import { digitText, findUno, holeLed, ledImage } from '../../../src/hardware/scoreboard/index.ts';
 import { V } from '../../hardware/scoreboard/harness.ts';
 import { CAPTURE_WIN } from '../../hardware/scoreboard/sequences.ts';
+import { RefereeDriver } from '../../referee/driver.ts';
 
 const T = { timeout: 1_000 };
 
@@ -48,4 +49,44 @@ test('findUno picks an Uno or a clone by USB id, case-insensitive, first listed 
   expect(findUno([{ path: '/dev/ttyUSB1', vendorId: '1a86', productId: '7523' }])?.path).toBe('/dev/ttyUSB1');
   expect(findUno([{ path: '/dev/ttyACM0', vendorId: '2341', productId: '0042' }])).toBeUndefined(); // a Mega
   expect(findUno([])).toBeUndefined();
+});
+
+test('a holding attributed otherwise: the track and digits show the corrected score, the match-over pattern goes or changes', T, () => {
+  const fold = (r: RefereeDriver) => r.verdicts.reduce((st, v) => reduceScoreboard(st, v), initialScoreboard(2));
+  const digits = (s: ReturnType<typeof fold>) => composeFrame(s, { markers: targetHoles(s), blinkOn: true }).digits;
+  // Game 1: Black crashes (A scores); game 2: the board held on White's (B's) turn: A wins the match.
+  const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
+  const r = new RefereeDriver({ match: { trackLength: 2, colours: 'alternate' } });
+  r.snapshotOf(START);
+  r.move('a1-a2');
+  r.lift('g6');
+  r.tip('white');
+  r.level();
+  r.cleared();
+  r.snapshotOf(START);
+  r.hold('start');
+  r.tick(2100);
+  let s = fold(r);
+  expect(s).toMatchObject({ points: { A: 2, B: 0 }, games: { A: 2, B: 0 }, ending: { kind: 'match-over', winner: 'A' } });
+  // A (Black) held it: B wins game 2 instead, and the match goes on.
+  r.attribute('black');
+  s = fold(r);
+  expect(s).toMatchObject({ points: { A: 1, B: 1 }, games: { A: 1, B: 1 }, ending: { kind: 'game-over', winner: 'B' } });
+  expect(targetHoles(s)).toEqual({ A: 1, B: 1 });
+  expect(digits(s)).toEqual({ A: { points: 1, count: 1 }, B: { points: 1, count: 1 } });
+
+  // Attributed to nobody: the score is back to before game 2, no pattern, and White's lamp is lit again.
+  const n = new RefereeDriver({ match: { trackLength: 1, colours: 'alternate' } });
+  n.snapshotOf(START);
+  n.hold('start');
+  n.tick(2100);
+  expect(fold(n)).toMatchObject({ points: { A: 0, B: 1 }, games: { A: 0, B: 1 }, ending: { kind: 'match-over', winner: 'B' } });
+  n.attribute('none');
+  s = fold(n);
+  expect(s).toMatchObject({ points: { A: 0, B: 0 }, games: { A: 0, B: 0 }, turn: 'white' });
+  expect(s.ending).toBeUndefined();
+  expect(digits(s)).toEqual({ A: { points: 0, count: 0 }, B: { points: 0, count: 0 } });
+  // The game goes on and ends again: it counts once more.
+  n.move('a1-a2');
+  expect(fold(n).turn).toBe('black');
 });

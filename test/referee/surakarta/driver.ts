@@ -63,7 +63,9 @@ export class SkDriver {
   roll = (from: string, to: string, dt = 300) => this.send({ type: 'rolled', from: P(from), to: P(to), atMs: this.at(dt) });
   tick = (dt: number) => this.send({ type: 'tick', atMs: this.at(dt) });
   hold = (phase: 'start' | 'end', dt = 100) => this.send({ type: 'interference', phase, atMs: this.at(dt) });
-  agree = (dt = 300) => this.send({ type: 'operator', action: 'agree', atMs: this.at(dt) });
+  agree = (dt = 300) => this.send({ type: 'operator', action: { kind: 'agree' }, atMs: this.at(dt) });
+  /** The operator says who held the board in the holding that ended the last game. */
+  attribute = (to: string, dt = 300) => this.send({ type: 'operator', action: { kind: 'attribute', to }, atMs: this.at(dt) });
 
   /** "lift b2, place c3, roll a1 a2, tick 500": the events in order; all their verdicts. */
   play(script: string): Verdict[] {

@@ -4,6 +4,7 @@ import {
   newSurakartaMatch,
   recordSurakartaGame,
   sidesOfGame,
+  withdrawLastSurakartaGame,
   type SurakartaGameEnd,
   type SurakartaMatch,
   type SurakartaMatchState,
@@ -62,5 +63,31 @@ describe('Surakarta match scoring', () => {
     expect(recordSurakartaGame(over, lightWins(1, 0))).toMatchObject({ ok: false, error: { code: 'MatchOver' } });
     const fresh = played({ kind: 'games', games: 1 }, []);
     expect(recordSurakartaGame(fresh, lightWins(-1, 0))).toMatchObject({ ok: false, error: { code: 'BadScore' } });
+  });
+});
+
+describe('withdrawing the last Surakarta game (a holding attributed otherwise)', () => {
+  it('takes the last record back, and the match is undecided again', () => {
+    const before = played({ kind: 'games', games: 2 }, [lightWins(10, 7)]);
+    const after = played({ kind: 'games', games: 2 }, [lightWins(10, 7), lightWins(12, 0)]);
+    expect(after.over).toBe(true);
+    const back = withdrawLastSurakartaGame(after);
+    expect(back).toEqual({ ok: true, value: before });
+    expect(back.ok && back.value.over).toBe(false);
+    expect(back.ok && back.value.winner).toBeUndefined();
+  });
+
+  it('a points match decided by the last game is open again, and another result can take its place', () => {
+    const m = played({ kind: 'points', target: 12 }, [lightWins(11, 3), lightWins(12, 1)]); // game 2: B has Light
+    expect(m).toMatchObject({ over: true, winner: 'B', points: { A: 12, B: 15 } });
+    const back = withdrawLastSurakartaGame(m);
+    if (!back.ok) throw new Error(back.error.message);
+    expect(back.value).toMatchObject({ over: false, points: { A: 11, B: 3 }, gamesWon: { A: 1, B: 0 } });
+    const flipped = recordSurakartaGame(back.value, { winner: 'dark', reason: 'holding', scores: { light: 0, dark: 9 } });
+    expect(flipped.ok && flipped.value).toMatchObject({ over: true, winner: 'A', points: { A: 20, B: 3 } });
+  });
+
+  it('with no game recorded it says NoGame', () => {
+    expect(withdrawLastSurakartaGame(played({ kind: 'games', games: 2 }, []))).toMatchObject({ ok: false, error: { code: 'NoGame' } });
   });
 });

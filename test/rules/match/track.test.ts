@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { markerHoles, newMatch, recordGame, whitePlayer, type MatchSettings, type MatchState } from '../../../src/rules/match/track.ts';
+import {
+  markerHoles,
+  newMatch,
+  recordGame,
+  whitePlayer,
+  withdrawLastGame,
+  type MatchSettings,
+  type MatchState,
+} from '../../../src/rules/match/track.ts';
 
 const start = (settings: MatchSettings = { trackLength: 6, colours: 'alternate' }): MatchState => {
   const r = newMatch(settings);
@@ -64,5 +72,41 @@ describe('match scoring track', () => {
     const m = recordGame(start(), { points: 0, reason: 'agreement' });
     expect(m.ok && m.value.points).toEqual({ A: 0, B: 0 });
     expect(m.ok && m.value.games[0]?.winner).toBeUndefined();
+  });
+});
+
+describe('withdrawing the last game (an operator attributes a holding otherwise)', () => {
+  const withdrawn = (m: MatchState): MatchState => {
+    const r = withdrawLastGame(m);
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
+  };
+
+  it('takes the last record back: points, games won and the game number as before it', () => {
+    const before = game(game(start(), 'white', 2), 'black', 1);
+    const after = game(before, 'white', 1, 'holding');
+    expect(withdrawn(after)).toEqual(before);
+    expect(withdrawn(after).games).toHaveLength(2);
+  });
+
+  it('withdraws the match winner the last game made, and another result can be recorded in its place', () => {
+    let m = start({ trackLength: 3, colours: 'alternate' });
+    m = game(m, 'white', 2); // A 2
+    m = game(m, 'black', 1); // game 2: A has Black: A 3, the match
+    expect(m.winner).toBe('A');
+    const back = withdrawn(m);
+    expect(back.winner).toBeUndefined();
+    expect(back.points).toEqual({ A: 2, B: 0 });
+    expect(back.gamesWon).toEqual({ A: 1, B: 0 });
+    const flipped = game(back, 'white', 1, 'holding'); // B has White in game 2
+    expect(flipped.winner).toBeUndefined();
+    expect(flipped.points).toEqual({ A: 2, B: 1 });
+    expect(flipped.games.at(-1)).toMatchObject({ number: 2, winner: 'B', reason: 'holding' });
+  });
+
+  it('a drawn game withdraws too; with no game recorded it says NoGame', () => {
+    const drawn = recordGame(start(), { points: 0, reason: 'agreement' });
+    expect(drawn.ok && withdrawn(drawn.value)).toEqual(start());
+    expect(withdrawLastGame(start())).toMatchObject({ ok: false, error: { code: 'NoGame' } });
   });
 });

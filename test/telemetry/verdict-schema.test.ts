@@ -1,0 +1,26 @@
+// The MQTT verdict schema (schemas/mqtt/verdict.schema.json) takes what the referee says about an attributed holding.
+import { describe, expect, it } from 'vitest';
+import { payloadProblems } from '../../src/telemetry/schemas.ts';
+import { RefereeDriver } from '../referee/driver.ts';
+
+const problems = (verdicts: readonly unknown[]) =>
+  verdicts.flatMap((verdict, i) => payloadProblems('verdict', JSON.stringify({ matchId: 'm', seq: i + 1, verdict })));
+
+describe('verdict schema: attributions', () => {
+  it('every verdict of a holding attributed to the other side, then to nobody, then a refusal, is valid', () => {
+    const r = RefereeDriver.playing(undefined, { match: { trackLength: 1, colours: 'alternate' } });
+    r.hold('start');
+    r.tick(2100);
+    r.attribute('black');
+    r.attribute('none');
+    r.attribute('white');
+    expect(r.types()).toEqual(expect.arrayContaining(['attributed', 'forfeit', 'game-over', 'match-over', 'resync-done', 'notice']));
+    expect(problems(r.verdicts)).toEqual([]);
+  });
+
+  it('an attribution needs its game, side, message and score', () => {
+    const bad = { type: 'attributed', atMs: 1, game: 0, to: '', message: 'x' };
+    expect(problems([bad]).join('\n')).toMatch(/score/);
+    expect(problems([bad]).join('\n')).toMatch(/game/);
+  });
+});
