@@ -179,7 +179,7 @@ function controlOver(ref: { readonly current?: RefereeApp }): RefereeControl {
       const app = ref.current;
       if (!app) return err('no match');
       const before = app.snapshot();
-      app.operate('agree');
+      app.operate({ kind: 'agree' });
       const after = app.snapshot();
       return before?.phase === after?.phase ? err('nothing to end by agreement now') : ok({ phase: after?.phase ?? 'unknown' });
     },
