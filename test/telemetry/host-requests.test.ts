@@ -11,20 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/app/journal.ts';
 import { openStore } from '../../src/store/index.ts';
 import { skipWithout } from '../system-tools.ts';
-import { expectValidPayloads, freePort, simSettingsFile, Sub, until } from './mqtt-tools.ts';
+import { expectValidPayloads, freePort, publishRequest, simSettingsFile, Sub, until } from './mqtt-tools.ts';
 
-const ask = (port: number, name: string, body: object): Promise<number | null> =>
-  new Promise((resolve) => {
-    const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', '-u', 'desk', '-P', 'desk-pw'];
-    const child = spawn('mosquitto_pub', [...args, '-t', `senryaku/bridge/request/${name}`, '-m', JSON.stringify(body)], {
-      stdio: 'ignore',
-    });
-    const timer = setTimeout(() => child.kill(), 5000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+const DESK = ['desk', 'desk-pw'] as const;
 
 interface Answer {
   readonly status: 'ok' | 'error';
@@ -68,20 +57,20 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
     try {
       await until('three moves of the first match', () => moves() >= 3, 40_000);
       // Under way: a new match would leave it, and says how to mean it.
-      await ask(port, 'new_match', { transaction: 'n1', players: { A: 'Cy', B: 'Di' }, track: 2 });
+      await publishRequest(port, DESK, 'new_match', { transaction: 'n1', players: { A: 'Cy', B: 'Di' }, track: 2 });
       const refused = await answer('new_match', 'n1');
       expect(refused.status).toBe('error');
       expect(refused.error).toMatch(/is not over .*"force": true/);
       // Another game needs its own board.
-      await ask(port, 'new_match', { transaction: 'n2', ruleset: 'surakarta', force: true });
+      await publishRequest(port, DESK, 'new_match', { transaction: 'n2', ruleset: 'surakarta', force: true });
       expect((await answer('new_match', 'n2')).error).toMatch(/this board is a Senryaku board/);
       // A bad field is named.
-      await ask(port, 'new_match', { transaction: 'n3', track: 'long', force: true });
+      await publishRequest(port, DESK, 'new_match', { transaction: 'n3', track: 'long', force: true });
       expect((await answer('new_match', 'n3')).error).toMatch(/track/);
       const firstMatch = JSON.parse(sub.on('match').at(-1)!.payload) as { matchId: string };
 
       const startedBefore = started();
-      await ask(port, 'new_match', { transaction: 'n4', players: { A: 'Cy', B: 'Di' }, track: 2, force: true });
+      await publishRequest(port, DESK, 'new_match', { transaction: 'n4', players: { A: 'Cy', B: 'Di' }, track: 2, force: true });
       const made = await answer('new_match', 'n4');
       expect(made).toMatchObject({ status: 'ok', data: { ruleset: 'senryaku', players: { A: 'Cy', B: 'Di' } } });
       expect(made.data!.matchId).not.toBe(firstMatch.matchId);
@@ -93,7 +82,7 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
       const movesOfSecond = moves();
       await until('a move of the second match', () => moves() > movesOfSecond, 30_000);
       const beforeCalibration = started();
-      await ask(port, 'start_calibration', { transaction: 'c1', force: true });
+      await publishRequest(port, DESK, 'start_calibration', { transaction: 'c1', force: true });
       const calibrated = await answer('start_calibration', 'c1');
       expect(calibrated, calibrated.error).toMatchObject({ status: 'ok', data: { calibrated: true } });
       expect(statSync(calFile).mtimeMs).toBeGreaterThan(calibratedAt);

@@ -239,3 +239,22 @@ export async function simSettingsFile(
   );
   return config;
 }
+
+/** A request published with mosquitto_pub as `user` (QoS 1): its exit code (non-zero: refused at connect). */
+export const publishRequest = (
+  port: number,
+  user: readonly [string, string] | undefined,
+  name: string,
+  body: object,
+): Promise<number | null> =>
+  new Promise((resolve) => {
+    const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', ...(user ? ['-u', user[0], '-P', user[1]] : [])];
+    const child = spawn('mosquitto_pub', [...args, '-t', `senryaku/bridge/request/${name}`, '-m', JSON.stringify(body)], {
+      stdio: 'ignore',
+    });
+    const timer = setTimeout(() => child.kill(), 5000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });

@@ -1,25 +1,12 @@
 // The settings file's MQTT users reach the embedded broker of `senryaku referee --config`: an
 // operator named there ends a Surakarta game by agreement with a request; a viewer cannot.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';
-import { freePort, simSettingsFile } from './mqtt-tools.ts';
-
-const pub = (port: number, user: [string, string], transaction: string): Promise<number | null> =>
-  new Promise((resolve) => {
-    const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', '-u', user[0], '-P', user[1]];
-    const topic = 'senryaku/bridge/request/end_game_by_agreement';
-    const child = spawn('mosquitto_pub', [...args, '-t', topic, '-m', JSON.stringify({ transaction })], { stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill(), 5000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+import { freePort, publishRequest, simSettingsFile } from './mqtt-tools.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -47,8 +34,9 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
         // At the fourth move the viewer asks (refused: play goes on), at the tenth the operator.
         if ((JSON.parse(l) as { type: string }).type !== 'move') return;
         moves++;
-        if (moves === 4) asked = pub(port, ['lobby', 'lobby-pw'], 'v1');
-        if (moves === 10) asked = asked.then(() => pub(port, ['desk', 'desk-pw'], 'o1'));
+        if (moves === 4) asked = publishRequest(port, ['lobby', 'lobby-pw'], 'end_game_by_agreement', { transaction: 'v1' });
+        if (moves === 10)
+          asked = asked.then(() => publishRequest(port, ['desk', 'desk-pw'], 'end_game_by_agreement', { transaction: 'o1' }));
       },
       err: () => {},
     });
