@@ -1,8 +1,9 @@
 /**
- * The dashboard's test rig: a RefereeApp refereeing the simulated board in real time (the
- * pages and the browser live in real time), with a DashboardServer on a free port attached
- * to it, sim play wired to the simulated board and a small RefereeControl over the app.
- * Nothing is stubbed between the simulator's load cells and the verdicts the page shows.
+ * The dashboard's test rig: a RefereeHost refereeing the simulated board in real time (the
+ * pages and the browser live in real time), with a DashboardServer on a free port as its
+ * host service, sim play wired to the simulated board and the operator's seam (HostControl)
+ * as the referee command wires it. Nothing is stubbed between the simulator's load cells and
+ * the verdicts the page shows.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,19 +13,19 @@ import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
 import { matchStoreService } from '../../src/app/match-store-service.ts';
 import { openBoard } from '../../src/app/open-board.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';
-import { RefereeApp } from '../../src/app/referee-app.ts';
-import type { RefereeControl } from '../../src/app/referee-control.ts';
+import type { RefereeApp } from '../../src/app/referee-app.ts';
+import { HostControl } from '../../src/app/host-control.ts';
+import type { HostService } from '../../src/app/host-service.ts';
+import { RefereeHost } from '../../src/app/referee-host.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { hashPassword } from '../../src/app/settings/password.ts';
 import type { SimBoard } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { rulesetById } from '../../src/rulesets/registry.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
-import { ok, err } from '../../src/util/result.ts';
 import { bundleAssets, type WebAssets } from '../../src/web/assets.ts';
 import type { WebUser } from '../../src/web/auth.ts';
 import { DashboardServer } from '../../src/web/server.ts';
-import { attachedFor } from '../../src/web/session-service.ts';
 
 export const OPERATOR = { name: 'desk', password: 'correct horse' } as const;
 
@@ -72,16 +73,24 @@ export interface RigOptions {
 }
 
 export class Rig {
-  readonly verdicts: Verdict[] = [];
-  /** Server clock when each verdict was said on the bus (the terminal prints it at that moment). */
-  readonly saidMs = new Map<number, number>();
-
   private constructor(
-    readonly app: RefereeApp,
+    /** Every match's verdicts, as the page hears them. */
+    readonly verdicts: Verdict[],
+    /** Server clock when each verdict was said on the bus (the terminal prints it at that moment). */
+    readonly saidMs: Map<number, number>,
+    readonly host: RefereeHost,
+    readonly control: HostControl,
     readonly sim: SimBoard,
     readonly server: DashboardServer,
     readonly store: MatchStore | undefined,
   ) {}
+
+  /** The match being refereed. */
+  get app(): RefereeApp {
+    const app = this.host.current;
+    if (!app) throw new Error('no match on the board');
+    return app;
+  }
 
   static async start(o: RigOptions = {}): Promise<Rig> {
     const rules = o.rules ?? 'senryaku';
@@ -102,7 +111,6 @@ export class Rig {
     if (problems.length) throw new Error(problems.map((p) => p.message).join('; '));
     const players = o.players ?? { A: 'Alice', B: 'Bob' };
     const game = session.newMatch(board.file, { ruleset: rules, policy: 'casual', players, plan });
-    const appRef: { current?: RefereeApp } = {};
     let store: MatchStore | undefined;
     if (o.store) {
       const opened = openStore(join(mkdtempSync(join(tmpdir(), 'senryaku-web-store-')), 'matches.db'));
@@ -113,31 +121,48 @@ export class Rig {
       host: '127.0.0.1',
       port: 0,
       users: await testUsers(),
-      control: controlOver(appRef),
       ...(o.sim === false ? {} : { sim: { board: sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } }),
       assets: await testAssets(),
       ...(store ? { store } : {}),
     });
-    const app = new RefereeApp({
-      services: [...(store ? [matchStoreService(store)] : []), attachedFor(server)],
+    const verdicts: Verdict[] = [];
+    const saidMs = new Map<number, number>();
+    const listener: HostService = {
+      name: 'rig',
+      start: async () => {},
+      stop: async () => {},
+      attach: (s) =>
+        s.bus.on('verdict', listener, (v) => {
+          verdicts.push(v);
+          saidMs.set(verdicts.length, Date.now());
+        }),
+      detach: () => {},
+    };
+    const journalDir = mkdtempSync(join(tmpdir(), 'senryaku-web-journal-'));
+    const host = new RefereeHost({
       board,
       calibration,
-      game,
-      players,
-      journalDir: mkdtempSync(join(tmpdir(), 'senryaku-web-journal-')),
-      io: { out: () => {}, err: () => {} },
-      json: false,
-      scoreboard: 'none',
-      source: { kind: 'sim', seed },
+      services: [server, listener],
+      stay: true,
+      appConfig: () => ({
+        services: store ? [matchStoreService(store)] : [],
+        journalDir,
+        io: { out: () => {}, err: () => {} },
+        json: false,
+        scoreboard: 'none',
+        source: { kind: 'sim', seed },
+      }),
+      prepareBoard: () => void sim.resetBoard(session.ruleset.startPosition),
     });
-    appRef.current = app;
-    await server.start();
-    const rig = new Rig(app, sim, server, store);
-    app.bus.on('verdict', rig, (v) => {
-      rig.verdicts.push(v);
-      rig.saidMs.set(rig.verdicts.length, Date.now());
+    const control = new HostControl({
+      host,
+      session,
+      file: board.file,
+      options: { players: `${players.A},${players.B}`, ...(rules === 'surakarta' ? { rules } : {}) },
     });
-    await app.start();
+    server.provide({ control });
+    const rig = new Rig(verdicts, saidMs, host, control, sim, server, store);
+    await host.start({ game, players });
     return rig;
   }
 
@@ -162,26 +187,7 @@ export class Rig {
   }
 
   async stop(): Promise<void> {
-    await this.app.stop();
-    await this.server.stop();
+    await this.host.stop();
     this.store?.close();
   }
-}
-
-/** The operator's actions over one app: what a RefereeHost would do, narrowed to what a single match can. */
-function controlOver(ref: { readonly current?: RefereeApp }): RefereeControl {
-  const none = async () => err('not in this test rig');
-  return {
-    newMatch: none,
-    startCalibration: none,
-    attributeInterference: none,
-    async endGameByAgreement() {
-      const app = ref.current;
-      if (!app) return err('no match');
-      const before = app.snapshot();
-      app.operate({ kind: 'agree' });
-      const after = app.snapshot();
-      return before?.phase === after?.phase ? err('nothing to end by agreement now') : ok({ phase: after?.phase ?? 'unknown' });
-    },
-  };
 }

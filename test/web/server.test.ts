@@ -183,3 +183,40 @@ describe('the dashboard server without a simulated board, history or free port',
     }
   });
 });
+
+describe("the operator's requests from the dashboard, on the referee command's seam", { timeout: 60_000 }, () => {
+  it('attributes a holding to the other side, then starts a new match on the board when told to leave this one', async () => {
+    const rig = await Rig.start({ position: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
+    try {
+      const login = await post(`${rig.url}api/login`, OPERATOR);
+      const session = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      await rig.until('game-started');
+      void rig.sim.holdBoard(400, { afterMs: 300, durationMs: 3000 });
+      expect(await rig.until('forfeit')).toMatchObject({ loser: 'white', reason: 'holding' });
+      const attributed = await post(`${rig.url}api/operator/attribute-interference`, { to: 'black' }, session);
+      expect(attributed.status).toBe(200);
+      expect(await attributed.json()).toMatchObject({ ok: true, game: 1, to: 'black', winner: 'white' });
+      expect(await rig.until('attributed')).toMatchObject({ to: 'black' });
+      const again = await post(`${rig.url}api/operator/attribute-interference`, { to: 'black' }, session);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ error: expect.stringMatching(/^attribution refused: black already forfeited/) as string });
+
+      const first = rig.app.matchId;
+      const kept = await post(`${rig.url}api/operator/new-match`, { players: { A: 'Cy', B: 'Di' } }, session);
+      expect(kept.status).toBe(409);
+      expect(await kept.json()).toMatchObject({ error: expect.stringMatching(/is not over .*"force": true/) as string });
+      const made = await post(`${rig.url}api/operator/new-match`, { players: { A: 'Cy', B: 'Di' }, force: true }, session);
+      expect(made.status).toBe(200);
+      const { matchId } = (await made.json()) as { matchId: string };
+      expect(matchId).not.toBe(first);
+      expect(rig.app.matchId).toBe(matchId);
+      // A page that joins now sees the new match, which begins on the board set up afresh.
+      const { messages, ws } = await listen(rig.url);
+      expect(await waitFor(() => messages[0])).toMatchObject({ type: 'state', match: { matchId, players: { A: 'Cy', B: 'Di' } } });
+      ws.close();
+      await waitFor(() => (rig.verdicts.filter((v) => v.type === 'game-started').length >= 2 ? true : undefined));
+    } finally {
+      await rig.stop();
+    }
+  });
+});
