@@ -57,6 +57,27 @@ export class RawPort {
     });
   }
 
+  /**
+   * Waits until the firmware answers: bytes sent before its UART is on (the first ms after a
+   * reset) are lost, as on a real board, so HELLO is asked again until one is acknowledged.
+   */
+  async handshake(attempts = 10): Promise<void> {
+    for (let i = 0; i < attempts; i++) {
+      const from = this.lines.length;
+      const seq = this.command('HELLO');
+      const tag = ` ${seq.toString(16).toUpperCase().padStart(4, '0')}*`;
+      const acked = await this.waitLine((l) => l.startsWith('ACK ') && l.includes(tag), from, 1000).then(
+        () => true,
+        () => false,
+      );
+      if (acked) {
+        await this.waitLine((l) => l.startsWith('HELLO ') && !l.startsWith('HELLO 0000 '), from);
+        return;
+      }
+    }
+    throw new Error(`the firmware did not answer HELLO ${attempts} times`);
+  }
+
   async close(): Promise<void> {
     if (!this.port.isOpen) return;
     await new Promise<void>((resolve) => this.port.close(() => resolve()));

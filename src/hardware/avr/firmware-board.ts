@@ -76,7 +76,14 @@ export class FirmwareBoard {
   static async start(options: FirmwareBoardOptions = {}): Promise<Result<FirmwareBoard, FirmwareBoardError>> {
     const physics = options.physics;
     const cells = options.cells ?? (physics ? physics.cellMap.wells.length + physics.cellMap.pivots.length : 44);
-    const args = ['--cells', String(cells), '--noise', String(options.noiseCounts ?? (physics ? 0 : 4)), '--seed', String(options.seed ?? 1)];
+    const args = [
+      '--cells',
+      String(cells),
+      '--noise',
+      String(options.noiseCounts ?? (physics ? 0 : 4)),
+      '--seed',
+      String(options.seed ?? 1),
+    ];
     if (options.fast) args.push('--fast');
     if (physics) args.push('--lockstep');
     args.push(options.elf ?? firmwareElfPath());
@@ -85,14 +92,19 @@ export class FirmwareBoard {
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<Result<string, FirmwareBoardError>>((resolve) => {
-      const timer = setTimeout(() => resolve(err({ code: 'Timeout', message: 'the simavr harness printed no pty' })), options.startTimeoutMs ?? 5000);
+      const timer = setTimeout(
+        () => resolve(err({ code: 'Timeout', message: 'the simavr harness printed no pty' })),
+        options.startTimeoutMs ?? 5000,
+      );
       child.once('error', (e: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         const missing = e.code === 'ENOENT';
         resolve(
           err({
             code: missing ? 'HarnessMissing' : 'HarnessFailed',
-            message: missing ? `no simavr harness at ${options.harnessPath ?? DEFAULT_HARNESS_PATH}: run npm run firmware:sim:build` : e.message,
+            message: missing
+              ? `no simavr harness at ${options.harnessPath ?? DEFAULT_HARNESS_PATH}: run npm run firmware:sim:build`
+              : e.message,
           }),
         );
       });
@@ -130,7 +142,11 @@ export class FirmwareBoard {
   }
 
   /** The next event of `type` that `accept` takes (any, by default). */
-  next<T extends HarnessEventType>(type: T, accept: (e: HarnessEventOf<T>) => boolean = () => true, timeoutMs = 10_000): Promise<HarnessEventOf<T>> {
+  next<T extends HarnessEventType>(
+    type: T,
+    accept: (e: HarnessEventOf<T>) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<HarnessEventOf<T>> {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         accept: (e) => {
@@ -142,7 +158,11 @@ export class FirmwareBoard {
       };
       const timer = setTimeout(() => {
         this.#waiters.delete(waiter);
-        reject(new Error(`no ${type} event from the simavr harness within ${timeoutMs} ms${this.#exited ? ' (it exited)' : ''}\n${this.#stderr}`));
+        reject(
+          new Error(
+            `no ${type} event from the simavr harness within ${timeoutMs} ms${this.#exited ? ' (it exited)' : ''}\n${this.#stderr}`,
+          ),
+        );
       }, timeoutMs);
       this.#waiters.add(waiter);
     });

@@ -49,7 +49,13 @@ export function parseHarnessEvent(line: string): HarnessEvent | undefined {
       const n = numbers(fields, 1);
       if (!n) return undefined;
       const us = n[0] as number;
-      return name === 'FRAMEOUT' ? { type: 'frameOut', us } : name === 'RESET' ? { type: 'reset', us } : name === 'CONV' ? { type: 'conv', us } : { type: 'time', us };
+      return name === 'FRAMEOUT'
+        ? { type: 'frameOut', us }
+        : name === 'RESET'
+          ? { type: 'reset', us }
+          : name === 'CONV'
+            ? { type: 'conv', us }
+            : { type: 'time', us };
     }
     case 'BURST': {
       const n = numbers(fields, 2);
