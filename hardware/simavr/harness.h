@@ -17,6 +17,8 @@ void harness_event(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // ---- pin_drive.c: input pins held by the parts, beating simavr's pull-up model -----
 void pin_drive(avr_t *avr, char port, int bit, int level);
+// Several pins of one port at once (mask: which, levels: their levels).
+void pin_drive_port(avr_t *avr, char port, uint8_t mask, uint8_t levels);
 // After a reset: every driven pin again (the I/O reset forgets the levels).
 void pin_drive_reassert(avr_t *avr);
 

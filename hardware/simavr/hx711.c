@@ -32,7 +32,6 @@ int hx711_waiting_for_go;
 
 static avr_t *chip;
 static int cell_count;
-static char dout_port[HX711_MAX_CELLS];
 static uint8_t dout_bit[HX711_MAX_CELLS];
 static int32_t input[HX711_MAX_CELLS];        // what the host set: the cell's raw count
 static int disconnected[HX711_MAX_CELLS];     // DOUT stuck high: the chip never answers
@@ -59,11 +58,24 @@ static int32_t noisy(int32_t v) {
   return (int32_t)out;
 }
 
-static void drive(int c, int level) { pin_drive(chip, dout_port[c], dout_bit[c], disconnected[c] ? 1 : level); }
-
-static void drive_all(int level) {
-  for (int c = 0; c < cell_count; c++) drive(c, level);
+// Sets every DOUT pin, one port at a time: level_of(c) is cell c's level.
+static void drive_cells(int (*level_of)(int c)) {
+  uint8_t mask[6] = {0}, levels[6] = {0};
+  for (int c = 0; c < cell_count; c++) {
+    const int g = c / 8;
+    const uint8_t b = (uint8_t)(1u << dout_bit[c]);
+    mask[g] |= b;
+    if (disconnected[c] || level_of(c)) levels[g] |= b;
+  }
+  for (int g = 0; g < 6; g++)
+    if (mask[g]) pin_drive_port(chip, kPortOfGroup[g], mask[g], levels[g]);
 }
+
+static int all_high(int c) { return (void)c, 1; }
+static int all_low(int c) { return (void)c, 0; }
+static int current_bit(int c) { return (latched[c] >> (24 - pulses)) & 1; }
+
+static void drive_all(int level) { drive_cells(level ? all_high : all_low); }
 
 static avr_cycle_count_t on_conversion(avr_t *avr, avr_cycle_count_t when, void *param) {
   (void)param;
@@ -102,9 +114,7 @@ static void on_rising_edge(avr_t *avr) {
   pulses++;
   if (pulses == 1) burst_start_us = harness_now_us(avr);
   if (pulses <= 24) {
-    for (int c = 0; c < cell_count; c++) {
-      drive(c, (latched[c] >> (24 - pulses)) & 1);
-    }
+    drive_cells(current_bit);
   } else if (pulses == 25) {
     drive_all(1);  // read done: DOUT high until the next conversion
   }
@@ -162,7 +172,6 @@ void hx711_init(avr_t *avr, int cells, uint32_t seed, int noise_counts) {
   for (int c = 0; c < cell_count; c++) {
     const int group = c / 8;
     const int bit = c % 8 + kShiftOfGroup[group];
-    dout_port[c] = kPortOfGroup[group];
     dout_bit[c] = (uint8_t)bit;
   }
   avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('G'), 5), on_sck, avr);

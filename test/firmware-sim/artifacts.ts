@@ -7,8 +7,18 @@
  * except under CI, which installs them (.ci/run): there a missing package fails.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { FIRMWARE_BUILD_SCRIPT, HARNESS_BUILD_SCRIPT, REPO_ROOT, firmwareElfPath } from '../../src/hardware/avr/index.ts';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  DEFAULT_HARNESS_PATH,
+  FIRMWARE_BUILD_SCRIPT,
+  HARNESS_BUILD_SCRIPT,
+  REPO_ROOT,
+  firmwareElfPath,
+} from '../../src/hardware/avr/index.ts';
+
+export const FIRMWARE_ELF = firmwareElfPath();
+export const TEST_FIRMWARE_ELF = firmwareElfPath('senryaku-referee-test');
 
 const noted = new Set<string>();
 
@@ -31,15 +41,28 @@ const run = (script: string, env: Record<string, string> = {}): void => {
   if (r.status !== 0) throw new Error(`${script} failed:\n${r.stdout}\n${r.stderr}`);
 };
 
-/** Builds the harness, the firmware and its test build (once per worker). */
+/** Newest modification time of the files under `dir` (recursively), ms. */
+const newestUnder = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.name === 'build') return newest;
+    return Math.max(newest, entry.isDirectory() ? newestUnder(path) : statSync(path).mtimeMs);
+  }, 0);
+
+/** An output is current when it exists and is newer than every source it is made from. */
+const current = (output: string, sourceDir: string): boolean => existsSync(output) && statSync(output).mtimeMs > newestUnder(sourceDir);
+
+/**
+ * Builds what is not current: the harness, the firmware and its test build (each test file
+ * runs in its own worker, so the check is by file times, not by memory).
+ */
 export function buildFirmwareSim(): Promise<void> {
   built ??= Promise.resolve().then(() => {
-    run(HARNESS_BUILD_SCRIPT);
-    run(FIRMWARE_BUILD_SCRIPT);
-    run(FIRMWARE_BUILD_SCRIPT, { FIRMWARE_OUTPUT_NAME: 'senryaku-referee-test', FIRMWARE_EXTRA_FLAGS: '-DFIRMWARE_TEST_HOOKS=1' });
+    const firmwareSources = join(REPO_ROOT, 'hardware/firmware');
+    if (!current(DEFAULT_HARNESS_PATH, join(REPO_ROOT, 'hardware/simavr'))) run(HARNESS_BUILD_SCRIPT);
+    if (!current(FIRMWARE_ELF, firmwareSources)) run(FIRMWARE_BUILD_SCRIPT);
+    if (!current(TEST_FIRMWARE_ELF, firmwareSources))
+      run(FIRMWARE_BUILD_SCRIPT, { FIRMWARE_OUTPUT_NAME: 'senryaku-referee-test', FIRMWARE_EXTRA_FLAGS: '-DFIRMWARE_TEST_HOOKS=1' });
   });
   return built;
 }
-
-export const FIRMWARE_ELF = firmwareElfPath();
-export const TEST_FIRMWARE_ELF = firmwareElfPath('senryaku-referee-test');
