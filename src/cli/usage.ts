@@ -94,12 +94,15 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   sim: {
-    usage: 'senryaku sim --pty [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
+    usage: 'senryaku sim --pty | --firmware [--elf FILE] [--fast] [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
     summary: 'simulated board on a pty, until Ctrl-C',
     description: [
       'Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.',
       "--rules names the game (default senryaku): the board is its reference profile's unless --profile, set up as",
       "--position says in the game's notation (default its start position); --spn SPN still works for Senryaku.",
+      '--firmware runs the real firmware (hardware/firmware/build/senryaku-referee.elf, or --elf) in simavr instead',
+      "(build both with npm run firmware:sim:build and npm run firmware:build), fed by the same simulated board's",
+      'load cells and tilt switches, its UART on a pty; real time unless --fast (simulated time, as fast as it goes).',
     ],
   },
   scoreboard: {
