@@ -3,7 +3,7 @@
 // keeping up with 44 chips at 80 SPS, the burst's length, and RAM never touched by the
 // stack (painted RAM). The figures are printed for README "Measured" (npm run bench:firmware).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirmwareBoard } from '../../src/hardware/avr/index.ts';
+import { FirmwareBoard, describeTiming, measureFirmwareTiming } from '../../src/hardware/avr/index.ts';
 import { FIRMWARE_ELF, buildFirmwareSim, skipFirmwareSim } from './artifacts.ts';
 import { RawPort } from './raw-port.ts';
 
@@ -27,81 +27,41 @@ afterAll(async () => {
   await board?.stop();
 });
 
-const stats = (xs: readonly number[]): { mean: number; min: number; max: number; sd: number } => {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
-  return { mean, min: Math.min(...xs), max: Math.max(...xs), sd };
-};
-
 describe.skipIf(skip)(`the firmware over ${SIMULATED_S} simulated seconds`, () => {
   it('sends a frame every 12.5 ms, reads every HX711 conversion of 44 cells, and keeps RAM headroom', { timeout: 60_000 }, async () => {
     // Loaded cells: every bit of the 24 toggles somewhere, so the read is a full one.
     for (let cell = 0; cell < 44; cell++) board.setCell(cell, (cell % 2 ? -1 : 1) * (cell * 190_000 + 12_345));
-    const frameOut: number[] = [];
-    const bursts: number[] = [];
-    const burstStarts: number[] = [];
-    const off = board.onEvent((e) => {
-      if (e.type === 'frameOut') frameOut.push(e.us);
-      if (e.type === 'burst') {
-        bursts.push(e.durationUs);
-        burstStarts.push(e.startUs);
-      }
-    });
     port.command('START');
     await port.waitLine((l) => l.startsWith('FRAME '));
-    const hxBefore = await board.hx711();
-    const startUs = await board.nowUs();
     // The LEDs change once a second, as a referee's would, so their 1.3 ms of bit-banging
     // (interrupts off per LED) is in the timing.
-    for (let s = 1; s <= SIMULATED_S; s++) {
-      await board.untilUs(startUs + s * 1_000_000, 30_000);
-      port.command('LEDALL', s % 2 ? '203040' : '000000');
-    }
-    const hxAfter = await board.hx711();
-    const stack = await board.stack();
-    off();
-
-    const periodsMs = frameOut.slice(1).map((us, i) => (us - (frameOut[i] as number)) / 1000);
-    const period = stats(periodsMs);
-    // When each period's sampling began (the burst's first SCK edge): the frame's `ms` stamp.
-    const samplingMs = burstStarts.slice(1).map((us, i) => (us - (burstStarts[i] as number)) / 1000);
-    const sampling = stats(samplingMs);
-    const samplingOff = samplingMs.filter((ms) => Math.abs(ms - 12.5) > 0.2).length;
-    const burst = stats(bursts);
-    const conversions = hxAfter.conversions - hxBefore.conversions;
-    const reads = hxAfter.reads - hxBefore.reads;
-    const missed = hxAfter.missed - hxBefore.missed;
+    const t = await measureFirmwareTiming(board, SIMULATED_S, (s) => port.command('LEDALL', s % 2 ? '203040' : '000000'));
+    console.log(`firmware-sim:\n${describeTiming(t)}`);
     const frames = port.lines.filter((l) => l.startsWith('FRAME '));
     const stale = frames.filter((l) => !/ 0{11} /.test(l));
     const overruns = port.lines.filter((l) => l.startsWith('ERR ') && l.includes('OVERRUN'));
-    console.log(
-      `firmware-sim: sampling period mean ${sampling.mean.toFixed(3)} ms, sd ${sampling.sd.toFixed(3)} ms, ` +
-        `min ${sampling.min.toFixed(3)} ms, max ${sampling.max.toFixed(3)} ms, ${samplingOff} of ${samplingMs.length} off by > 0.2 ms; ` +
-        `${periodsMs.length} frames on the wire: period mean ${period.mean.toFixed(3)} ms, sd ${period.sd.toFixed(3)} ms, ` +
-        `min ${period.min.toFixed(3)} ms, max ${period.max.toFixed(3)} ms; HX711 burst mean ${burst.mean.toFixed(1)} µs, ` +
-        `max ${burst.max} µs; conversions ${conversions}, read ${reads}, missed ${missed}; ` +
-        `stack peak ${stack.peakBytes} B, never used ${stack.neverUsedBytes} B of ${8192 - (stack.heapStart - 0x200)} B`,
-    );
 
-    expect(periodsMs.length).toBeGreaterThan(SIMULATED_S * 80 - 10);
+    const sampling = t.samplingPeriodMs;
+    const period = t.wirePeriodMs;
+    expect(period.count).toBeGreaterThan(SIMULATED_S * 80 - 10);
     expect(period.mean).toBeCloseTo(12.5, 1);
     // Sampling keeps the HX711s' 12.5 ms, except when a command's LED update and its ACK
     // (waiting for room behind a frame in the UART ring) hold one loop pass up to ~2.5 ms:
     // here once a second, the LEDALL. Frames leave on the same rhythm.
-    expect(samplingOff).toBeLessThanOrEqual(2 * SIMULATED_S + 2);
+    expect(t.samplingOff).toBeLessThanOrEqual(2 * SIMULATED_S + 2);
     expect(sampling.min).toBeGreaterThan(12.5 - 2.6);
     expect(sampling.max).toBeLessThan(12.5 + 2.6);
     expect(period.min).toBeGreaterThan(12.5 - 2.6);
     expect(period.max).toBeLessThan(12.5 + 2.6);
     expect(period.sd).toBeLessThan(0.3);
     // Every conversion of every chip is read: none missed, no stale cell, no overrun.
-    expect(missed).toBe(0);
-    expect(Math.abs(conversions - reads)).toBeLessThanOrEqual(1);
+    expect(t.missed).toBe(0);
+    expect(Math.abs(t.conversions - t.reads)).toBeLessThanOrEqual(1);
     expect(stale).toEqual([]);
     expect(overruns).toEqual([]);
     // A burst (25 SCK pulses for 44 cells) stays well inside the 60 µs-per-pulse limit and the period.
-    expect(burst.max).toBeLessThan(500);
+    expect(t.readUs.max).toBeLessThan(500);
     // RAM headroom at run time: at least 4 KiB never touched by the stack.
-    expect(stack.neverUsedBytes).toBeGreaterThan(4096);
+    expect(t.neverUsedBytes).toBeGreaterThan(4096);
   });
 });

@@ -7,3 +7,5 @@ export type { FirmwareBoardError, FirmwareBoardErrorCode, FirmwareBoardOptions }
 export { parseHarnessEvent } from './harness-events.ts';
 export type { HarnessEvent, HarnessEventOf, HarnessEventType } from './harness-events.ts';
 export { DEFAULT_HARNESS_PATH, FIRMWARE_BUILD_SCRIPT, HARNESS_BUILD_SCRIPT, REPO_ROOT, firmwareElfPath } from './paths.ts';
+export { describeTiming, measureFirmwareTiming, spreadOf } from './measure-timing.ts';
+export type { FirmwareTiming, Spread } from './measure-timing.ts';
