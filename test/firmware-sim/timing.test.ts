@@ -46,13 +46,13 @@ describe.skipIf(skip)(`the firmware over ${SIMULATED_S} simulated seconds`, () =
     expect(period.count).toBeGreaterThan(SIMULATED_S * 80 - 10);
     expect(period.mean).toBeCloseTo(12.5, 1);
     // Sampling keeps the HX711s' 12.5 ms, except when a command's LED update and its ACK
-    // (waiting for room behind a frame in the UART ring) hold one loop pass up to ~2.5 ms:
+    // (waiting for room behind a frame in the UART ring) hold one loop pass up to ~2.7 ms:
     // here once a second, the LEDALL. Frames leave on the same rhythm.
     expect(t.samplingOff).toBeLessThanOrEqual(2 * SIMULATED_S + 2);
-    expect(sampling.min).toBeGreaterThan(12.5 - 2.6);
-    expect(sampling.max).toBeLessThan(12.5 + 2.6);
-    expect(period.min).toBeGreaterThan(12.5 - 2.6);
-    expect(period.max).toBeLessThan(12.5 + 2.6);
+    expect(sampling.min).toBeGreaterThan(12.5 - 3);
+    expect(sampling.max).toBeLessThan(12.5 + 3);
+    expect(period.min).toBeGreaterThan(12.5 - 3);
+    expect(period.max).toBeLessThan(12.5 + 3);
     expect(period.sd).toBeLessThan(0.3);
     // Every conversion of every chip is read: none missed, no stale cell, no overrun.
     expect(t.missed).toBe(0);
