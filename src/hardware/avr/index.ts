@@ -9,3 +9,5 @@ export type { HarnessEvent, HarnessEventOf, HarnessEventType } from './harness-e
 export { DEFAULT_HARNESS_PATH, FIRMWARE_BUILD_SCRIPT, HARNESS_BUILD_SCRIPT, REPO_ROOT, firmwareElfPath } from './paths.ts';
 export { describeTiming, measureFirmwareTiming, spreadOf } from './measure-timing.ts';
 export type { FirmwareTiming, Spread } from './measure-timing.ts';
+export { avrdudeArgs, defaultHexPath } from './avrdude.ts';
+export type { FlashOptions } from './avrdude.ts';
