@@ -47,7 +47,8 @@ describe.skipIf(skip)('senryaku board on the firmware in simavr', () => {
     await lit;
     const r = await runMain(['board', 'cells', '--frames', '20', '--port', board.ptyPath]);
     expect(r.code, r.err.join('\n')).toBe(0);
-    expect(r.out).toHaveLength(1 + 44);
+    expect(r.out).toHaveLength(1 + 44 + 1);
+    expect(r.out.at(-1)).toBe('tilt switches: White side level, Black side level');
     const cell5 = Number(r.out[6]?.trim().split(/\s+/)[1]);
     expect(Math.abs(cell5 - 123_456)).toBeLessThan(10);
     expect(r.out[44]).toMatch(/^43 \(pivot\)/);

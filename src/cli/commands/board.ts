@@ -6,7 +6,8 @@
  *   send TYPE [ARGS]   one command (e.g. `send LED 3 FF0000`); prints every line up to its ACK/NAK
  *   leds RRGGBB|off    every well LED to one colour, or off
  *   cells [--frames N] streams N frames (default 80: one second) and prints each cell's mean
- *                      raw reading, spread and stale count, then stops the stream
+ *                      raw reading, spread and stale count, and the tilt switches, then stops
+ *                      the stream
  */
 import { parseHello, openLine, parseFrame, type Hello } from '../../protocol/index.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
@@ -50,6 +51,7 @@ async function cells(port: BoardPort, hello: Hello, frames: number, io: CliIo): 
   const squares = new Float64Array(n);
   const fresh = new Uint32Array(n);
   let seen = 0;
+  let tilt = '';
   const done = port.collect(
     (line) => {
       const env = openLine(line, 'board-to-host');
@@ -57,6 +59,7 @@ async function cells(port: BoardPort, hello: Hello, frames: number, io: CliIo): 
       const frame = parseFrame(env.value, n);
       if (!frame.ok) return false;
       const stale = new Set(frame.value.stale);
+      tilt = `${frame.value.tilt.white ? 'tipped toward White' : 'White side level'}, ${frame.value.tilt.black ? 'tipped toward Black' : 'Black side level'}`;
       frame.value.cells.forEach((v, c) => {
         if (stale.has(c)) return;
         sums[c] = (sums[c] ?? 0) + v;
@@ -80,6 +83,7 @@ async function cells(port: BoardPort, hello: Hello, frames: number, io: CliIo): 
       `${name.padEnd(11)} ${Number.isNaN(mean) ? '-'.padStart(10) : mean.toFixed(0).padStart(10)} ${Number.isNaN(sd) ? '-'.padStart(10) : sd.toFixed(1).padStart(10)}  ${seen - k}`,
     );
   }
+  if (tilt) io.out(`tilt switches: ${tilt}`);
   if (!complete) io.err(`senryaku board: only ${seen} of ${frames} frames came`);
   return complete ? EXIT_OK : EXIT_FAILURE;
 }
