@@ -95,7 +95,8 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   sim: {
-    usage: 'senryaku sim --pty | --firmware [--elf FILE] [--fast] [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
+    usage:
+      'senryaku sim --pty | --firmware [--elf FILE] [--fast] [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
     summary: 'simulated board on a pty, until Ctrl-C',
     description: [
       'Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.',
