@@ -9,6 +9,10 @@
  * switches; so the same scripted game can run on either board. Without one, the caller
  * sets cells and switches by hand (setCell, setTilt).
  *
+ * The SimBoard's own TypeScript firmware model keeps running inside it with no link attached
+ * (its lines go nowhere); its samples draw from the same noise stream as the ones sent
+ * here, so the noise differs from a TypeScript-only run of the same seed, never its size.
+ *
  * Everything waits on harness events (simulated time) or link messages; the timeouts are
  * guards against a hung simulator, not clocks.
  */
