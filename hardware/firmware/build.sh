@@ -57,7 +57,8 @@ if [ "$known" -eq 0 ]; then
   echo "firmware build: unknown board '$board'; the boards are: $board_list" >&2
   exit 2
 fi
-name="$board-referee"
+# FIRMWARE_OUTPUT_NAME: another name for the outputs (a test build beside the real one).
+name="${FIRMWARE_OUTPUT_NAME:-$board-referee}"
 
 core="${ARDUINO_CORE_DIR:-/usr/share/arduino/hardware/arduino/avr/cores/arduino}"
 variant="${ARDUINO_VARIANT_DIR:-/usr/share/arduino/hardware/arduino/avr/variants/mega}"

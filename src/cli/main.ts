@@ -18,6 +18,7 @@ const COMMANDS: Record<CommandName, Command> = {
   monitor: async (args, io, deps) => (await import('./commands/monitor.ts')).monitorCommand(args, io, deps),
   record: async (args, io, deps) => (await import('./commands/record.ts')).recordCommand(args, io, deps),
   sim: async (args, io) => (await import('./commands/sim.ts')).simCommand(args, io),
+  board: async (args, io) => (await import('./commands/board.ts')).boardCommand(args, io),
   scoreboard: async (args, io, deps) => (await import('./commands/scoreboard.ts')).scoreboardCommand(args, io, deps),
   perft: async (args, io) => (await import('./commands/perft.ts')).perftCommand(args, io),
   moves: async (args, io) => (await import('./commands/moves.ts')).movesCommand(args, io),

@@ -11,6 +11,7 @@ export const COMMAND_NAMES = [
   'monitor',
   'record',
   'sim',
+  'board',
   'scoreboard',
   'perft',
   'moves',
@@ -98,12 +99,25 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   sim: {
-    usage: 'senryaku sim --pty [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
+    usage:
+      'senryaku sim --pty | --firmware [--elf FILE] [--fast] [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
     summary: 'simulated board on a pty, until Ctrl-C',
     description: [
       'Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.',
       "--rules names the game (default senryaku): the board is its reference profile's unless --profile, set up as",
       "--position says in the game's notation (default its start position); --spn SPN still works for Senryaku.",
+      '--firmware runs the real firmware (hardware/firmware/build/senryaku-referee.elf, or --elf) in simavr instead',
+      "(build both with npm run firmware:sim:build and npm run firmware:build), fed by the same simulated board's",
+      'load cells and tilt switches, its UART on a pty; real time unless --fast (simulated time, as fast as it goes).',
+    ],
+  },
+  board: {
+    usage: 'senryaku board info|send TYPE [ARGS...]|leds RRGGBB|off|cells [--frames N] --port PATH',
+    summary: 'talk to a referee board by hand (bring-up)',
+    description: [
+      'info prints the HELLO field by field; send sends one command with its sequence number and CRC added',
+      '(e.g. `send LED 3 FF0000`) and prints every line up to its ACK or NAK; leds sets every well LED; cells',
+      "streams N frames (default 80) and prints each cell's mean raw reading, spread and stale count. See hardware/BRING-UP.md.",
     ],
   },
   scoreboard: {

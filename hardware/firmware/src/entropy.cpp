@@ -9,6 +9,7 @@ namespace {
 
 uint32_t state = 0x9E3779B9UL;
 volatile uint8_t ticks = 0;
+constexpr uint32_t kWatchdogTickMs = 16;  // shortest watchdog period
 volatile uint16_t captured = 0;
 
 // A 32-bit finaliser-style mix: every input bit reaches every state bit within a few calls.
@@ -44,8 +45,12 @@ void collectWatchdogJitter(uint8_t samples) {
   WDTCSR = _BV(WDIE);  // interrupt only, no reset, shortest period (16 ms)
   sei();
 
+  // Bounded: a watchdog oscillator that never ticks (a simulator without the WDT's
+  // interrupt mode, a damaged part) costs entropy, never the boot. Timer0 keeps millis().
+  const uint32_t giveUpMs = millis() + 2u * kWatchdogTickMs * samples + kWatchdogTickMs;
   uint8_t seen = ticks;
   for (uint8_t n = 0; n < samples;) {
+    if (static_cast<int32_t>(millis() - giveUpMs) >= 0) break;
     if (ticks != seen) {
       seen = ticks;
       uint16_t c;

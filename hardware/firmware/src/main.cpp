@@ -6,8 +6,9 @@
 // HX711 bank (a sample roughly every 12.5 ms feeds the frame stream) and paced error
 // reports.
 // Nothing in a pass waits for a sensor; the longest pass is an LED update (~1.6 ms) or a
-// short line waiting for the TX ring.
+// short line waiting for the TX ring. The watchdog resets a board whose loop stops.
 #include <Arduino.h>
+#include <avr/wdt.h>
 
 #include "board_id.h"
 #include "commands.h"
@@ -17,6 +18,7 @@
 #include "link.h"
 #include "pins.h"
 #include "protocol.h"
+#include "test_hooks.h"
 #include "tilt.h"
 #include "well_leds.h"
 
@@ -27,6 +29,9 @@ constexpr uint8_t kJitterSamples = 8;
 // Heartbeat on the Mega's LED: slow when every cell answers, fast when some do not.
 constexpr uint16_t kBlinkHealthyMs = 500;
 constexpr uint16_t kBlinkFaultMs = 100;
+// A loop pass takes at most ~2 ms (an LED update); a pass 250 ms long is a hung loop,
+// and the watchdog resets the board. The host sees a new boot id and resyncs.
+constexpr uint8_t kWatchdogTimeout = WDTO_250MS;
 
 hx711::Sample sample;
 bool anyTimedOut = true;
@@ -55,8 +60,17 @@ void heartbeat(uint32_t nowMs) {
 
 }  // namespace
 
+// Runs before the C++ runtime: after a watchdog reset the watchdog stays enabled at its
+// shortest period, which would reset the board again before setup() got anywhere.
+void disableWatchdogAtReset() __attribute__((naked, used, section(".init3")));
+void disableWatchdogAtReset() {
+  MCUSR = 0;
+  wdt_disable();
+}
+
 void setup() {
   pinMode(pins::kStatusLedPin, OUTPUT);
+  test_hooks::begin();
   link::begin();
   well_leds::begin();
   hx711::begin(millis());
@@ -70,9 +84,12 @@ void setup() {
 
   commands::begin(bootId);
   commands::sendHello();  // seq 0000, not streaming, rate 80
+  wdt_enable(kWatchdogTimeout);  // after the jitter collection, which borrows the watchdog
 }
 
 void loop() {
+  wdt_reset();
+  test_hooks::hangIfAsked();
   const uint32_t now = millis();
   commands::service(now);
 

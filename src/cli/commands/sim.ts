@@ -2,7 +2,8 @@
  * `senryaku sim --pty [--rules ID] [--seed N] [--profile FILE] [--position TEXT]`: a simulated
  * board of a game (its reference profile unless --profile) on a pseudo-terminal, running on
  * real time until SIGINT (or SIGTERM). Prints one line, `pty: <path>`, for the host (or any
- * serial terminal at 500000 baud) to open.
+ * serial terminal at 500000 baud) to open. With --firmware, the real firmware in simavr
+ * runs the board instead of the TypeScript model (sim-firmware.ts).
  */
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { referenceProfilePath, simOptionsOf } from '../../app/open-board.ts';
@@ -15,6 +16,7 @@ import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
+import { runFirmwareSim } from './sim-firmware.ts';
 
 const SIM_USAGE = usageOf('sim');
 
@@ -52,8 +54,22 @@ export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Prom
     profile: { type: 'string' },
     position: { type: 'string' },
     spn: { type: 'string' },
+    firmware: { type: 'boolean' },
+    elf: { type: 'string' },
+    fast: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}'; usage: ${SIM_USAGE}`);
+  if (!values.firmware && (values.elf !== undefined || values.fast)) throw new UsageError('--elf and --fast go with --firmware');
+  if (values.firmware) {
+    const ruleset = readRuleset(values.rules);
+    const created = createSimBoard({
+      seed: readSeed(values.seed),
+      ...readProfile(values.profile, ruleset),
+      position: readPosition(values, ruleset),
+    });
+    if (!created.ok) throw new UsageError(created.error.message);
+    return runFirmwareSim({ board: created.value, elf: values.elf, fast: values.fast ?? false }, io, stop);
+  }
   if (!values.pty) throw new UsageError(`only --pty is available from the command line; usage: ${SIM_USAGE}`);
   const ruleset = readRuleset(values.rules);
   const created = createSimBoard({

@@ -1,0 +1,92 @@
+/**
+ * The simavr harness's event lines (hardware/simavr/README.md), parsed into typed events.
+ * Times are simulated microseconds since the chip powered up, never wall time.
+ */
+export type HarnessEvent =
+  | { readonly type: 'pty'; readonly path: string }
+  | { readonly type: 'frameOut'; readonly us: number }
+  | { readonly type: 'burst'; readonly startUs: number; readonly durationUs: number }
+  | { readonly type: 'leds'; readonly bytes: Uint8Array }
+  | { readonly type: 'reset'; readonly us: number }
+  | { readonly type: 'conv'; readonly us: number }
+  | { readonly type: 'time'; readonly us: number }
+  | { readonly type: 'stack'; readonly peakBytes: number; readonly neverUsedBytes: number; readonly heapStart: number }
+  | {
+      readonly type: 'hx';
+      readonly conversions: number;
+      readonly reads: number;
+      readonly missed: number;
+      readonly otherGain: number;
+    }
+  | { readonly type: 'pc'; readonly address: number }
+  | { readonly type: 'peek'; readonly address: number; readonly value: number }
+  | { readonly type: 'badCommand'; readonly command: string };
+
+export type HarnessEventType = HarnessEvent['type'];
+export type HarnessEventOf<T extends HarnessEventType> = Extract<HarnessEvent, { type: T }>;
+
+const numbers = (fields: readonly string[], count: number): number[] | undefined => {
+  if (fields.length !== count) return undefined;
+  const values = fields.map((f) => Number(f));
+  return values.every((v) => Number.isFinite(v)) ? values : undefined;
+};
+
+const hexBytes = (hex: string): Uint8Array | undefined => {
+  if (!/^(?:[0-9A-F]{2})*$/.test(hex)) return undefined;
+  return Uint8Array.from({ length: hex.length / 2 }, (_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
+};
+
+/** One event line; undefined for a line this version does not know (ignored, never thrown). */
+export function parseHarnessEvent(line: string): HarnessEvent | undefined {
+  const [name, ...fields] = line.trim().split(' ');
+  switch (name) {
+    case 'PTY':
+      return fields.length === 1 && fields[0] ? { type: 'pty', path: fields[0] } : undefined;
+    case 'FRAMEOUT':
+    case 'RESET':
+    case 'CONV':
+    case 'TIME': {
+      const n = numbers(fields, 1);
+      if (!n) return undefined;
+      const us = n[0] as number;
+      return name === 'FRAMEOUT'
+        ? { type: 'frameOut', us }
+        : name === 'RESET'
+          ? { type: 'reset', us }
+          : name === 'CONV'
+            ? { type: 'conv', us }
+            : { type: 'time', us };
+    }
+    case 'BURST': {
+      const n = numbers(fields, 2);
+      return n ? { type: 'burst', startUs: n[0] as number, durationUs: n[1] as number } : undefined;
+    }
+    case 'LEDS': {
+      const bytes = hexBytes(fields[0] ?? '');
+      return bytes ? { type: 'leds', bytes } : undefined;
+    }
+    case 'STACK': {
+      const n = numbers(fields, 3);
+      return n ? { type: 'stack', peakBytes: n[0] as number, neverUsedBytes: n[1] as number, heapStart: n[2] as number } : undefined;
+    }
+    case 'HX': {
+      const n = numbers(fields, 4);
+      return n
+        ? { type: 'hx', conversions: n[0] as number, reads: n[1] as number, missed: n[2] as number, otherGain: n[3] as number }
+        : undefined;
+    }
+    case 'PC': {
+      const address = parseInt(fields[0] ?? '', 16);
+      return Number.isFinite(address) ? { type: 'pc', address } : undefined;
+    }
+    case 'PEEK': {
+      const address = parseInt(fields[0] ?? '', 16);
+      const value = parseInt(fields[1] ?? '', 16);
+      return Number.isFinite(address) && Number.isFinite(value) ? { type: 'peek', address, value } : undefined;
+    }
+    case 'BADCOMMAND':
+      return { type: 'badCommand', command: fields.join(' ') };
+    default:
+      return undefined;
+  }
+}

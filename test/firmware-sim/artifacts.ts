@@ -1,0 +1,68 @@
+/**
+ * What the firmware-sim tests run: the simavr harness, the firmware .elf, and a test build
+ * of it with the hang pin (test_hooks.h). Built once per test worker; the build scripts
+ * write through private scratch directories, so two workers building at once are safe.
+ *
+ * Without the Debian packages (libsimavr-dev, gcc-avr) the tests are skipped with a note,
+ * except under CI, which installs them (.ci/run): there a missing package fails.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  DEFAULT_HARNESS_PATH,
+  FIRMWARE_BUILD_SCRIPT,
+  HARNESS_BUILD_SCRIPT,
+  REPO_ROOT,
+  firmwareElfPath,
+} from '../../src/hardware/avr/index.ts';
+
+export const FIRMWARE_ELF = firmwareElfPath();
+export const TEST_FIRMWARE_ELF = firmwareElfPath('senryaku-referee-test');
+
+const noted = new Set<string>();
+
+/** True when the tests must be skipped here (never under CI). */
+export function skipFirmwareSim(): boolean {
+  const missing: string[] = [];
+  if (!existsSync('/usr/include/simavr/sim_avr.h')) missing.push('libsimavr-dev');
+  if (spawnSync('avr-gcc', ['--version'], { stdio: 'ignore' }).error !== undefined) missing.push('gcc-avr avr-libc arduino-core-avr');
+  if (missing.length === 0 || process.env.CI === 'true') return false;
+  const note = `note: the firmware-sim tests are skipped here (CI runs them): apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (!noted.has(note)) console.warn(note);
+  noted.add(note);
+  return true;
+}
+
+let built: Promise<void> | undefined;
+
+const run = (script: string, env: Record<string, string> = {}): void => {
+  const r = spawnSync('bash', [script], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 90_000, env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${script} failed:\n${r.stdout}\n${r.stderr}`);
+};
+
+/** Newest modification time of the files under `dir` (recursively), ms. */
+const newestUnder = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.name === 'build') return newest;
+    return Math.max(newest, entry.isDirectory() ? newestUnder(path) : statSync(path).mtimeMs);
+  }, 0);
+
+/** An output is current when it exists and is newer than every source it is made from. */
+const current = (output: string, sourceDir: string): boolean => existsSync(output) && statSync(output).mtimeMs > newestUnder(sourceDir);
+
+/**
+ * Builds what is not current: the harness, the firmware and its test build (each test file
+ * runs in its own worker, so the check is by file times, not by memory).
+ */
+export function buildFirmwareSim(): Promise<void> {
+  built ??= Promise.resolve().then(() => {
+    const firmwareSources = join(REPO_ROOT, 'hardware/firmware');
+    if (!current(DEFAULT_HARNESS_PATH, join(REPO_ROOT, 'hardware/simavr'))) run(HARNESS_BUILD_SCRIPT);
+    if (!current(FIRMWARE_ELF, firmwareSources)) run(FIRMWARE_BUILD_SCRIPT);
+    if (!current(TEST_FIRMWARE_ELF, firmwareSources))
+      run(FIRMWARE_BUILD_SCRIPT, { FIRMWARE_OUTPUT_NAME: 'senryaku-referee-test', FIRMWARE_EXTRA_FLAGS: '-DFIRMWARE_TEST_HOOKS=1' });
+  });
+  return built;
+}
