@@ -7,12 +7,14 @@
  * except under CI, which installs them (.ci/run): there a missing package fails.
  */
 import { spawnSync } from 'node:child_process';
+import { afterEach, beforeAll } from 'vitest';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DEFAULT_HARNESS_PATH,
   FIRMWARE_BUILD_SCRIPT,
   HARNESS_BUILD_SCRIPT,
+  FirmwareBoard,
   REPO_ROOT,
   firmwareElfPath,
 } from '../../src/hardware/avr/index.ts';
@@ -65,4 +67,27 @@ export function buildFirmwareSim(): Promise<void> {
       run(FIRMWARE_BUILD_SCRIPT, { FIRMWARE_OUTPUT_NAME: 'senryaku-referee-test', FIRMWARE_EXTRA_FLAGS: '-DFIRMWARE_TEST_HOOKS=1' });
   });
   return built;
+}
+
+/**
+ * For a test file: builds what the tests run once (unless skipped), and after each test runs
+ * the cleanups it registered (boards to stop, ports to close), last first.
+ */
+export function useFirmwareSim(): { readonly skip: boolean; readonly cleanups: (() => Promise<void>)[] } {
+  const skip = skipFirmwareSim();
+  const cleanups: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    if (!skip) await buildFirmwareSim();
+  }, 120_000);
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()?.();
+  });
+  return { skip, cleanups };
+}
+
+/** The firmware (or the test build) started in simavr on simulated time. */
+export async function startFastBoard(elf: string = FIRMWARE_ELF): Promise<FirmwareBoard> {
+  const started = await FirmwareBoard.start({ elf, fast: true });
+  if (!started.ok) throw new Error(started.error.message);
+  return started.value;
 }

@@ -1,9 +1,9 @@
 // `senryaku board` against the real firmware's pty: what a builder types at bring-up
 // (hardware/BRING-UP.md) works on a board, with no CRC computed by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirmwareBoard } from '../../src/hardware/avr/index.ts';
+import type { FirmwareBoard } from '../../src/hardware/avr/index.ts';
 import { runMain } from '../cli/run-main.ts';
-import { FIRMWARE_ELF, buildFirmwareSim, skipFirmwareSim } from './artifacts.ts';
+import { buildFirmwareSim, skipFirmwareSim, startFastBoard } from './artifacts.ts';
 
 const skip = skipFirmwareSim();
 let board: FirmwareBoard;
@@ -11,9 +11,7 @@ let board: FirmwareBoard;
 beforeAll(async () => {
   if (skip) return;
   await buildFirmwareSim();
-  const started = await FirmwareBoard.start({ elf: FIRMWARE_ELF, fast: true });
-  if (!started.ok) throw new Error(started.error.message);
-  board = started.value;
+  board = await startFastBoard();
 }, 120_000);
 
 afterAll(async () => {

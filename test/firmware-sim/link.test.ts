@@ -2,21 +2,12 @@
 // handshake, RATE and START, frames, an LED command, and a resync after the board restarts,
 // whether from a reset or from its watchdog ending a hung loop (a test build's hang pin).
 import { SerialPort } from 'serialport';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FirmwareBoard } from '../../src/hardware/avr/index.ts';
 import { SerialBoardLink, bindingPortOpener, type BoardLinkEvent, type BoardLinkEvents } from '../../src/hardware/link/index.ts';
-import { FIRMWARE_ELF, TEST_FIRMWARE_ELF, buildFirmwareSim, skipFirmwareSim } from './artifacts.ts';
+import { FIRMWARE_ELF, TEST_FIRMWARE_ELF, useFirmwareSim } from './artifacts.ts';
 
-const skip = skipFirmwareSim();
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  if (!skip) await buildFirmwareSim();
-}, 120_000);
-
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const { skip, cleanups } = useFirmwareSim();
 
 const open = async (elf: string): Promise<{ board: FirmwareBoard; link: SerialBoardLink }> => {
   const started = await FirmwareBoard.start({ elf, fast: true });
@@ -73,8 +64,8 @@ describe.skipIf(skip)('SerialBoardLink on the firmware in simavr', () => {
     await ready;
     await nextOf(link, 'frame');
     // A reset may cut the line being sent and glue the boot HELLO to its torn start: the
-    // link drops that line and learns of the reboot from its next ping or HELLO, on its own
-    // wall-clock timers (seconds on a busy machine).
+    // link drops that line and, frames having stopped, asks for the HELLO (on its own
+    // wall-clock timers: seconds on a busy machine).
     const reboot = nextOf(link, 'reboot', () => true, 40_000);
     board.reset();
     const notice = await reboot;

@@ -2,21 +2,12 @@
 // handshake, START and frames, LED commands seen on the WS2812 pin, NAK and ERR for bad
 // commands, tilt debounce, and the board id kept in EEPROM across a reset.
 // Runs on simulated time (--fast); every wait is on a line or a harness event.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FirmwareBoard } from '../../src/hardware/avr/index.ts';
-import { FIRMWARE_ELF, buildFirmwareSim, skipFirmwareSim } from './artifacts.ts';
+import { FIRMWARE_ELF, useFirmwareSim } from './artifacts.ts';
 import { RawPort } from './raw-port.ts';
 
-const skip = skipFirmwareSim();
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  if (!skip) await buildFirmwareSim();
-}, 120_000);
-
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const { skip, cleanups } = useFirmwareSim();
 
 const startBoard = async (): Promise<{ board: FirmwareBoard; port: RawPort }> => {
   const started = await FirmwareBoard.start({ elf: FIRMWARE_ELF, fast: true });

@@ -3,8 +3,8 @@
 // keeping up with 44 chips at 80 SPS, the burst's length, and RAM never touched by the
 // stack (painted RAM). The figures are printed for README "Measured" (npm run bench:firmware).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirmwareBoard, describeTiming, measureFirmwareTiming } from '../../src/hardware/avr/index.ts';
-import { FIRMWARE_ELF, buildFirmwareSim, skipFirmwareSim } from './artifacts.ts';
+import { describeTiming, measureFirmwareTiming, type FirmwareBoard } from '../../src/hardware/avr/index.ts';
+import { buildFirmwareSim, skipFirmwareSim, startFastBoard } from './artifacts.ts';
 import { RawPort } from './raw-port.ts';
 
 const skip = skipFirmwareSim();
@@ -15,9 +15,7 @@ let port: RawPort;
 beforeAll(async () => {
   if (skip) return;
   await buildFirmwareSim();
-  const started = await FirmwareBoard.start({ elf: FIRMWARE_ELF, fast: true });
-  if (!started.ok) throw new Error(started.error.message);
-  board = started.value;
+  board = await startFastBoard();
   port = await RawPort.open(board.ptyPath);
   await port.handshake();
 }, 120_000);

@@ -66,6 +66,10 @@ interface Connection {
   hostSeq: number;
   lastRxAt: number;
   lastPingAt: number;
+  /** Host time of the last frame of this connection (or of its configuration), while streaming is asked for. */
+  lastFrameAt: number;
+  /** When the link last asked for a HELLO because frames stopped while lines still came. */
+  lastHelloAskAt: number;
   helloTimer: TimerHandle | undefined;
   handshakeTimer: TimerHandle | undefined;
   watchdog: TimerHandle | undefined;
@@ -221,6 +225,8 @@ export class SerialBoardLink implements BoardLink {
       hostSeq: 0,
       lastRxAt: now,
       lastPingAt: now,
+      lastFrameAt: now,
+      lastHelloAskAt: now,
       helloTimer: undefined,
       handshakeTimer: undefined,
       watchdog: undefined,
@@ -394,6 +400,7 @@ export class SerialBoardLink implements BoardLink {
     }
     const reconnect = !c.configured && this.#wasReady && this.#state !== 'ready' && this.#state !== 'stalled';
     c.configured = true;
+    c.lastFrameAt = this.#scheduler.now();
     this.#scheduler.clear(c.handshakeTimer);
     c.handshakeTimer = undefined;
     if (this.#state === 'ready') return; // re-configured after a reboot: still ready
@@ -414,6 +421,7 @@ export class SerialBoardLink implements BoardLink {
       return;
     }
     this.#lastFrameMs = frame.ms;
+    c.lastFrameAt = this.#scheduler.now();
     this.#counters.frames++;
     this.#events.emit('frame', frame);
   }
@@ -447,6 +455,14 @@ export class SerialBoardLink implements BoardLink {
     if (silentFor >= this.#timing.pingIdleMs && now - c.lastPingAt >= this.#timing.pingIdleMs && this.#queue.inFlight === 0) {
       c.lastPingAt = now;
       void this.#queue.submit({ type: 'ping' });
+    }
+    // Lines come (pings are answered) but frames stopped: the board may have restarted with
+    // its boot HELLO lost (a reset can tear the line being sent and glue the HELLO to it). Its
+    // HELLO, asked for, tells: a new boot id is a reboot, and the link configures it again.
+    const framesStopped = this.#stream && silentFor < this.#timing.stallMs && now - c.lastFrameAt >= this.#timing.stallMs;
+    if (framesStopped && now - c.lastHelloAskAt >= this.#timing.stallMs && this.#queue.inFlight === 0) {
+      c.lastHelloAskAt = now;
+      void this.#queue.submit({ type: 'hello' });
     }
   }
 

@@ -11,6 +11,7 @@
  */
 import { withdrawLastGame } from '../../rules/match/track.ts';
 import { COLORS, opposite, type Color } from '../../rules/senryaku/types.ts';
+import { holdingRefusal, sideRefusal } from '../attribution.ts';
 import { NOBODY } from '../inputs.ts';
 import { sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
@@ -21,19 +22,15 @@ const isColor = (s: string): s is Color => (COLORS as readonly string[]).include
 export function attributeHolding(ctx: StepContext, to: string): void {
   const { d } = ctx;
   const refuse = (why: string): void => ctx.emit({ type: 'notice', message: `attribution refused: ${why}` });
-  if (to !== NOBODY && !isColor(to)) return refuse(`'${to}' is not a side of Senryaku: attribute white, black or none`);
+  const notASide = sideRefusal(to, 'Senryaku', COLORS);
+  // (the guard again, for the type: sideRefusal said it is one)
+  if (notASide !== undefined || (to !== NOBODY && !isColor(to))) return refuse(notASide ?? `'${to}' is not a side of Senryaku`);
   const h = d.holding;
   const over = d.phase === 'game-over' || d.phase === 'match-over';
   if (d.pendingCapture) return refuse('the game is ending by a capture: there is no holding to attribute');
-  if (!h) {
-    const played = d.match.games.length;
-    if (!over && played > 0)
-      return refuse(`game ${played + 1} has started: only the last game's ending can be attributed, before the next starts`);
-    if (!over || played === 0) return refuse('no game has ended: there is no holding to attribute');
-    return refuse(`game ${played} did not end by holding the board: there is no holding to attribute`);
-  }
+  const why = holdingRefusal(to, { loser: h?.loser, over, played: d.match.games.length });
+  if (why || !h) return refuse(why ?? 'no holding to attribute');
   const number = d.match.games.length;
-  if (to === h.loser) return refuse(`${to} already forfeited game ${number} for holding the board: that changes nothing`);
 
   const withdrawn = withdrawLastGame(d.match);
   if (!withdrawn.ok) throw new Error(`referee bug: ${withdrawn.error.message}`);

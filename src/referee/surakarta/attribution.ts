@@ -10,6 +10,7 @@
  */
 import { withdrawLastSurakartaGame } from '../../rules/surakarta/match.ts';
 import { SIDES, type Side } from '../../rules/surakarta/types.ts';
+import { holdingRefusal, sideRefusal } from '../attribution.ts';
 import { NOBODY } from '../inputs.ts';
 import { sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
@@ -21,18 +22,14 @@ const isSide = (s: string): s is Side => (SIDES as readonly string[]).includes(s
 export function attributeHolding(ctx: StepContext, to: string): void {
   const { d } = ctx;
   const refuse = (why: string): void => ctx.emit({ type: 'notice', message: `attribution refused: ${why}` });
-  if (to !== NOBODY && !isSide(to)) return refuse(`'${to}' is not a side of Surakarta: attribute light, dark or none`);
+  const notASide = sideRefusal(to, 'Surakarta', SIDES);
+  // (the guard again, for the type: sideRefusal said it is one)
+  if (notASide !== undefined || (to !== NOBODY && !isSide(to))) return refuse(notASide ?? `'${to}' is not a side of Surakarta`);
   const h = d.holding;
   const over = d.phase === 'game-over' || d.phase === 'match-over';
-  if (!h) {
-    const played = d.match.games.length;
-    if (!over && played > 0)
-      return refuse(`game ${played + 1} has started: only the last game's ending can be attributed, before the next starts`);
-    if (!over || played === 0) return refuse('no game has ended: there is no holding to attribute');
-    return refuse(`game ${played} did not end by holding the board: there is no holding to attribute`);
-  }
+  const why = holdingRefusal(to, { loser: h?.loser, over, played: d.match.games.length });
+  if (why || !h) return refuse(why ?? 'no holding to attribute');
   const number = d.match.games.length;
-  if (to === h.loser) return refuse(`${to} already forfeited game ${number} for holding the board: that changes nothing`);
 
   const withdrawn = withdrawLastSurakartaGame(d.match);
   if (!withdrawn.ok) throw new Error(`referee bug: ${withdrawn.error.message}`);

@@ -162,6 +162,12 @@ export class ScriptedBoard {
     this.sendHello();
   }
 
+  /** A reboot whose boot HELLO is lost (a reset tore the line being sent and glued the HELLO to it). */
+  rebootLosingHello(): void {
+    this.#newBoot();
+    this.lose(1);
+  }
+
   /**
    * The USB cable is pulled: the pending read fails with an I/O error, as a native binding's
    * does (EIO), and the stream closes with a DisconnectedError. (Closing the mock binding

@@ -260,6 +260,29 @@ describe('SerialBoardLink on MockBinding', { timeout: 10_000 }, () => {
     expect(link.counters().linesLost).toBe(0);
   });
 
+  it('a reboot whose HELLO was lost: frames stop while pings are answered, so the link asks for the HELLO and configures the board again', async () => {
+    const { board, link, seen } = setUp();
+    link.start();
+    await clock.tickAsync(1000);
+    board.frame(50_000);
+    board.rebootLosingHello();
+    // The rebooted board answers pings but streams nothing until told.
+    await clock.tickAsync(1500);
+    expect(seen.reboots).toEqual([]);
+    await clock.tickAsync(1500);
+    expect(seen.reboots).toHaveLength(1);
+    expect(seen.reboots[0]).toMatchObject({ previousBootId: 0xdeadbeef, boardChanged: false });
+    expect(board.received.map((c) => c.type).filter((t) => t !== 'ping')).toEqual(['rate', 'start', 'hello', 'rate', 'start']);
+    expect(board.streaming).toBe(true);
+    expect(link.state).toBe('ready');
+    // A board that streams on answers no HELLO request.
+    for (let t = 0; t < 400; t++) {
+      board.frame(1000 + t * 12);
+      await clock.tickAsync(12);
+    }
+    expect(board.received.filter((c) => c.type === 'hello')).toHaveLength(1);
+  });
+
   it('a Mega reset by the reopen: reconnected, reboot, and the gap says reboot', async () => {
     const { board, link, seen } = setUp({ rebootOnOpen: true });
     link.start();
