@@ -4,7 +4,9 @@
  * holding forfeit that is still the last word (the next game not begun). Each game's
  * referee carries the attribution out itself (src/referee/<game>/attribution.ts).
  */
+import type { ByPlayer } from '../rules/match/track.ts';
 import { NOBODY } from './inputs.ts';
+import type { VerdictBody } from './verdicts.ts';
 
 /** Why `to` is not something to attribute a holding to in this game, or undefined. */
 export function sideRefusal(to: string, game: string, sides: readonly string[]): string | undefined {
@@ -33,3 +35,20 @@ export function holdingRefusal(to: string, c: HoldingCase): string | undefined {
   if (to === c.loser) return `${to} already forfeited game ${c.played} for holding the board: that changes nothing`;
   return undefined;
 }
+
+/** The verdicts of an attribution that took effect, the same for every game. */
+export const attributionVerdicts = {
+  /** To nobody: the forfeit withdrawn, the game goes on with `turn` to move once the board is back. */
+  toNobody: (game: number, withdrawn: string, turn: string, score: ByPlayer<number>): VerdictBody => ({
+    type: 'attributed',
+    game,
+    to: NOBODY,
+    message: `nobody at the table held the board: ${withdrawn} and the game goes on, ${turn} to move`,
+    score,
+  }),
+  /** To the side `to`: the forfeit withdrawn, and `to` forfeits the game instead (its game-over follows). */
+  toSide: (game: number, to: string, withdrawn: string, score: ByPlayer<number>): readonly VerdictBody[] => [
+    { type: 'attributed', game, to, message: `${to} held the board: ${withdrawn}, and ${to} forfeits it instead`, score },
+    { type: 'forfeit', loser: to, reason: 'holding', message: `the operator attributes the holding to ${to}` },
+  ],
+};

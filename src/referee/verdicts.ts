@@ -135,5 +135,8 @@ export type Verdict = { readonly atMs: number } & (
   | { readonly type: 'notice'; readonly message: string }
 );
 
+/** A verdict as a referee's step says it: the step dates it (`atMs`). */
+export type VerdictBody = Verdict extends infer V ? (V extends Verdict ? Omit<V, 'atMs'> : never) : never;
+
 export type CaptureOrder = 'captured-first' | 'capturer-first';
 export type VerdictType = Verdict['type'];

@@ -11,7 +11,7 @@
  */
 import { withdrawLastGame } from '../../rules/match/track.ts';
 import { COLORS, opposite, type Color } from '../../rules/senryaku/types.ts';
-import { holdingRefusal, sideRefusal } from '../attribution.ts';
+import { attributionVerdicts, holdingRefusal, sideRefusal } from '../attribution.ts';
 import { NOBODY } from '../inputs.ts';
 import { sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
@@ -43,13 +43,7 @@ export function attributeHolding(ctx: StepContext, to: string): void {
   d.holding = undefined;
   const back = `${h.loser}'s forfeit of game ${number} is withdrawn`;
   if (to === NOBODY) {
-    ctx.emit({
-      type: 'attributed',
-      game: number,
-      to,
-      message: `nobody at the table held the board: ${back} and the game goes on, ${h.game.position.turn} to move`,
-      score: { ...d.match.points },
-    });
+    ctx.emit(attributionVerdicts.toNobody(number, back, h.game.position.turn, { ...d.match.points }));
     // The board as it stands now is compared with the last legal position: play goes on once they match.
     d.hand = [];
     d.captureOrder = undefined;
@@ -61,14 +55,7 @@ export function attributeHolding(ctx: StepContext, to: string): void {
     checkResync(ctx);
     return;
   }
-  ctx.emit({
-    type: 'attributed',
-    game: number,
-    to,
-    message: `${to} held the board: ${back}, and ${to} forfeits it instead`,
-    score: { ...d.match.points },
-  });
-  ctx.emit({ type: 'forfeit', loser: to, reason: 'holding', message: `the operator attributes the holding to ${to}` });
+  for (const v of attributionVerdicts.toSide(number, to, back, { ...d.match.points })) ctx.emit(v);
   endGame(ctx, opposite(to), 'holding');
   d.holding = { ...h, loser: to };
   d.interferenceSince = was.interferenceSince;

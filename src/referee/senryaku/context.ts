@@ -2,10 +2,8 @@
 import { BalanceModel } from '../../rules/senryaku/balance.ts';
 import type { BoardProfile } from '../../rules/senryaku/profile.ts';
 import { EMPTY, WHITE_PLAIN, WELLS } from '../../rules/senryaku/types.ts';
-import type { Verdict } from '../verdicts.ts';
+import type { Verdict, VerdictBody } from '../verdicts.ts';
 import { UNKNOWN_SPHERE, type Draft } from './state.ts';
-
-type VerdictBody = Verdict extends infer V ? (V extends Verdict ? Omit<V, 'atMs'> : never) : never;
 
 export interface StepContext {
   readonly d: Draft;

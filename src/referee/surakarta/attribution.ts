@@ -10,7 +10,7 @@
  */
 import { withdrawLastSurakartaGame } from '../../rules/surakarta/match.ts';
 import { SIDES, type Side } from '../../rules/surakarta/types.ts';
-import { holdingRefusal, sideRefusal } from '../attribution.ts';
+import { attributionVerdicts, holdingRefusal, sideRefusal } from '../attribution.ts';
 import { NOBODY } from '../inputs.ts';
 import { sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
@@ -41,13 +41,7 @@ export function attributeHolding(ctx: StepContext, to: string): void {
   d.holding = undefined;
   const back = `${h.loser}'s forfeit of game ${number} is withdrawn`;
   if (to === NOBODY) {
-    ctx.emit({
-      type: 'attributed',
-      game: number,
-      to,
-      message: `nobody at the table held the board: ${back} and the game goes on, ${h.game.position.turn} to move`,
-      score: { ...d.match.points },
-    });
+    ctx.emit(attributionVerdicts.toNobody(number, back, h.game.position.turn, { ...d.match.points }));
     // The board as it stands now is compared with the last legal position: play goes on once they match.
     clearTurn(d);
     if (h.touched !== undefined) d.touched = h.touched;
@@ -56,14 +50,7 @@ export function attributeHolding(ctx: StepContext, to: string): void {
     checkResync(ctx);
     return;
   }
-  ctx.emit({
-    type: 'attributed',
-    game: number,
-    to,
-    message: `${to} held the board: ${back}, and ${to} forfeits it instead`,
-    score: { ...d.match.points },
-  });
-  ctx.emit({ type: 'forfeit', loser: to, reason: 'holding', message: `the operator attributes the holding to ${to}` });
+  for (const v of attributionVerdicts.toSide(number, to, back, { ...d.match.points })) ctx.emit(v);
   endGame(ctx, forfeitEnd(h.game.position, to, 'holding'));
   d.holding = { ...h, loser: to };
   d.interferenceSince = was.interferenceSince;

@@ -1,8 +1,6 @@
 /** What one reducer step works with: the draft state, the verdicts so far, the time. */
-import type { Verdict } from '../verdicts.ts';
+import type { Verdict, VerdictBody } from '../verdicts.ts';
 import type { Draft } from './state.ts';
-
-export type VerdictBody = Verdict extends infer V ? (V extends Verdict ? Omit<V, 'atMs'> : never) : never;
 
 export interface StepContext {
   readonly d: Draft;
