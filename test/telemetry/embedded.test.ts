@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';
 import { expectValidPayloads, freePort, publishRequest, simSettingsFile, Sub, until } from './mqtt-tools.ts';
@@ -29,6 +29,7 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     const out: string[] = [];
     const err: string[] = [];
     const sub = new Sub(port);
+    onTestFinished(() => sub.stop()); // whatever the test found
     const subscribing = sub.start();
     // mosquitto_sub can only subscribe once the broker listens, by when the first match may
     // have begun: the match read whole is the next one, which the operator asks for once
@@ -48,6 +49,7 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     // in between: MQTT does not order retained messages before live ones).
     await until('the 20th verdict', () => ofMatch().length >= 20);
     const late = await new Sub(port, ['--retained-only']).start();
+    onTestFinished(() => late.stop());
     await until('the retained topics', () => late.messages.length >= 4, 5000);
     const retained = late.messages.slice(0, 4).map((m) => m.topic.split('/').slice(-1)[0]);
     expect(new Set(retained)).toEqual(new Set(['state', 'availability', 'match']));

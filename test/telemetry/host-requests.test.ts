@@ -89,9 +89,9 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
       await until('a match after the calibration', () => started() > beforeCalibration, 40_000);
     } finally {
       child.kill('SIGINT');
+      void exited.then(() => sub.stop()); // mosquitto_sub ends with the referee, whatever the test found
     }
     expect(await exited).toBe(0);
-    sub.stop();
     expect(stderr).toContain('Calibrating');
 
     // Three matches, each in its own journal and in the store; the second with the request's players and track.
