@@ -236,8 +236,10 @@ export class FirmwareBoard {
     clearTimeout(timer);
   }
 
+  /** To the harness while it listens: a line the harness printed as it was being stopped finds its stdin ended. */
   #send(line: string): void {
-    if (!this.#exited) this.#child.stdin.write(`${line}\n`);
+    const { stdin } = this.#child;
+    if (!this.#exited && stdin.writable) stdin.write(`${line}\n`);
   }
 
   #onLine(line: string): void {
@@ -265,6 +267,6 @@ export class FirmwareBoard {
       this.#tipped = tipped;
     }
     lines.push('GO');
-    this.#child.stdin.write(`${lines.join('\n')}\n`);
+    this.#send(lines.join('\n'));
   }
 }
