@@ -14,7 +14,7 @@ tmp="$(mktemp "$here/build/.senryaku-simavr.XXXXXX")"
 trap 'rm -f "$tmp"' EXIT
 gcc -O2 -std=gnu11 -Wall -Wextra -Werror -I/usr/include/simavr \
   "$here"/main.c "$here"/pin_drive.c "$here"/uart_bridge.c "$here"/hx711.c "$here"/tilt.c "$here"/ws2812.c \
-  "$here"/stack_paint.c "$here"/test_pins.c "$here"/control.c \
+  "$here"/stack_paint.c "$here"/test_pins.c "$here"/control.c "$here"/max7219.c \
   -o "$tmp" -lsimavr -lutil
 mv -f "$tmp" "$here/build/senryaku-simavr"
 trap - EXIT

@@ -61,3 +61,6 @@ void test_pins_on_reset(avr_t *avr);
 void control_handle_line(avr_t *avr, char *line);
 // Reads whatever is on stdin; returns 0 once stdin is closed (the harness then stops).
 int control_poll(avr_t *avr);
+
+// ---- max7219.c: the scoring board's MAX7219s on an Uno running StandardFirmata -------
+void max7219_init(avr_t *avr);

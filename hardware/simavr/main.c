@@ -1,5 +1,6 @@
 // senryaku-simavr: runs a firmware .elf on a simulated AVR with the referee board's parts
-// around it (HX711 bank, tilt switches, WS2812 observer), UART0 on a pseudo-terminal and
+// around it (HX711 bank, tilt switches, WS2812 observer), or a prebuilt .hex on an Uno
+// with the scoring board's MAX7219s (--parts scoreboard), UART0 on a pseudo-terminal and
 // a control channel on stdin/stdout. See README.md for the options and the channel.
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <simavr/sim_avr.h>
 #include <simavr/sim_cycle_timers.h>
 #include <simavr/sim_elf.h>
+#include <simavr/sim_hex.h>
 #include <simavr/sim_time.h>
 
 #include "harness.h"
@@ -22,6 +24,8 @@
 enum { kBatch = 1500, kFastBatch = 20000 };
 
 static int fast;
+// Which parts surround the chip: the referee board's (default) or the scoring board's.
+static int scoreboard;
 static void (*core_reset)(avr_t *);
 
 uint64_t harness_now_us(avr_t *avr) { return avr_cycles_to_usec(avr, avr->cycle); }
@@ -50,10 +54,12 @@ static uint64_t wall_us(void) {
 // modules, which would otherwise overwrite the pin levels set here.
 static avr_cycle_count_t after_reset(avr_t *avr, avr_cycle_count_t when, void *param) {
   (void)when, (void)param;
-  stack_paint_apply(avr);
-  hx711_on_reset(avr);
-  tilt_on_reset(avr);
-  test_pins_on_reset(avr);
+  if (!scoreboard) {
+    stack_paint_apply(avr);
+    hx711_on_reset(avr);
+    tilt_on_reset(avr);
+    test_pins_on_reset(avr);
+  }
   harness_event("RESET %llu", (unsigned long long)harness_now_us(avr));
   return 0;
 }
@@ -66,15 +72,39 @@ static void on_reset(avr_t *avr) {
 // In fast mode a sleeping chip must not sleep the harness for real.
 static void no_sleep(avr_t *avr, avr_cycle_count_t howLong) { (void)avr, (void)howLong; }
 
+// A prebuilt Intel HEX image (StandardFirmata's): flash only, from address 0, no
+// bootloader; the chip starts at the reset vector like a freshly flashed board.
+static int load_hex(avr_t *avr, const char *path) {
+  ihex_chunk_p chunks = NULL;
+  const int n = read_ihex_chunks(path, &chunks);
+  if (n <= 0) {
+    fprintf(stderr, "senryaku-simavr: cannot read %s\n", path);
+    return 0;
+  }
+  for (int i = 0; i < n; i++) {
+    if (chunks[i].baseaddr + chunks[i].size > avr->flashend + 1) {
+      fprintf(stderr, "senryaku-simavr: %s does not fit this chip's flash (chunk at 0x%x)\n", path, chunks[i].baseaddr);
+      free_ihex_chunks(chunks);
+      return 0;
+    }
+    avr_loadcode(avr, chunks[i].data, chunks[i].size, chunks[i].baseaddr);
+  }
+  free_ihex_chunks(chunks);
+  avr->pc = 0;
+  avr->codeend = avr->flashend;
+  return 1;
+}
+
 static void usage(void) {
   fprintf(stderr,
           "usage: senryaku-simavr [--fast] [--lockstep] [--cells N] [--seed N] [--noise COUNTS]\n"
-          "                       [--mcu atmega2560] [--freq 16000000] FIRMWARE.elf\n");
+          "                       [--mcu atmega2560] [--freq 16000000] FIRMWARE.elf\n"
+          "       senryaku-simavr --parts scoreboard [--fast] [--mcu atmega328p] --hex FIRMWARE.hex\n");
   exit(2);
 }
 
 int main(int argc, char **argv) {
-  const char *elf = NULL, *mcu = "atmega2560";
+  const char *elf = NULL, *hex = NULL, *mcu = NULL;
   int cells = 44, noise = 4;
   uint32_t seed = 1, freq = 16000000;
   for (int i = 1; i < argc; i++) {
@@ -85,15 +115,22 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--noise") && i + 1 < argc) noise = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--mcu") && i + 1 < argc) mcu = argv[++i];
     else if (!strcmp(argv[i], "--freq") && i + 1 < argc) freq = (uint32_t)strtoul(argv[++i], NULL, 0);
+    else if (!strcmp(argv[i], "--hex") && i + 1 < argc) hex = argv[++i];
+    else if (!strcmp(argv[i], "--parts") && i + 1 < argc) {
+      const char *parts = argv[++i];
+      if (!strcmp(parts, "scoreboard")) scoreboard = 1;
+      else if (strcmp(parts, "referee")) usage();
+    }
     else if (argv[i][0] == '-') usage();
     else elf = argv[i];
   }
-  if (!elf) usage();
+  if (!elf == !hex) usage();
+  if (!mcu) mcu = scoreboard ? "atmega328p" : "atmega2560";
   avr_global_logger_set(log_to_stderr);
 
   elf_firmware_t fw;
   memset(&fw, 0, sizeof fw);
-  if (elf_read_firmware(elf, &fw) != 0) {
+  if (elf && elf_read_firmware(elf, &fw) != 0) {
     fprintf(stderr, "senryaku-simavr: cannot read %s\n", elf);
     return 1;
   }
@@ -104,7 +141,11 @@ int main(int argc, char **argv) {
   }
   avr_init(avr);
   avr->frequency = freq;
-  avr_load_firmware(avr, &fw);
+  if (elf) {
+    avr_load_firmware(avr, &fw);
+  } else if (!load_hex(avr, hex)) {
+    return 1;
+  }
   if (fast) avr->sleep = no_sleep;
   core_reset = avr->reset;
   avr->reset = on_reset;
@@ -114,12 +155,16 @@ int main(int argc, char **argv) {
     perror("senryaku-simavr: openpty");
     return 1;
   }
-  hx711_init(avr, cells, seed, noise);
-  tilt_init(avr);
-  ws2812_init(avr);
-  test_pins_init(avr);
-  // Static data ends at RAMSTART (just past the I/O space) + .data + .bss.
-  stack_paint_init(avr, avr->ioend + 1 + fw.datasize + fw.bsssize);
+  if (scoreboard) {
+    max7219_init(avr);
+  } else {
+    hx711_init(avr, cells, seed, noise);
+    tilt_init(avr);
+    ws2812_init(avr);
+    test_pins_init(avr);
+    // Static data ends at RAMSTART (just past the I/O space) + .data + .bss (an .elf only).
+    if (elf) stack_paint_init(avr, avr->ioend + 1 + fw.datasize + fw.bsssize);
+  }
 
   fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK);
   harness_event("PTY %s", pty);

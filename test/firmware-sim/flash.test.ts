@@ -2,7 +2,7 @@
 // a dry run shows it without a board.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, avrdudeArgs, defaultHexPath } from '../../src/hardware/avr/index.ts';
+import { REPO_ROOT, avrdudeArgs, defaultHexPath, standardFirmataHexPath } from '../../src/hardware/avr/index.ts';
 
 describe('firmware:flash', () => {
   it('flashes through the stk500v2 bootloader without erasing EEPROM', () => {
@@ -32,5 +32,16 @@ describe('firmware:flash', () => {
       },
     );
     expect(out.trim()).toBe(`avrdude -c wiring -p m2560 -P /dev/ttyACM0 -b 115200 -D -U flash:w:${defaultHexPath('surakarta')}:i`);
+  });
+
+  it('--scoreboard flashes StandardFirmata onto the Uno through its optiboot', { timeout: 20_000 }, () => {
+    expect(avrdudeArgs({ port: '/dev/ttyACM1', target: 'scoreboard' }).join(' ')).toBe(
+      `-c arduino -p m328p -P /dev/ttyACM1 -b 115200 -D -U flash:w:${standardFirmataHexPath()}:i`,
+    );
+    const out = execFileSync('npx', ['tsx', 'src/hardware/avr/flash-main.ts', '--port', '/dev/ttyACM1', '--scoreboard', '--dry-run'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe(`avrdude -c arduino -p m328p -P /dev/ttyACM1 -b 115200 -D -U flash:w:${standardFirmataHexPath()}:i`);
   });
 });

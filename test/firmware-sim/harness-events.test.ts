@@ -15,6 +15,7 @@ describe('parseHarnessEvent', () => {
     expect(parseHarnessEvent('HX 4807 4807 0 0')).toEqual({ type: 'hx', conversions: 4807, reads: 4807, missed: 0, otherGain: 0 });
     expect(parseHarnessEvent('PC 0x1c9c')).toEqual({ type: 'pc', address: 0x1c9c });
     expect(parseHarnessEvent('PEEK 0x2c 0x30')).toEqual({ type: 'peek', address: 0x2c, value: 0x30 });
+    expect(parseHarnessEvent('MAX U3 3 64')).toEqual({ type: 'max', chip: 'U3', opcode: 3, data: 0x40 });
     expect(parseHarnessEvent('BADCOMMAND JUMP')).toEqual({ type: 'badCommand', command: 'JUMP' });
   });
 
@@ -23,6 +24,8 @@ describe('parseHarnessEvent', () => {
     expect(parseHarnessEvent('TIME soon')).toBeUndefined();
     expect(parseHarnessEvent('LEDS 0G')).toBeUndefined();
     expect(parseHarnessEvent('STACK 1 2')).toBeUndefined();
+    expect(parseHarnessEvent('MAX U4 1 0')).toBeUndefined();
+    expect(parseHarnessEvent('MAX U1 1')).toBeUndefined();
     expect(parseHarnessEvent('')).toBeUndefined();
   });
 });

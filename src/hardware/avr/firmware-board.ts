@@ -16,22 +16,14 @@
  * Everything waits on harness events (simulated time) or link messages; the timeouts are
  * guards against a hung simulator, not clocks.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
 import type { TiltSide } from '../../protocol/index.ts';
-import { err, ok, type Result } from '../../util/result.ts';
+import { ok, type Result } from '../../util/result.ts';
 import type { SimBoard } from '../sim/sim-board.ts';
 import { parseHarnessEvent, type HarnessEvent, type HarnessEventOf, type HarnessEventType } from './harness-events.ts';
-import { DEFAULT_HARNESS_PATH, firmwareElfPath } from './paths.ts';
+import { startHarness, stopHarness, type FirmwareBoardError, type HarnessChild } from './harness-process.ts';
+import { firmwareElfPath } from './paths.ts';
 
-export const FIRMWARE_BOARD_ERROR_CODES = ['HarnessMissing', 'HarnessFailed', 'Timeout'] as const;
-export type FirmwareBoardErrorCode = (typeof FIRMWARE_BOARD_ERROR_CODES)[number];
-export interface FirmwareBoardError {
-  readonly code: FirmwareBoardErrorCode;
-  readonly message: string;
-}
+export { FIRMWARE_BOARD_ERROR_CODES, type FirmwareBoardError, type FirmwareBoardErrorCode } from './harness-process.ts';
 
 export interface FirmwareBoardOptions {
   /** The firmware to run (default the Senryaku build, hardware/firmware/build/senryaku-referee.elf). */
@@ -51,7 +43,6 @@ export interface FirmwareBoardOptions {
   readonly startTimeoutMs?: number;
 }
 
-type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 type Waiter = { readonly accept: (e: HarnessEvent) => boolean };
 
 const SWITCH_OF: Record<TiltSide, number> = { white: 0, black: 1 };
@@ -59,7 +50,7 @@ const SWITCH_OF: Record<TiltSide, number> = { white: 0, black: 1 };
 const TILT_BOUNCES = 3;
 
 export class FirmwareBoard {
-  readonly #child: Child;
+  readonly #child: HarnessChild;
   readonly #physics: SimBoard | undefined;
   readonly #listeners = new Set<(e: HarnessEvent) => void>();
   readonly #waiters = new Set<Waiter>();
@@ -68,7 +59,7 @@ export class FirmwareBoard {
   #exited = false;
 
   private constructor(
-    child: Child,
+    child: HarnessChild,
     readonly ptyPath: string,
     physics: SimBoard | undefined,
   ) {
@@ -91,43 +82,11 @@ export class FirmwareBoard {
     if (options.fast) args.push('--fast');
     if (physics) args.push('--lockstep');
     args.push(options.elf ?? firmwareElfPath());
-    const child = spawn(options.harnessPath ?? DEFAULT_HARNESS_PATH, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const stderr: string[] = [];
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const lines = createInterface({ input: child.stdout });
-    const first = await new Promise<Result<string, FirmwareBoardError>>((resolve) => {
-      const timer = setTimeout(
-        () => resolve(err({ code: 'Timeout', message: 'the simavr harness printed no pty' })),
-        options.startTimeoutMs ?? 5000,
-      );
-      child.once('error', (e: NodeJS.ErrnoException) => {
-        clearTimeout(timer);
-        const missing = e.code === 'ENOENT';
-        resolve(
-          err({
-            code: missing ? 'HarnessMissing' : 'HarnessFailed',
-            message: missing
-              ? `no simavr harness at ${options.harnessPath ?? DEFAULT_HARNESS_PATH}: run npm run firmware:sim:build`
-              : e.message,
-          }),
-        );
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        resolve(err({ code: 'HarnessFailed', message: `the simavr harness exited (${String(code)}): ${stderr.join('').trim()}` }));
-      });
-      lines.once('line', (line) => {
-        clearTimeout(timer);
-        const e = parseHarnessEvent(line);
-        resolve(e?.type === 'pty' ? ok(e.path) : err({ code: 'HarnessFailed', message: `unexpected first line '${line}'` }));
-      });
-    });
-    if (!first.ok) {
-      child.kill();
-      return first;
-    }
-    const board = new FirmwareBoard(child, first.value, physics);
-    board.#stderr = stderr.join('');
+    const started = await startHarness(args, options.harnessPath, options.startTimeoutMs);
+    if (!started.ok) return started;
+    const { child, lines, ptyPath, stderr } = started.value;
+    const board = new FirmwareBoard(child, ptyPath, physics);
+    board.#stderr = stderr;
     child.stderr.on('data', (chunk: Buffer) => (board.#stderr += chunk.toString()));
     child.once('exit', () => (board.#exited = true));
     lines.on('line', (line) => board.#onLine(line));
@@ -227,13 +186,7 @@ export class FirmwareBoard {
   }
 
   async stop(): Promise<void> {
-    if (this.#exited) return;
-    const exited = once(this.#child, 'exit');
-    this.#send('QUIT');
-    this.#child.stdin.end();
-    const timer = setTimeout(() => this.#child.kill('SIGKILL'), 2000);
-    await exited;
-    clearTimeout(timer);
+    await stopHarness(this.#child);
   }
 
   /** To the harness while it listens: a line the harness printed as it was being stopped finds its stdin ended. */

@@ -20,7 +20,14 @@ export type HarnessEvent =
     }
   | { readonly type: 'pc'; readonly address: number }
   | { readonly type: 'peek'; readonly address: number; readonly value: number }
-  | { readonly type: 'badCommand'; readonly command: string };
+  | { readonly type: 'badCommand'; readonly command: string }
+  /** A MAX7219 register write that latched on the scoring board's Uno (`--parts scoreboard`). */
+  | { readonly type: 'max'; readonly chip: Max7219Chip; readonly opcode: number; readonly data: number };
+
+/** The scoring board's chips (hardware/scoreboard/README.md): U1 = A's digits, U2 = B's, U3 = track and lamps. */
+export const MAX7219_CHIPS = ['U1', 'U2', 'U3'] as const;
+export type Max7219Chip = (typeof MAX7219_CHIPS)[number];
+const isMax7219Chip = (s: string | undefined): s is Max7219Chip => (MAX7219_CHIPS as readonly (string | undefined)[]).includes(s);
 
 export type HarnessEventType = HarnessEvent['type'];
 export type HarnessEventOf<T extends HarnessEventType> = Extract<HarnessEvent, { type: T }>;
@@ -83,6 +90,11 @@ export function parseHarnessEvent(line: string): HarnessEvent | undefined {
       const address = parseInt(fields[0] ?? '', 16);
       const value = parseInt(fields[1] ?? '', 16);
       return Number.isFinite(address) && Number.isFinite(value) ? { type: 'peek', address, value } : undefined;
+    }
+    case 'MAX': {
+      const [chip, ...rest] = fields;
+      const n = numbers(rest, 2);
+      return isMax7219Chip(chip) && n ? { type: 'max', chip, opcode: n[0] as number, data: n[1] as number } : undefined;
     }
     case 'BADCOMMAND':
       return { type: 'badCommand', command: fields.join(' ') };

@@ -10,4 +10,7 @@ export const REPO_ROOT = repoRoot;
 export const HARNESS_BUILD_SCRIPT = `${repoRoot}hardware/simavr/build.sh`;
 export const FIRMWARE_BUILD_SCRIPT = `${repoRoot}hardware/firmware/build.sh`;
 export const DEFAULT_HARNESS_PATH = `${repoRoot}hardware/simavr/build/senryaku-simavr`;
+/** The scoring board's StandardFirmata, fetched by hardware/simavr/fetch-standard-firmata.sh. */
+export const STANDARD_FIRMATA_FETCH_SCRIPT = `${repoRoot}hardware/simavr/fetch-standard-firmata.sh`;
+export const standardFirmataHexPath = (): string => `${repoRoot}hardware/simavr/build/StandardFirmata-uno.hex`;
 export const firmwareElfPath = (name = 'senryaku-referee'): string => `${repoRoot}hardware/firmware/build/${name}.elf`;

@@ -1,0 +1,107 @@
+// The scoring board on the real path: the referee's scoreboard service drives johnny-five and
+// firmata-io over serialport to StandardFirmata (the prebuilt .hex) on a simulated Uno, and
+// the three MAX7219s modelled on its pins latch what the chips would show. Checked by reading
+// the latched registers back (ScoreboardUno.picture): a capture win, a crash, a match end,
+// and the board blanked when the referee stops.
+//
+// The animation runs on a ManualScheduler (it moves only when the test says), so the picture
+// the service last asked for is fixed; the test then waits on register writes, not a clock.
+import { describe, expect, it } from 'vitest';
+import { EventBus } from '../../src/app/event-bus.ts';
+import { ScoreboardService } from '../../src/app/scoreboard/index.ts';
+import { ScoreboardUno, type Max7219Picture } from '../../src/hardware/avr/index.ts';
+import { LedScoreboard, ledImage, type ScoreboardFrame } from '../../src/hardware/scoreboard/index.ts';
+import type { Verdict } from '../../src/referee/verdicts.ts';
+import { ManualScheduler } from '../../src/util/scheduler.ts';
+import { V } from '../hardware/scoreboard/harness.ts';
+import { buildScoreboardSim, useFirmwareSim } from './artifacts.ts';
+
+const { skip, cleanups } = useFirmwareSim(buildScoreboardSim);
+
+/** A match to N = 5: a capture win (2), a crash (1), then a capture that ends it (5 points). */
+const TRACK_LENGTH = 5;
+const TIMING = { stepMs: 100, blinkMs: 500 };
+/** Long enough for any marker to walk the whole track and settle. */
+const ANIMATION_MS = 2_000;
+
+const same = (p: Max7219Picture, frame: ScoreboardFrame): boolean => {
+  const want = ledImage(frame);
+  return p.trackRows.every((b, i) => b === want.trackRows[i]) && p.digits.A === want.digits.A && p.digits.B === want.digits.B;
+};
+const hexRows = (rows: readonly number[]) => rows.map((b) => `0x${b.toString(16).padStart(2, '0')}`);
+
+describe.skipIf(skip)('the LED scoring board through StandardFirmata on a simulated Uno', () => {
+  it(
+    'shows a capture win, a crash and the match end as the chips latch them, and is blank once stopped',
+    { timeout: 120_000 },
+    async () => {
+      const started = await ScoreboardUno.start();
+      if (!started.ok) throw new Error(started.error.message);
+      const uno = started.value;
+      cleanups.push(() => uno.stop());
+
+      const bus = new EventBus();
+      const notices: string[] = [];
+      bus.on('notice', {}, (n) => notices.push(`${n.level}: ${n.message}`));
+      const display = new LedScoreboard({ port: uno.ptyPath });
+      const shown: ScoreboardFrame[] = [];
+      const show = display.show.bind(display);
+      display.show = (frame) => (shown.push(frame), show(frame));
+      const scheduler = new ManualScheduler();
+      const service = new ScoreboardService({ bus, trackLength: TRACK_LENGTH, display, timing: TIMING, scheduler });
+      cleanups.push(() => service.stop());
+
+      /** Feeds the verdicts, lets the animation run `ms`, and waits until the chips show the last frame asked for. */
+      const play = async (verdicts: readonly Verdict[], what: string, ms = ANIMATION_MS): Promise<Max7219Picture> => {
+        for (const v of verdicts) bus.emit('verdict', v);
+        scheduler.advance(ms);
+        const last = shown.at(-1)!;
+        await uno.until(() => same(uno.picture(), last), what);
+        return uno.picture();
+      };
+
+      await service.start();
+      await uno.until(() => display.connected && shown.length > 0 && same(uno.picture(), shown.at(-1)!), 'the start of the match');
+      expect(notices).toEqual([`info: scoring board on ${uno.ptyPath} connected`]);
+      let p = uno.picture();
+      expect(p.on).toEqual({ U1: true, U2: true, U3: true });
+      // A's red marker in hole 0, B's green one in hole 5; no lamp; nothing scored.
+      expect(hexRows(p.trackRows)).toEqual(hexRows([0x40, 0, 0, 0, 0, 0x20, 0, 0]));
+      expect(p.digits).toEqual({ A: 'P  0G  0', B: 'P  0G  0' });
+
+      // Game 1: A (White) captures for 2 points; game 2 starts with B on White, White to move.
+      p = await play(
+        [V.gameStarted(1), V.move('white'), V.move('black'), V.gameOver(1, 'white', 'A', 2, { A: 2, B: 0 }), V.gameStarted(2, 'B')],
+        'the capture win',
+      );
+      expect(hexRows(p.trackRows)).toEqual(hexRows([0, 0, 0x40, 0, 0, 0x20, 0, 0x40]));
+      expect(p.digits).toEqual({ A: 'P  2G  1', B: 'P  0G  0' });
+
+      // Game 2: White (B) crashes the board: the crash lamp, then 1 point to A.
+      p = await play([V.move('white'), V.crash('white')], 'the crash');
+      expect(p.trackRows[7]! & 0x08).toBe(0x08);
+      p = await play([V.gameOver(2, 'black', 'A', 1, { A: 3, B: 0 })], 'the crash game scored');
+      expect(p.trackRows.slice(0, 6)).toEqual([0, 0, 0, 0x40, 0, 0x20]);
+      expect(p.digits).toEqual({ A: 'P  3G  2', B: 'P  0G  0' });
+
+      // Game 3: A captures again; 5 points reach B's start: the match is A's.
+      p = await play(
+        [V.gameStarted(3, 'A'), V.move('white'), V.gameOver(3, 'white', 'A', 2, { A: 5, B: 0 }), V.matchOver('A', { A: 5, B: 0 }, 3)],
+        'the match end',
+      );
+      expect(p.digits).toEqual({ A: 'P  5G  3', B: 'P  0G  0' });
+      // The whole track in A's red (it flashes: lit, or dark in the off half of the blink), B's marker stays.
+      const red = p.trackRows.slice(0, 6).map((b) => b & 0x40);
+      expect([Array(6).fill(0x40), Array(6).fill(0)]).toContainEqual(red);
+      expect(p.trackRows[5]! & 0x20).toBe(0x20);
+      // Half a blink on, the chips show the other half.
+      const before = red[0];
+      p = await play([], 'the other half of the blink', TIMING.blinkMs);
+      expect(p.trackRows[0]! & 0x40).toBe(before === 0 ? 0x40 : 0);
+
+      // Stopping the referee blanks the board: every chip shut down before the port closes.
+      await service.stop();
+      await uno.until(() => Object.values(uno.picture().on).every((on) => !on), 'all three chips shut down');
+    },
+  );
+});
