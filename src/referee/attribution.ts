@@ -5,13 +5,15 @@
  * referee carries the attribution out itself (src/referee/<game>/attribution.ts).
  */
 import type { ByPlayer } from '../rules/match/track.ts';
+import { err, ok, type Result } from '../util/result.ts';
 import { NOBODY } from './inputs.ts';
 import type { VerdictBody } from './verdicts.ts';
 
-/** Why `to` is not something to attribute a holding to in this game, or undefined. */
-export function sideRefusal(to: string, game: string, sides: readonly string[]): string | undefined {
-  if (to === NOBODY || sides.includes(to)) return undefined;
-  return `'${to}' is not a side of ${game}: attribute ${sides.join(', ')} or none`;
+/** `to` as one of the game's sides or nobody, or why it is neither. */
+export function attributionTarget<S extends string>(to: string, game: string, sides: readonly S[]): Result<S | typeof NOBODY, string> {
+  if (to === NOBODY) return ok(NOBODY);
+  const side = sides.find((s) => s === to);
+  return side !== undefined ? ok(side) : err(`'${to}' is not a side of ${game}: attribute ${sides.join(', ')} or none`);
 }
 
 /** Where the match stands, as the refusal needs it. */

@@ -10,21 +10,19 @@
  * A refusal is a `notice` that says why.
  */
 import { withdrawLastGame } from '../../rules/match/track.ts';
-import { COLORS, opposite, type Color } from '../../rules/senryaku/types.ts';
-import { attributionVerdicts, holdingRefusal, sideRefusal } from '../attribution.ts';
+import { COLORS, opposite } from '../../rules/senryaku/types.ts';
+import { attributionTarget, attributionVerdicts, holdingRefusal } from '../attribution.ts';
 import { NOBODY } from '../inputs.ts';
 import { sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
 import { checkResync, endGame } from './game-flow.ts';
 
-const isColor = (s: string): s is Color => (COLORS as readonly string[]).includes(s);
-
-export function attributeHolding(ctx: StepContext, to: string): void {
+export function attributeHolding(ctx: StepContext, asked: string): void {
   const { d } = ctx;
   const refuse = (why: string): void => ctx.emit({ type: 'notice', message: `attribution refused: ${why}` });
-  const notASide = sideRefusal(to, 'Senryaku', COLORS);
-  // (the guard again, for the type: sideRefusal said it is one)
-  if (notASide !== undefined || (to !== NOBODY && !isColor(to))) return refuse(notASide ?? `'${to}' is not a side of Senryaku`);
+  const target = attributionTarget(asked, 'Senryaku', COLORS);
+  if (!target.ok) return refuse(target.error);
+  const to = target.value;
   const h = d.holding;
   const over = d.phase === 'game-over' || d.phase === 'match-over';
   if (d.pendingCapture) return refuse('the game is ending by a capture: there is no holding to attribute');

@@ -9,22 +9,20 @@
  * A refusal is a `notice` that says why.
  */
 import { withdrawLastSurakartaGame } from '../../rules/surakarta/match.ts';
-import { SIDES, type Side } from '../../rules/surakarta/types.ts';
-import { attributionVerdicts, holdingRefusal, sideRefusal } from '../attribution.ts';
+import { SIDES } from '../../rules/surakarta/types.ts';
+import { attributionTarget, attributionVerdicts, holdingRefusal } from '../attribution.ts';
 import { NOBODY } from '../inputs.ts';
 import { sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
 import { clearTurn, endGame, forfeitEnd } from './game-flow.ts';
 import { checkResync } from './recovery.ts';
 
-const isSide = (s: string): s is Side => (SIDES as readonly string[]).includes(s);
-
-export function attributeHolding(ctx: StepContext, to: string): void {
+export function attributeHolding(ctx: StepContext, asked: string): void {
   const { d } = ctx;
   const refuse = (why: string): void => ctx.emit({ type: 'notice', message: `attribution refused: ${why}` });
-  const notASide = sideRefusal(to, 'Surakarta', SIDES);
-  // (the guard again, for the type: sideRefusal said it is one)
-  if (notASide !== undefined || (to !== NOBODY && !isSide(to))) return refuse(notASide ?? `'${to}' is not a side of Surakarta`);
+  const target = attributionTarget(asked, 'Surakarta', SIDES);
+  if (!target.ok) return refuse(target.error);
+  const to = target.value;
   const h = d.holding;
   const over = d.phase === 'game-over' || d.phase === 'match-over';
   const why = holdingRefusal(to, { loser: h?.loser, over, played: d.match.games.length });
