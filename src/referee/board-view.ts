@@ -28,6 +28,16 @@ export interface BoardView {
    * are put back (from the hand) or taken away.
    */
   readonly restorationSteps: (onBoard: ArrayLike<number>, target: ArrayLike<number>) => Restoration[];
+  /**
+   * While the board is put back to a position (after a restart, or a holding attributed to
+   * nobody): what is still different, said again only when it changed since `lastReport`.
+   * `report` is what to remember as the last report.
+   */
+  readonly resyncReport: (
+    sensed: ArrayLike<number>,
+    expected: ArrayLike<number>,
+    lastReport: string | undefined,
+  ) => { readonly report: string; readonly differences: Difference[] | undefined };
 }
 
 export function boardView(n: BoardNaming): BoardView {
@@ -45,21 +55,27 @@ export function boardView(n: BoardNaming): BoardView {
     }
     return { missing, extra };
   };
+  const differences: BoardView['differences'] = (sensed, expected) => {
+    const { missing, extra } = occupancyDiff(sensed, expected);
+    return [...missing, ...extra]
+      .sort((x, y) => x - y)
+      .map((c) => ({
+        well: n.cellName(c),
+        expected: n.pieceLetter(expected[c] ?? EMPTY) ?? 'empty',
+        sensed: occupied(sensed, c) ? 'sphere' : 'empty',
+      }));
+  };
   return {
     sameOccupancy: (a, b) => {
       for (let c = 0; c < n.cells; c++) if (occupied(a, c) !== occupied(b, c)) return false;
       return true;
     },
     occupancyDiff,
-    differences: (sensed, expected) => {
-      const { missing, extra } = occupancyDiff(sensed, expected);
-      return [...missing, ...extra]
-        .sort((x, y) => x - y)
-        .map((c) => ({
-          well: n.cellName(c),
-          expected: n.pieceLetter(expected[c] ?? EMPTY) ?? 'empty',
-          sensed: occupied(sensed, c) ? 'sphere' : 'empty',
-        }));
+    differences,
+    resyncReport: (sensed, expected, lastReport) => {
+      const diff = differences(sensed, expected);
+      const report = JSON.stringify(diff);
+      return { report, differences: report === lastReport ? undefined : diff };
     },
     restorationSteps: (onBoard, target) => {
       const { missing, extra } = occupancyDiff(onBoard, target);

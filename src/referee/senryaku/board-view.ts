@@ -4,7 +4,7 @@ import { boardView, describeRestoration as describe } from '../board-view.ts';
 import type { Restoration } from '../verdicts.ts';
 import { UNKNOWN_SPHERE } from './state.ts';
 
-export const { sameOccupancy, occupancyDiff, differences, restorationSteps } = boardView({
+export const { sameOccupancy, occupancyDiff, restorationSteps, resyncReport } = boardView({
   cells: WELLS,
   cellName: wellName,
   pieceLetter: cellChar,

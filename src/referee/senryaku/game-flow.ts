@@ -8,7 +8,7 @@ import { startPosition, type Position } from '../../rules/senryaku/position.ts';
 import { formatSpn } from '../../rules/senryaku/spn.ts';
 import { opposite, type Color } from '../../rules/senryaku/types.ts';
 import type { FoulCode } from '../verdicts.ts';
-import { differences, occupancyDiff, restorationSteps, sameOccupancy } from './board-view.ts';
+import { occupancyDiff, restorationSteps, resyncReport, sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
 import { UNKNOWN_SPHERE, type Draft } from './state.ts';
 import { wellName } from '../../rules/senryaku/types.ts';
@@ -186,9 +186,7 @@ export function checkResync(ctx: StepContext): void {
     ctx.emit({ type: 'resync-done', position: formatSpn(pos) });
     return;
   }
-  const diff = differences(d.onBoard, pos.board);
-  const key = JSON.stringify(diff);
-  if (key === d.lastResyncReport) return;
-  d.lastResyncReport = key;
-  ctx.emit({ type: 'resync-needed', differences: diff });
+  const { report, differences } = resyncReport(d.onBoard, pos.board, d.lastResyncReport);
+  d.lastResyncReport = report;
+  if (differences) ctx.emit({ type: 'resync-needed', differences });
 }

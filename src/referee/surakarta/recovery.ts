@@ -6,7 +6,7 @@ import { legalMoves } from '../../rules/surakarta/moves.ts';
 import { positionAfter } from '../../rules/surakarta/play.ts';
 import { formatPosition } from '../../rules/surakarta/position-notation.ts';
 import { EMPTY, cellOf, pointName, sideOf } from '../../rules/surakarta/types.ts';
-import { differences, occupancyDiff, sameOccupancy } from './board-view.ts';
+import { occupancyDiff, resyncReport, sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove } from './game-flow.ts';
 
@@ -89,9 +89,7 @@ export function checkResync(ctx: StepContext): void {
     ctx.emit({ type: 'resync-done', position: formatPosition(pos) });
     return;
   }
-  const diff = differences(d.onBoard, pos.board);
-  const key = JSON.stringify(diff);
-  if (key === d.lastResyncReport) return;
-  d.lastResyncReport = key;
-  ctx.emit({ type: 'resync-needed', differences: diff });
+  const { report, differences } = resyncReport(d.onBoard, pos.board, d.lastResyncReport);
+  d.lastResyncReport = report;
+  if (differences) ctx.emit({ type: 'resync-needed', differences });
 }
