@@ -1,15 +1,15 @@
 /**
  * Re-refereeing a session from its raw lines: a match journal (its header has the settings,
- * profile and calibration), or a `senryaku record` recording (profile, calibration and
- * settings then come from the caller).
+ * profile and calibration), or a `senryaku record` recording (its header names the game;
+ * the match, profile and calibration then come from the caller).
  *
  * A journal is replayed session by session, each through a fresh pipeline that continues
  * the previous session's referee state, exactly as the live host did after each restart;
  * what it computes is checked against the verdicts the journal stored.
  */
 import type { Recording } from '../hardware/link/recording.ts';
-import { senryakuReferee } from '../referee/senryaku/index.ts';
 import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import type { RefereeGame } from '../rulesets/ruleset.ts';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
 import { parseSenryakuSettings } from '../rulesets/senryaku.ts';
 import { parseSenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
@@ -120,9 +120,13 @@ export interface RecordingReplay {
   readonly received: number;
 }
 
-/** Every verdict a recording's received lines produce, refereed with the given settings and calibration. */
-export function replayRecording(recording: Recording, settings: SenryakuRefereeSettings, calibration: Calibration): RecordingReplay {
-  const pipeline = new RefereePipeline({ profile: settings.profile, calibration, referee: senryakuReferee(settings) });
+/** Every verdict a recording's received lines produce, refereed as `game` (a new match of its game on its board) with this calibration. */
+export function replayRecording(recording: Recording, game: RefereeGame, calibration: Calibration): Result<RecordingReplay, string> {
+  const board = game.ruleset.boardProfile(game.profile);
+  if (!board.ok) return err(`profile: ${board.error}`);
+  const referee = game.ruleset.referee.fromJson(game.settings, game.profile);
+  if (!referee.ok) return err(referee.error);
+  const pipeline = new RefereePipeline({ sensing: board.value.sensing(calibration), referee: referee.value });
   const verdicts: Verdict[] = [];
   const undecodable: UndecodableLine[] = [];
   let received = 0;
@@ -138,5 +142,5 @@ export function replayRecording(recording: Recording, settings: SenryakuRefereeS
     if (out.lineError !== undefined) undecodable.push({ line, code: out.lineError.split(':')[0]! });
     verdicts.push(...out.verdicts);
   });
-  return { verdicts, undecodable, received };
+  return ok({ verdicts, undecodable, received });
 }

@@ -58,12 +58,13 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   },
   replay: {
     usage:
-      'senryaku replay JOURNAL|RECORDING [--json] [--check] [--profile FILE] [--calibration FILE | --calibration-dir DIR] [--policy casual|tournament] [--track N]',
+      'senryaku replay JOURNAL|RECORDING [--json] [--check] [--rules senryaku|surakarta] [--profile FILE] [--calibration FILE | --calibration-dir DIR] [--policy casual|tournament] [--track N | --match games:N|points:N]',
     summary: 're-referee a recorded session and print its verdicts',
     description: [
       'Re-referees a match journal (which carries its settings, profile and calibration) or a `senryaku record`',
-      'recording (refereed with --profile, --calibration FILE or else the stored calibration of its board, --policy and',
-      '--track) from its raw lines, and prints the verdicts. Recording lines that cannot be decoded are counted on stderr. --json prints one JSON verdict per line. A journal is replayed session',
+      'recording (refereed as the game its header names, or --rules for one made before recordings named it, with',
+      "--profile (default the game's reference board), --calibration FILE or else the stored calibration of its board,",
+      '--policy and --track or --match) from its raw lines, and prints the verdicts. Recording lines that cannot be decoded are counted on stderr. --json prints one JSON verdict per line. A journal is replayed session',
       'by session as the live host ran it, and checked against the verdicts it stored: the first difference is',
       'reported with its line, exit 1. --check prints only the outcome of that check.',
     ],

@@ -12,6 +12,7 @@ import { FrameDeltaEncoder } from '../../src/app/frame-delta.ts';
 import { readJournal } from '../../src/app/journal.ts';
 import { header as journalHeader } from '../app/journal-fixture.ts';
 import { useE2E } from '../e2e/harness.ts';
+import { SURAKARTA } from '../../src/rulesets/surakarta.ts';
 
 const run = (...argv: string[]) => runMain(argv);
 
@@ -48,6 +49,45 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
     const missing = await run('replay', file, '--calibration-dir', join(dir, 'nowhere'));
     expect(missing.code).toBe(1);
     expect(missing.err[0]).toMatch(/no calibration for board/);
+  });
+
+  it('a recording names its game: a Surakarta session replays as Surakarta; an older recording without the name is Senryaku unless --rules', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'senryaku-replay-surakarta-'));
+    const cal = await calibrateSimulatedBoard({ seed: 5, store: new CalibrationStore(join(dir, 'cal')), ruleset: SURAKARTA });
+    expect(cal.ok).toBe(true);
+    const file = join(dir, 'surakarta.rec');
+    expect((await run('record', '--sim', '--rules', 'surakarta', '--seed', '5', '--out', file, '--duration', '2')).code).toBe(0);
+    const [head, ...rest] = readFileSync(file, 'latin1').trimEnd().split('\n');
+    const header = JSON.parse(head!) as Record<string, unknown>;
+    expect(header.rules).toBe('surakarta');
+
+    const r = await run('replay', file, '--json', '--calibration-dir', join(dir, 'cal'));
+    expect([r.code, r.err]).toEqual([0, []]);
+    // The simulated Surakarta board powers up empty: the referee waits for its 24 pieces.
+    const first = JSON.parse(r.out[0]!) as { type: string; missing?: string[] };
+    expect(first.type).toBe('setup');
+    expect(first.missing).toHaveLength(24);
+
+    const wrong = await run('replay', file, '--rules', 'senryaku', '--calibration-dir', join(dir, 'cal'));
+    expect([wrong.code, wrong.err]).toEqual([
+      2,
+      ['senryaku replay: the recording is of a surakarta session; --rules senryaku does not match it'],
+    ]);
+
+    const { rules: _rules, ...older } = header;
+    const unnamed = join(dir, 'older.rec');
+    writeFileSync(unnamed, `${[JSON.stringify(older), ...rest].join('\n')}\n`);
+    const asSenryaku = await run('replay', unnamed, '--calibration-dir', join(dir, 'cal'));
+    expect([asSenryaku.code, asSenryaku.err]).toEqual([
+      2,
+      [
+        expect.stringMatching(
+          /the recording's board has \d+ cells \(its HELLO\), the profile .*reference-mega-2560.json maps 44: give its --profile \(the recording does not name its game, so it is refereed as Senryaku: --rules for another\)$/,
+        ),
+      ],
+    ]);
+    const told = await run('replay', unnamed, '--json', '--rules', 'surakarta', '--calibration-dir', join(dir, 'cal'));
+    expect([told.code, told.out]).toEqual([0, r.out]);
   });
 
   describe('a recording', () => {

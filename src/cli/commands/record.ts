@@ -37,13 +37,13 @@ export async function recordCommand(args: string[], io: CliIo, deps: CliDeps = {
   checkNewFile(out, '--out', values.force ?? false);
   const board = await openBoardFor(values, deps, { ruleset, link: { rateHz: RATE_HZ } });
   try {
-    return await record(board, out, duration.value, io);
+    return await record(board, ruleset.id, out, duration.value, io);
   } finally {
     await board.close();
   }
 }
 
-async function record(board: OpenedBoard, out: string, durationMs: number | undefined, io: CliIo): Promise<number> {
+async function record(board: OpenedBoard, rules: string, out: string, durationMs: number | undefined, io: CliIo): Promise<number> {
   let fd: number;
   try {
     // Checked above; this fails only if the file system changed since.
@@ -58,7 +58,7 @@ async function record(board: OpenedBoard, out: string, durationMs: number | unde
     pending = [];
   };
   const recorder = new LinkRecorder({
-    header: { source: board.description, profile: board.file.name, baud: BOARD_BAUD, rateHz: RATE_HZ },
+    header: { source: board.description, profile: board.file.name, rules, baud: BOARD_BAUD, rateHz: RATE_HZ },
     write: (line) => {
       pending.push(line);
       if (pending.length >= FLUSH_EVERY) flush();

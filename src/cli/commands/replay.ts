@@ -1,26 +1,25 @@
 /**
  * `senryaku replay FILE [--json]`: re-referees a recorded session from its raw lines. FILE is
  * a match journal (it carries its settings, profile and calibration) or a `senryaku record`
- * recording (refereed with --profile, --calibration FILE or else the stored calibration of
- * the board its HELLO names, and --policy/--track). Received lines that cannot be decoded
+ * recording (refereed as the game its header names, or --rules for an older one; with
+ * --profile, --calibration FILE or else the stored calibration of the board its HELLO
+ * names, and --policy with --track or --match). Received lines that cannot be decoded
  * are counted on stderr, never passed over in silence.
  */
 import { readFileSync } from 'node:fs';
 import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { JOURNAL_VERSION, readJournal } from '../../app/journal.ts';
-import { REFERENCE_PROFILE_PATH } from '../../app/open-board.ts';
-import { loadProfileFile } from '../../app/load-profile.ts';
-import { hardwareOf } from '../../rulesets/senryaku-board.ts';
+import { referenceProfilePath } from '../../app/open-board.ts';
+import { loadBoardFile } from '../../app/load-profile.ts';
+import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
 import type { Result } from '../../util/result.ts';
 import { verdictText } from '../../app/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording, type Recording } from '../../hardware/link/recording.ts';
 import { cellCountOf, parseBoardLine, type Hello } from '../../protocol/index.ts';
 import { cellCountOf as profileCellCount } from '../../sensing/calibration.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
-import type { SenryakuPlan } from '../../app/game-sessions/senryaku.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
@@ -39,6 +38,8 @@ export function replayCommand(args: string[], io: CliIo): number {
     'calibration-dir': { type: 'string' },
     policy: { type: 'string' },
     track: { type: 'string' },
+    match: { type: 'string' },
+    rules: { type: 'string' },
   });
   if (positionals.length !== 1) throw new UsageError(`replay takes one file; usage: ${REPLAY_USAGE}`);
   if (values.calibration !== undefined && values['calibration-dir'] !== undefined)
@@ -114,24 +115,33 @@ interface RecordingValues {
   readonly 'calibration-dir'?: string | undefined;
   readonly policy?: string | undefined;
   readonly track?: string | undefined;
+  readonly match?: string | undefined;
+  readonly rules?: string | undefined;
 }
 
 function fromRecording(text: string, values: RecordingValues, io: CliIo): Replayed {
   const recording = parseRecording(text);
   if (!recording.ok) throw new UsageError(`not a valid recording: line ${recording.error.line}: ${recording.error.message}`);
-  const profilePath = values.profile ?? REFERENCE_PROFILE_PATH;
-  const profile = loadProfileFile(profilePath);
-  if (!profile.ok) throw new UsageError(profile.error);
-  const options = parseMatchOptions({ policy: values.policy, track: values.track });
+  // The recording names its game; one made before recordings did is Senryaku unless --rules says otherwise.
+  const named = recording.value.header.rules;
+  if (named !== undefined && values.rules !== undefined && values.rules !== named)
+    throw new UsageError(`the recording is of a ${named} session; --rules ${values.rules} does not match it`);
+  const options = parseMatchOptions({ rules: values.rules ?? named, policy: values.policy, track: values.track, match: values.match });
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
-  const { match } = options.value.plan as SenryakuPlan; // a recording is refereed as Senryaku (the default rules)
+  const session = GAME_SESSIONS.get(options.value.ruleset)!;
+  const profilePath = values.profile ?? referenceProfilePath(session.ruleset);
+  const file = loadBoardFile(profilePath, session.ruleset);
+  if (!file.ok) throw new UsageError(file.error);
   const hello = helloOf(recording.value);
   if (!hello) return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
   // The board's HELLO says how many cells a frame has; a profile with a cell map must map that many.
   const cellCount = cellCountOf(hello);
-  if (profile.value.cells && profileCellCount(hardwareOf(profile.value)) !== cellCount)
+  if (file.value.mapped && profileCellCount(file.value.hardware) !== cellCount)
     throw new UsageError(
-      `the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(hardwareOf(profile.value))}: give its --profile`,
+      `the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(file.value.hardware)}: give its --profile` +
+        (named === undefined && values.rules === undefined
+          ? ` (the recording does not name its game, so it is refereed as ${session.ruleset.name}: --rules for another)`
+          : ''),
     );
   let calibration;
   if (values.calibration !== undefined) {
@@ -141,10 +151,10 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
     calibration = new CalibrationStore(resolveCalibrationDir(values['calibration-dir'])).load(hello.boardId, { cellCount });
     if (!calibration.ok) return { ok: false, error: calibration.error.message };
   }
-  const settings = { ...DEFAULT_REFEREE_SETTINGS, profile: profile.value, policy: options.value.policy, match };
-  const replayed = replayRecording(recording.value, settings, calibration.value);
-  noteUndecodable(replayed, io);
-  return { ok: true, value: { verdicts: replayed.verdicts, mismatch: undefined, sessions: 1 } };
+  const replayed = replayRecording(recording.value, session.newMatch(file.value, options.value), calibration.value);
+  if (!replayed.ok) return replayed;
+  noteUndecodable(replayed.value, io);
+  return { ok: true, value: { verdicts: replayed.value.verdicts, mismatch: undefined, sessions: 1 } };
 }
 
 /** The board's HELLO: the header's, else the first HELLO received. A HELLO has no cells to count: it is what says how many a frame has. */

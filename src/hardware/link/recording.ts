@@ -20,6 +20,8 @@ export interface RecordingHeader {
   readonly source: string;
   /** Board profile name (which cell is which well). */
   readonly profile: string;
+  /** The game the session was for (a ruleset id); absent in recordings made before it was kept. */
+  readonly rules?: string;
   /** The HELLO line (raw, with CRC) of the first handshake; null if none came. */
   readonly hello: string | null;
   readonly baud: number;
@@ -73,6 +75,7 @@ export function parseRecording(text: string): Result<Recording, RecordingProblem
     if (typeof h[key] !== 'string') return err({ line: 1, message: `header.${key} must be a string` });
   }
   if (h.hello !== null && typeof h.hello !== 'string') return err({ line: 1, message: 'header.hello must be a string or null' });
+  if (h.rules !== undefined && typeof h.rules !== 'string') return err({ line: 1, message: 'header.rules must be a string' });
   if (typeof h.baud !== 'number' || typeof h.rateHz !== 'number')
     return err({ line: 1, message: 'header.baud and header.rateHz must be numbers' });
   const records: RecordingRecord[] = [];
