@@ -109,7 +109,7 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
     expectValidPayloads(sub.messages.filter((m) => !m.topic.includes('/request/')));
   });
 
-  it('loses and repeats no verdict when the broker is stopped mid-match and started again', async () => {
+  it('loses no verdict and repeats at most the one in flight when the broker is stopped mid-match and started again', async () => {
     // A subscriber with a lasting session (-c, QoS 1): the broker keeps what it missed while both were away.
     const sub = await new Sub(broker.port, [...VIEWER, '-c', '-i', `reader-${broker.port}`, '-q', '1'], 'senryaku/restart/#').start();
     const out: string[] = [];
@@ -127,8 +127,14 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
     expect(await run, err.join('\n')).toBe(0);
     await until('the game-over verdict', () => sub.on('verdict').some((m) => m.payload.includes('"game-over"')), 8000);
     sub.stop();
-    const got = seqs(sub.on('verdict'));
-    expect(got).toEqual(out.map((_, i) => i + 1));
+    const messages = sub.on('verdict');
+    const got = seqs(messages);
+    // QoS 1 is at least once (docs/mqtt.md): the verdict in flight as the broker stopped may
+    // come twice, right after itself and the same payload; none is lost, none out of order.
+    const repeats = got.flatMap((seq, i) => (i > 0 && seq === got[i - 1] ? [i] : []));
+    expect(repeats.length).toBeLessThanOrEqual(1);
+    for (const i of repeats) expect(messages[i]!.payload).toBe(messages[i - 1]!.payload);
+    expect(got.filter((_, i) => !repeats.includes(i))).toEqual(out.map((_, i) => i + 1));
     expect(err.join('\n')).not.toMatch(/dropped/);
   });
 
