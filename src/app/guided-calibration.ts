@@ -11,6 +11,7 @@
  * link and talks to the person. Nothing is tared on the board. With a simulated board a
  * simulated helper places the mass.
  */
+import type { GameWords } from '../rulesets/words.ts';
 import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import type { BoardLink } from '../hardware/link/index.ts';
 import { DEFAULT_SAMPLE_RATE, type Frame, type Hello } from '../protocol/index.ts';
@@ -60,6 +61,8 @@ export interface CalibrationSession {
   readonly link: BoardLink;
   /** The board as its profile file says: cells, pivots and load cells, the lightest piece, the board's weight on the pivots. */
   readonly board: CalibrationBoard;
+  /** What the game calls its pieces and cells (the steps name them). */
+  readonly words: GameWords;
   readonly referenceGrams: number;
   readonly store: CalibrationStore;
   readonly io: TextOutput;
@@ -120,17 +123,17 @@ const progressBar = (done: number, total: number, width = 30): string => {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round((done / total) * 100)} %`;
 };
 
-const HINTS: Record<MeasureRejection['code'], string> = {
+const hintsFor = (w: GameWords): Record<MeasureRejection['code'], string> => ({
   TooFewFrames: 'the board sent too few frames: check the link',
   NoReadings: "that cell's HX711 is not answering: check its wiring",
   Saturated: 'overloaded or miswired',
   Noisy: 'is someone touching the board?',
   LevelMoved: 'keep the board still and your hands off it',
-  SpherePresent: 'take every sphere off the board',
+  SpherePresent: `take every ${w.piece} off the board`,
   ZeroShifted: 'if the board really is empty, delete the old calibration file and calibrate again',
   RiseTooSmall: 'use a heavier reference mass',
-  ScaleOutOfRange: 'is the mass on the right well, and is --reference-grams right?',
-};
+  ScaleOutOfRange: `is the mass on the right ${w.cell}, and is --reference-grams right?`,
+});
 
 export async function runCalibration(s: CalibrationSession): Promise<Calibration> {
   const say = (line: string): void => s.io.out(line);
@@ -145,6 +148,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
   const wellName = (well: number): string => pointName(hw.grid, well);
   const cellName = (cell: number): string =>
     cell < hello.wellCells ? wellName(wells[cell] ?? cell) : (pivotNames[cell - hello.wellCells] ?? `pivot ${cell - hello.wellCells}`);
+  const HINTS = hintsFor(s.words);
   const explain = (r: MeasureRejection): string => {
     const text = r.cell === undefined ? r.message : r.message.replace(`cell ${r.cell}`, `cell ${r.cell} (${cellName(r.cell)})`);
     return `${text} — ${HINTS[r.code]}`;
@@ -166,8 +170,10 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
       `the board has ${hello.wellCells}+${hello.pivotCells} cells but profile ${s.board.name} maps a different number`,
     );
   }
-  say(`Calibrating board ${boardHex} (${hello.wellCells} well cells, ${hello.pivotCells} pivot cells, firmware ${hello.firmwareVersion}).`);
-  if (previous.ok) say('A previous calibration exists; it is used to spot spheres left on the board, and will be replaced.');
+  say(
+    `Calibrating board ${boardHex} (${hello.wellCells} ${s.words.cell} cells, ${hello.pivotCells} pivot cells, firmware ${hello.firmwareVersion}).`,
+  );
+  if (previous.ok) say(`A previous calibration exists; it is used to spot ${s.words.pieces} left on the board, and will be replaced.`);
 
   const feed = new FrameFeed(scheduler);
   feed.start(s.link);
@@ -176,7 +182,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
     let zero: ZeroMeasurement | undefined;
     for (let attempt = 1; attempt <= ZERO_ATTEMPTS && !zero; attempt++) {
       say('');
-      say('Step 1: take every sphere off the board, let go of it, and keep the table still.');
+      say(`Step 1: take every ${s.words.piece} off the board, let go of it, and keep the table still.`);
       s.onPrompt?.({ kind: 'clear' });
       feed.clear();
       const frames: Frame[] = [];
@@ -217,7 +223,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
     const pivotRejections: (MeasureRejection | undefined)[] = [];
     const order = [...Array(pointCount(hw.grid)).keys()].filter((w) => wells.includes(w));
     say('');
-    say(`Step 2: the reference mass (${s.referenceGrams} g) on each well in turn. Set it down gently and let go;`);
+    say(`Step 2: the reference mass (${s.referenceGrams} g) on each ${s.words.cell} in turn. Set it down gently and let go;`);
     say('it is measured by itself when it is still. Then take it off.');
     for (const [k, well] of order.entries()) {
       const cell = wells.indexOf(well);
@@ -281,7 +287,7 @@ export async function runCalibration(s: CalibrationSession): Promise<Calibration
     say('');
     say(`Saved ${saved.value}`);
     say(
-      `Summary: ${cellCount} cells; well scales ${Math.min(...wellScales).toFixed(1)}…${Math.max(...wellScales).toFixed(1)} counts/g ` +
+      `Summary: ${cellCount} cells; ${s.words.cell} scales ${Math.min(...wellScales).toFixed(1)}…${Math.max(...wellScales).toFixed(1)} counts/g ` +
         `(nominal ${nominal}); worst zero noise ${worstNoise.toFixed(2)} g.`,
     );
     return calibration;

@@ -185,7 +185,7 @@ export class RefereeApp {
     // Services stop in reverse: the ones that hear the match (terminal, store, MQTT) stop after
     // the referee, so the verdicts it says while stopping still reach them.
     const listeners = (c.services ?? []).map((make) => make(this.sessionContext()));
-    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.players), ...listeners, this.referee];
+    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.game.ruleset.words, c.players), ...listeners, this.referee];
     const scoreboard = this.scoreboardService(history);
     if (scoreboard) this.services.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)

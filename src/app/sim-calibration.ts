@@ -6,6 +6,7 @@
  * board id like any calibration and reused on the next run. A real board is calibrated by
  * a person with `senryaku calibrate --port PATH`.
  */
+import { SENRYAKU } from '../rulesets/senryaku.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper } from './guided-calibration.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
@@ -46,6 +47,7 @@ export async function calibrateSimulatedBoard(options: {
     const running = runCalibration({
       link: board.link,
       board: board.file,
+      words: (options.ruleset ?? SENRYAKU).words,
       referenceGrams: board.file.lightestPieceG,
       store: options.store,
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },

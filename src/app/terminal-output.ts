@@ -3,6 +3,7 @@ import type { TextOutput } from './text-output.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Service } from './service.ts';
 import { verdictText, type PlayerNames } from './verdict-text.ts';
+import type { GameWords } from '../rulesets/words.ts';
 
 /** Verdicts a person watching does not need to read (they are in the journal and the JSON output). */
 const QUIET = new Set(['lifted', 'capture-started']);
@@ -14,13 +15,14 @@ export class TerminalOutput implements Service {
     private readonly bus: EventBus,
     private readonly io: TextOutput,
     private readonly json: boolean,
+    private readonly words: GameWords,
     private readonly names?: PlayerNames,
   ) {}
 
   async start(): Promise<void> {
     this.bus.on('verdict', this, (v) => {
       if (this.json) this.io.out(JSON.stringify(v));
-      else if (!QUIET.has(v.type)) this.io.out(verdictText(v, this.names));
+      else if (!QUIET.has(v.type)) this.io.out(verdictText(v, this.words, this.names));
     });
     this.bus.on('notice', this, (n) => {
       if (this.json) this.io.err(`${n.level}: ${n.message}`);

@@ -1,7 +1,8 @@
 /** Verdicts as people read them in a terminal, one line each (JSON output uses the verdicts as they are). */
-import { describeRestoration } from '../referee/senryaku/board-view.ts';
+import { describeRestoration } from '../referee/board-view.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { Player } from '../rules/match/track.ts';
+import type { GameWords } from '../rulesets/words.ts';
 
 /** A side as the game names it, capitalised: White, Black, Light, Dark. */
 const side = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -16,11 +17,12 @@ const ordinal = (n: number): string => (n === 1 ? '1st' : n === 2 ? '2nd' : n ==
 export type PlayerNames = { readonly [P in Player]: string };
 const LETTERS: PlayerNames = { A: 'A', B: 'B' };
 
-export function verdictText(v: Verdict, names: PlayerNames = LETTERS): string {
-  return `[${clock(v.atMs)}] ${body(v, (p) => (names[p] === p ? p : `${names[p]} (${p})`))}`;
+/** One verdict in words; `words`: what the game calls its pieces (restore steps name them). */
+export function verdictText(v: Verdict, words: GameWords, names: PlayerNames = LETTERS): string {
+  return `[${clock(v.atMs)}] ${body(v, words, (p) => (names[p] === p ? p : `${names[p]} (${p})`))}`;
 }
 
-function body(v: Verdict, player: (p: Player) => string): string {
+function body(v: Verdict, words: GameWords, player: (p: Player) => string): string {
   switch (v.type) {
     case 'setup': {
       const parts = [v.missing.length ? `place pieces on ${v.missing.join(' ')}` : '', v.extra.length ? `clear ${v.extra.join(' ')}` : ''];
@@ -43,7 +45,7 @@ function body(v: Verdict, player: (p: Player) => string): string {
     case 'touch-move':
       return `Touch move: ${v.message}`;
     case 'foul':
-      return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${v.code}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map(describeRestoration).join('; ')}.` : ''}`;
+      return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${v.code}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map((r) => describeRestoration(r, words.piece)).join('; ')}.` : ''}`;
     case 'restored':
       return `Board restored: ${side(v.side)} to move`;
     case 'board-tipped':

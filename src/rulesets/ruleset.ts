@@ -15,6 +15,7 @@ import type { SensingOptions } from '../sensing/options.ts';
 import type { SensingSetup } from '../sensing/pipeline.ts';
 import type { JsonObject } from '../util/json.ts';
 import type { Result } from '../util/result.ts';
+import type { GameWords } from './words.ts';
 
 /** A game's id as a journal or a command line names it (the registry lists them). */
 export type RulesetId = string;
@@ -101,6 +102,8 @@ export interface RulesetBoardFile {
 export interface Ruleset {
   readonly id: RulesetId;
   readonly name: string;
+  /** What its pieces and cells are called in what people read. */
+  readonly words: GameWords;
   readonly board: RulesetBoard;
   /** The reference board's profile file, in hardware/profiles/: what a session uses without --profile. */
   readonly referenceProfileFile: string;

@@ -1,4 +1,5 @@
 /** Senryaku (RULES.md) as a ruleset: SPN, the balance model from the board's profile, its referee. */
+import { SENRYAKU_WORDS } from './words.ts';
 import { senryakuReferee } from '../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import { POLICIES } from '../referee/verdicts.ts';
@@ -98,6 +99,7 @@ export function parseSenryakuSettings(s: JsonObject, profile: BoardProfile): Res
 export const SENRYAKU: Ruleset = {
   id: 'senryaku',
   name: 'Senryaku',
+  words: SENRYAKU_WORDS,
   board: { files: 7, ranks: 6, pivots: true, tilt: true },
   startPosition: START_SPN,
   referenceProfileFile: 'reference-mega-2560.json',

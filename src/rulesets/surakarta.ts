@@ -1,4 +1,5 @@
 /** Surakarta (RULES.md, Surakarta) as a ruleset: its notation, its board of 36 points, its referee and match settings. */
+import { SURAKARTA_WORDS } from './words.ts';
 import { surakartaReferee } from '../referee/surakarta/index.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from '../referee/surakarta/settings.ts';
 import { POLICIES } from '../referee/verdicts.ts';
@@ -74,6 +75,7 @@ export function parseSurakartaSettings(s: JsonObject): Result<SurakartaRefereeSe
 export const SURAKARTA: Ruleset = {
   id: 'surakarta',
   name: 'Surakarta',
+  words: SURAKARTA_WORDS,
   board: { files: 6, ranks: 6, pivots: false, tilt: false },
   startPosition: START_POSITION,
   referenceProfileFile: 'surakarta-mega-2560.json',

@@ -189,7 +189,7 @@ export function measureZero(frames: readonly Frame[], options: ZeroOptions): Res
       rejections.push({
         code: 'SpherePresent',
         cell,
-        message: `cell ${cell} reads ${g(aboveG)} above its stored zero (limit ${g(halfSphere)}): is a sphere on it?`,
+        message: `cell ${cell} reads ${g(aboveG)} above its stored zero (limit ${g(halfSphere)}): is something on it?`,
       });
     else if (aboveG < -halfSphere)
       rejections.push({

@@ -7,6 +7,7 @@ import type { LiveLoads } from '../app/live-loads.ts';
 import type { LinkStatus } from '../app/event-bus.ts';
 import type { MatchSnapshot } from '../app/referee-app.ts';
 import type { RulesetBoard, RulesetId } from '../rulesets/ruleset.ts';
+import type { GameWords } from '../rulesets/words.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 
 export const ROLES = ['spectator', 'operator'] as const;
@@ -17,6 +18,7 @@ export interface MatchInfo {
   readonly matchId: string;
   readonly ruleset: RulesetId;
   readonly rulesetName: string;
+  readonly words: GameWords;
   readonly board: RulesetBoard;
   readonly players: { readonly A: string; readonly B: string };
   readonly startedAt: string;

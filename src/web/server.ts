@@ -21,6 +21,7 @@ import type { MatchStore } from '../store/index.ts';
 import { loadAssets, type WebAssets } from './assets.ts';
 import { OperatorSessions, SESSION_COOKIE, clearedCookie, cookieValue, sessionCookie, type WebUser } from './auth.ts';
 import { pageHtml } from './page-html.ts';
+import { SENRYAKU_WORDS } from '../rulesets/words.ts';
 import type { HeardVerdict, MatchInfo, OperatorActionName, ServerMessage, StateMessage } from './protocol.ts';
 import { handsOf, parseSimAction, performSimAction, type SimPlay } from './sim-play.ts';
 
@@ -154,6 +155,7 @@ export class DashboardServer implements HostService {
       matchId: session.matchId,
       ruleset: h.ruleset,
       rulesetName: ruleset?.name ?? h.ruleset,
+      words: ruleset?.words ?? SENRYAKU_WORDS,
       board: ruleset?.board ?? { files: 7, ranks: 6, pivots: true, tilt: true },
       players: { A: typeof players?.A === 'string' ? players.A : 'A', B: typeof players?.B === 'string' ? players.B : 'B' },
       startedAt: h.startedAt,

@@ -62,8 +62,12 @@ describe('board commands --rules surakarta', { timeout: 120_000 }, () => {
     expect(cal.err).toEqual([]);
     expect(cal.code).toBe(0);
     const text = cal.out.join('\n');
-    expect(text).toMatch(/\(36 well cells, 0 pivot cells/);
-    expect(text).toMatch(/the reference mass \(40 g\)/);
+    // In Surakarta's words: pieces on points.
+    expect(text).toMatch(/\(36 point cells, 0 pivot cells/);
+    expect(text).toMatch(/Step 1: take every piece off the board/);
+    expect(text).toMatch(/the reference mass \(40 g\) on each point in turn/);
+    expect(text).toMatch(/Summary: 36 cells; point scales/);
+    expect(text).not.toMatch(/sphere|well/);
     expect(text).toMatch(/\[1\/36\] place the mass on a1/);
     expect(text).toMatch(/\[36\/36\] place the mass on f6/);
     expect(text).not.toMatch(/pivot-/);

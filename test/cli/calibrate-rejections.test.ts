@@ -110,7 +110,7 @@ describe('senryaku calibrate: refusals', { timeout: 60_000 }, () => {
     const run = await calibrate(helper, first.dir);
     expect(run.text).toMatch(/A previous calibration exists/);
     expect(run.text).toMatch(
-      /Zero refused \(attempt 1 of 3\):\n {2}cell 23 \(c4\) reads [\d.]+ g above its stored zero \(limit 30\.0 g\): is a sphere on it\? — take every sphere off the board\n/,
+      /Zero refused \(attempt 1 of 3\):\n {2}cell 23 \(c4\) reads [\d.]+ g above its stored zero \(limit 30\.0 g\): is something on it\? — take every sphere off the board\n/,
     );
     // The sphere's weight on the pivot rails is its consequence, not a second problem: no
     // "sphere on a pivot", no "delete the old calibration".

@@ -191,6 +191,7 @@ const cornersTools = (p: Pick<CornersState, 'board' | 'turn'>): PositionTools =>
 export const CORNERS: Ruleset = {
   id: 'corners',
   name: 'Corners',
+  words: { piece: 'stone', pieces: 'stones', cell: 'square', cells: 'squares' },
   board: { files: 3, ranks: 3, pivots: false, tilt: false },
   startPosition: CORNERS_START,
   referenceProfileFile: 'corners-test-board.json (none: tests build the board)',

@@ -45,6 +45,7 @@ export async function calibrateCommand(args: string[], io: CliIo, options: Calib
     await runCalibration({
       link: board.link,
       board: board.file,
+      words: ruleset.words,
       referenceGrams: referenceGrams ?? defaultGrams,
       store,
       io,

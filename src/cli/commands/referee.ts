@@ -3,6 +3,7 @@
  * match ends, or --games N games have been played. Every option and directory is checked
  * before the board is opened; once it is, whatever happens, it is closed again.
  */
+import type { GameWords } from '../../rulesets/words.ts';
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
@@ -331,7 +332,7 @@ async function refereeMatches(
       scheduler,
     }),
     ...(board.sim ? { prepareBoard: setUpSimulatedBoard(board.sim, session) } : {}),
-    calibrate: () => calibrateInPlace(board, calibrationStore, io, scheduler),
+    calibrate: () => calibrateInPlace(board, session.ruleset.words, calibrationStore, io, scheduler),
   });
   const control = new HostControl({ host, session, file: board.file, options: values });
   // Sim play only where nobody else plays: on the simulated board without simulated players.
@@ -394,6 +395,7 @@ function setUpSimulatedBoard(sim: SimBoard, session: GameSession): (plan: MatchP
  */
 async function calibrateInPlace(
   board: OpenedBoard,
+  words: GameWords,
   store: CalibrationStore,
   io: CliIo,
   scheduler: Scheduler,
@@ -410,6 +412,7 @@ async function calibrateInPlace(
     const calibration = await runCalibration({
       link: board.link,
       board: board.file,
+      words,
       referenceGrams: board.file.lightestPieceG,
       store,
       // The person at the board reads the steps on the terminal; stdout stays the verdicts' (--json).

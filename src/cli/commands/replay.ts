@@ -13,7 +13,9 @@ import { referenceProfilePath } from '../../app/open-board.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
-import type { Result } from '../../util/result.ts';
+import { ok, type Result } from '../../util/result.ts';
+import { rulesetById } from '../../rulesets/registry.ts';
+import { SENRYAKU_WORDS, type GameWords } from '../../rulesets/words.ts';
 import { verdictText } from '../../app/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording, type Recording } from '../../hardware/link/recording.ts';
 import { cellCountOf, parseBoardLine, type Hello } from '../../protocol/index.ts';
@@ -62,11 +64,11 @@ export function replayCommand(args: string[], io: CliIo): number {
     io.err(`senryaku replay: ${replayed.error}`);
     return EXIT_FAILURE;
   }
-  const { verdicts, mismatch, sessions, version } = replayed.value;
+  const { verdicts, mismatch, sessions, version, words } = replayed.value;
   if (!values.check)
     for (const v of verdicts) {
       if (values.json) io.out(JSON.stringify(v));
-      else if (v.type !== 'lifted' && v.type !== 'capture-started') io.out(verdictText(v));
+      else if (v.type !== 'lifted' && v.type !== 'capture-started') io.out(verdictText(v, words));
     }
   if (mismatch) {
     const say = (v: Verdict | undefined): string => (v ? JSON.stringify(v) : 'nothing more');
@@ -95,7 +97,11 @@ function formatOf(text: string): string | undefined {
   }
 }
 
-type Replayed = Result<Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions'> & { readonly version?: number }, string>;
+/** What was replayed, and what its game calls its pieces (for the verdicts in words). */
+type Replayed = Result<
+  Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions'> & { readonly version?: number; readonly words: GameWords },
+  string
+>;
 
 function fromJournal(path: string, io: CliIo): Replayed {
   const journal = readJournal(path);
@@ -106,7 +112,11 @@ function fromJournal(path: string, io: CliIo): Replayed {
     io.err(
       `note: ${unrebuiltLines} received line${unrebuiltLines === 1 ? '' : 's'} could not be rebuilt (the frame before ${unrebuiltLines === 1 ? 'it' : 'them'} was lost to a storage fault); left out as lost lines`,
     );
-  return replayJournal(journal.value);
+  const replayed = replayJournal(journal.value);
+  if (!replayed.ok) return replayed;
+  // replayJournal found the journal's game: it is a known one.
+  const ruleset = rulesetById(journal.value.header.ruleset);
+  return ok({ ...replayed.value, words: ruleset.ok ? ruleset.value.words : SENRYAKU_WORDS });
 }
 
 interface RecordingValues {
@@ -154,7 +164,7 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
   const replayed = replayRecording(recording.value, session.newMatch(file.value, options.value), calibration.value);
   if (!replayed.ok) return replayed;
   noteUndecodable(replayed.value, io);
-  return { ok: true, value: { verdicts: replayed.value.verdicts, mismatch: undefined, sessions: 1 } };
+  return ok({ verdicts: replayed.value.verdicts, mismatch: undefined, sessions: 1, words: session.ruleset.words });
 }
 
 /** The board's HELLO: the header's, else the first HELLO received. A HELLO has no cells to count: it is what says how many a frame has. */

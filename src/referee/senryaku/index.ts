@@ -2,4 +2,3 @@ export { senryakuReferee, initialRefereeState, stepReferee } from './reducer.ts'
 export { DEFAULT_REFEREE_SETTINGS } from './settings.ts';
 export type { SenryakuRefereeSettings } from './settings.ts';
 export type { SenryakuRefereeState, Phase } from './state.ts';
-export { describeRestoration } from './board-view.ts';

@@ -3,4 +3,3 @@ export { surakartaReferee, initialSurakartaState, stepSurakarta } from './reduce
 export { DEFAULT_SURAKARTA_SETTINGS } from './settings.ts';
 export type { SurakartaRefereeSettings } from './settings.ts';
 export type { SurakartaRefereeState, Phase } from './state.ts';
-export { describeRestoration } from './board-view.ts';

@@ -205,7 +205,7 @@ function renderPanels(): void {
   byId('scoreboard').replaceChildren(scoreboardPanel(m, scoreboardOf(m, state.snapshot, state.heard)));
   const facts = boardFacts();
   const foul = [...state.heard].reverse().find((x) => x.verdict.type === 'foul')?.verdict as Extract<Verdict, { type: 'foul' }> | undefined;
-  const fp = foulPanel(state.snapshot, foul);
+  const fp = foulPanel(state.snapshot, foul, state.match);
   byId('foul-slot').replaceChildren(...(fp ? [fp] : []));
   byId('last-move').textContent = facts.lastMove ? `${sideName(facts.lastMove.side)} ${facts.lastMove.move}` : '—';
   byId('moves-wrap').replaceChildren(movesPanel(state.heard));
@@ -223,9 +223,8 @@ function renderBalance(): void {
 }
 
 function renderVerdicts(): void {
-  const names = state.match?.players ?? { A: 'A', B: 'B' };
   const list = byId('verdicts');
-  list.replaceChildren(...[...state.heard].reverse().map((x) => verdictItem(x, names)));
+  list.replaceChildren(...[...state.heard].reverse().map((x) => verdictItem(x, state.match)));
 }
 
 function renderOperator(): void {
@@ -395,8 +394,7 @@ function onMessage(msg: ServerMessage): void {
       return;
     case 'verdict': {
       state.heard.push(msg);
-      const names = state.match?.players ?? { A: 'A', B: 'B' };
-      byId('verdicts').prepend(verdictItem(msg, names));
+      byId('verdicts').prepend(verdictItem(msg, state.match));
       probe.verdicts = state.heard.length;
       const shownMs = wallMs();
       probe.timings.push({ seq: msg.seq, type: msg.verdict.type, heardMs: msg.heardMs, shownMs });

@@ -7,9 +7,10 @@
  */
 import { composeFrame, targetHoles } from '../../app/scoreboard/frame.ts';
 import { initialScoreboard, reduceScoreboard, type ScoreboardState } from '../../app/scoreboard/model.ts';
-import { verdictText, type PlayerNames } from '../../app/verdict-text.ts';
+import { verdictText } from '../../app/verdict-text.ts';
 import type { MatchSnapshot } from '../../app/referee-app.ts';
-import { describeRestoration } from '../../referee/senryaku/board-view.ts';
+import { describeRestoration } from '../../referee/board-view.ts';
+import { SENRYAKU_WORDS } from '../../rulesets/words.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { rulesetById } from '../../rulesets/registry.ts';
 import type { HeardVerdict, MatchInfo } from '../protocol.ts';
@@ -150,10 +151,12 @@ export function balancePanel(margins: { white: number; black: number } | undefin
 export function foulPanel(
   snap: MatchSnapshot | undefined,
   lastFoul: Extract<Verdict, { type: 'foul' }> | undefined,
+  match: MatchInfo | undefined,
 ): HTMLElement | undefined {
   const pending = snap?.pendingFoul;
   if (!pending) return undefined;
-  const steps = pending.restore.map((r) => h('li', {}, describeRestoration(r)));
+  const piece = (match?.words ?? SENRYAKU_WORDS).piece;
+  const steps = pending.restore.map((r) => h('li', {}, describeRestoration(r, piece)));
   return h(
     'section',
     { class: 'foul', role: 'alert', id: 'foul' },
@@ -180,12 +183,13 @@ export function movesPanel(heard: readonly HeardVerdict[]): HTMLElement {
   return list;
 }
 
-export function verdictItem(hv: HeardVerdict, names: PlayerNames): HTMLElement {
+/** One verdict in the list, in the words of the match's game and with its players' names. */
+export function verdictItem(hv: HeardVerdict, match: MatchInfo | undefined): HTMLElement {
   const v = hv.verdict;
   const serious = v.type === 'foul' || v.type === 'crash' || v.type === 'forfeit' || v.type === 'board-tipped';
   return h(
     'li',
     { class: `verdict verdict-${v.type}${serious ? ' serious' : ''}`, 'data-seq': hv.seq, 'data-type': v.type },
-    verdictText(v, names),
+    verdictText(v, match?.words ?? SENRYAKU_WORDS, match?.players),
   );
 }
