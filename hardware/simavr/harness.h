@@ -28,6 +28,8 @@ const char *uart_bridge_init(avr_t *avr);
 // Moves bytes the host wrote on the pty into the UART, as flow control allows.
 void uart_bridge_poll(avr_t *avr);
 int uart_bridge_fd(void);
+// Whether the bridge takes more of the host's bytes now (else they wait in the pty).
+int uart_bridge_has_room(void);
 
 // ---- hx711.c: one HX711 per cell, shared SCK -----------------------------------------
 void hx711_init(avr_t *avr, int cells, uint32_t seed, int noise_counts);

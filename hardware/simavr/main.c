@@ -191,7 +191,7 @@ int main(int argc, char **argv) {
       // Far behind (a loaded machine): do not sprint to catch up, carry on from here.
       if (wall > sim + 200000) sim_origin = harness_now_us(avr), wall_origin = wall_us();
     }
-    struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {uart_bridge_fd(), POLLIN, 0}};
+    struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {uart_bridge_fd(), uart_bridge_has_room() ? POLLIN : 0, 0}};
     if (poll(fds, 2, wait_ms) > 0) {
       if ((fds[0].revents & (POLLIN | POLLHUP)) && !control_poll(avr)) return 0;
       if (fds[1].revents & POLLIN) uart_bridge_poll(avr);

@@ -1,7 +1,9 @@
 // UART0 bridged to a pseudo-terminal from openpty(): the host opens the slave path as it
 // opens a USB board. Bytes the firmware sends go straight to the pty; bytes the host
 // sends wait here until the UART's receive FIFO has room (its XON/XOFF IRQs), so nothing
-// is dropped that a real 16U2 bridge would have delivered.
+// is dropped that a real 16U2 bridge would have delivered. Like that bridge, this side
+// holds only a small buffer (kInCapacity) and leaves the rest in the pty: the host's
+// drain (tcdrain) then returns when its bytes are about to reach the UART, not at once.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +17,7 @@
 
 #include "harness.h"
 
-enum { kInCapacity = 4096 };
+enum { kInCapacity = 128 };
 
 static int master_fd = -1;
 static int slave_fd = -1;  // kept open so the master sees no hang-up when the host closes
@@ -97,3 +99,5 @@ void uart_bridge_poll(avr_t *avr) {
 }
 
 int uart_bridge_fd(void) { return master_fd; }
+
+int uart_bridge_has_room(void) { return in_len < kInCapacity; }

@@ -122,11 +122,13 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   scoreboard: {
-    usage: 'senryaku scoreboard test --port PATH|auto [--track N] [--pause MS]',
-    summary: 'light every LED and digit of the scoring board in turn',
+    usage: 'senryaku scoreboard test --port PATH|auto [--track N] [--pause MS] | scoreboard sim [--track N] [--hex FILE]',
+    summary: 'light every LED and digit of the scoring board in turn; or simulate one',
     description: [
-      'Walks every digit, hole LED and lamp of the scoring board (an Uno running StandardFirmata) with a short',
+      'test: walks every digit, hole LED and lamp of the scoring board (an Uno running StandardFirmata) with a short',
       'pause, printing what should be lit, to check the wiring against hardware/scoreboard/README.md.',
+      'sim: StandardFirmata on a simulated Uno with its MAX7219s (hardware/simavr, libsimavr-dev); prints',
+      '`pty: PATH` for --scoreboard PATH or --port PATH, then what the chips light after each frame, until Ctrl-C.',
     ],
   },
   perft: {

@@ -15,6 +15,8 @@ import type { Verdict } from '../../src/referee/verdicts.ts';
 import { ManualScheduler } from '../../src/util/scheduler.ts';
 import { V } from '../hardware/scoreboard/harness.ts';
 import { buildScoreboardSim, useFirmwareSim } from './artifacts.ts';
+import { runScoreboardSim } from '../../src/cli/commands/scoreboard-sim.ts';
+import { runMain } from '../cli/run-main.ts';
 
 const { skip, cleanups } = useFirmwareSim(buildScoreboardSim);
 
@@ -105,3 +107,47 @@ describe.skipIf(skip)('the LED scoring board through StandardFirmata on a simula
     },
   );
 });
+
+describe.skipIf(skip)('senryaku scoreboard sim', () => {
+  it('gives a pty that `scoreboard test` walks; what each step lit is printed as the chips hold it', { timeout: 120_000 }, async () => {
+    const printed: string[] = [];
+    const stop = new AbortController();
+    cleanups.push(async () => stop.abort());
+    const sim = runScoreboardSim({ trackLength: 1 }, { out: (l) => printed.push(l), err: (l) => printed.push(`err: ${l}`) }, stop.signal);
+    await until(() => printed.length > 0, 'the pty line');
+    const pty = /^pty: (\/dev\/pts\/\d+)$/.exec(printed[0]!)?.[1];
+    expect(pty, printed[0]).toBeDefined();
+
+    const walk = await runMain(['scoreboard', 'test', '--port', pty!, '--track', '1', '--pause', '400']);
+    expect([walk.code, walk.err]).toEqual([0, []]);
+    await until(() => printed.includes('(dark: the chips are shut down)'), 'the board blanked at the end');
+    stop.abort();
+    expect(await sim).toBe(0);
+
+    const pictures = printed.slice(1).join('\n');
+    // Each digit on both displays, each hole's red then green, each lamp: in the order walked.
+    const expected = [
+      ...Array.from({ length: 10 }, (_, d) => `A "${String(d).repeat(8)}" | B "${String(d).repeat(8)}" | -`),
+      'A [A .] B',
+      'A [B .] B',
+      'A [. A] B',
+      'A [. B] B',
+      ...['white', 'black', 'foul', 'crash'].map((lamp) => `A "        " | B "        " | ${lamp}`),
+    ];
+    let from = 0;
+    for (const line of expected) {
+      const at = pictures.indexOf(line, from);
+      expect(at, `${line} after position ${from} in:\n${pictures}`).toBeGreaterThanOrEqual(0);
+      from = at + line.length;
+    }
+  });
+});
+
+/** Polls a condition on the printed lines every 50 ms (the lines come from another process). */
+async function until(holds: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!holds()) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -3,6 +3,7 @@
  * with a short pause, printing what should be lit, so a builder can check the wiring
  * against hardware/scoreboard/README.md. A port that does not exist, or an Uno that does not
  * answer, is one line and exit 1; bad options are one line and exit 2.
+ * `senryaku scoreboard sim`: a simulated one to point them at (scoreboard-sim.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LedScoreboard } from '../../hardware/scoreboard/led-scoreboard.ts';
@@ -15,6 +16,21 @@ import { boardProblem } from '../board.ts';
 import { CliFailure, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
+import { runScoreboardSim } from './scoreboard-sim.ts';
+
+/** Runs until SIGINT or SIGTERM aborts the signal it is handed. */
+async function untilSignal(run: (stop: AbortSignal) => Promise<number>): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await run(controller.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
 
 /** What `--port auto` looks for: the scoring board is an Uno, not the Mega of the board. */
 const UNO_AUTO_PORT: AutoPort = { matches: (p) => findUno([p]) !== undefined, what: `Arduino Uno (USB ids ${UNO_USB_IDS.join(', ')})` };
@@ -68,13 +84,20 @@ export async function scoreboardCommand(args: string[], io: CliIo, deps: Scorebo
     port: { type: 'string' },
     track: { type: 'string', default: '6' },
     pause: { type: 'string', default: '600' },
+    hex: { type: 'string' },
   });
-  if (positionals[0] !== 'test' || positionals.length !== 1) throw new UsageError(`usage: ${usageOf('scoreboard')}`);
-  if (!values.port) throw new UsageError('--port PATH is required (the Uno running StandardFirmata, e.g. /dev/ttyACM0)');
-  const port = values.port;
+  const sub = positionals[0];
+  if ((sub !== 'test' && sub !== 'sim') || positionals.length !== 1) throw new UsageError(`usage: ${usageOf('scoreboard')}`);
   const trackLength = Number(values.track);
   if (!Number.isInteger(trackLength) || trackLength < 1 || trackLength > MAX_LED_TRACK_LENGTH)
     throw new UsageError(`--track is a whole number from 1 to ${MAX_LED_TRACK_LENGTH}, got '${values.track}'`);
+  if (sub === 'sim') {
+    if (values.port !== undefined) throw new UsageError('scoreboard sim makes its own port (it prints it); --port is for scoreboard test');
+    return untilSignal((stop) => runScoreboardSim({ trackLength, hex: values.hex }, io, stop));
+  }
+  if (values.hex !== undefined) throw new UsageError('--hex is for scoreboard sim');
+  if (!values.port) throw new UsageError('--port PATH is required (the Uno running StandardFirmata, e.g. /dev/ttyACM0)');
+  const port = values.port;
   const pauseMs = Number(values.pause);
   if (values.pause.trim() === '' || !Number.isFinite(pauseMs) || pauseMs < 0)
     throw new UsageError(`--pause is a number of milliseconds, got '${values.pause}'`);
@@ -103,6 +126,7 @@ export async function scoreboardCommand(args: string[], io: CliIo, deps: Scorebo
       if (lost) throw new CliFailure(`the board went away: ${lost}`);
       io.out(`  ${step.expect}`);
       board.write(step.image);
+      await board.settle(); // a step of digits is ~1 s of bit-banged writes: pause once it is lit
       await sleep(pauseMs);
     }
     io.out('done: anything that did not light as printed is a wiring fault (see hardware/scoreboard/README.md)');

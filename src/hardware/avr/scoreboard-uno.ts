@@ -67,6 +67,7 @@ export class ScoreboardUno {
   readonly #child: HarnessChild;
   readonly #registers: Record<Max7219Chip, number[]> = { U1: blankChip(), U2: blankChip(), U3: blankChip() };
   readonly #waiters = new Set<Waiter>();
+  readonly #listeners = new Set<() => void>();
   #writes = 0;
   #stderr: string;
 
@@ -141,6 +142,12 @@ export class ScoreboardUno {
     });
   }
 
+  /** Calls `listener` after every register write until the returned function is called. */
+  onWrite(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   async stop(): Promise<void> {
     await stopHarness(this.#child);
   }
@@ -149,5 +156,6 @@ export class ScoreboardUno {
     this.#registers[e.chip][e.opcode] = e.data;
     this.#writes++;
     for (const w of this.#waiters) if (w.check()) this.#waiters.delete(w);
+    for (const listener of this.#listeners) listener();
   }
 }

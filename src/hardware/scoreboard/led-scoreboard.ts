@@ -123,6 +123,31 @@ export class LedScoreboard implements ScoreboardDisplay {
     this.written = { trackRows: [...image.trackRows], digits: text };
   }
 
+  /**
+   * Resolves once the Uno has carried out what write() and show() queued: StandardFirmata
+   * answers a firmware query only after every byte before it (a frame of digits is about a
+   * second of Firmata traffic, and a USB bridge or a pty buffers more than that, so a drain
+   * alone returns early). The wiring walk holds each step for its pause from here. An io
+   * without the query (a test double) only drains; `timeoutMs` bounds a board that does not answer.
+   */
+  async settle(timeoutMs = 10_000): Promise<void> {
+    const conn = this.conn;
+    if (!conn || !this.isConnected) return;
+    const io = conn.io as ScoreboardIo & { queryFirmware?: (callback: () => void) => void };
+    if (typeof io.queryFirmware !== 'function') return drainIo(conn.io);
+    await new Promise<void>((resolve) => {
+      const answered = (): void => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        io.removeListener('queryfirmware', answered);
+        resolve();
+      }, timeoutMs);
+      io.queryFirmware!(answered);
+    });
+  }
+
   async close(): Promise<void> {
     const conn = this.conn;
     if (!conn) return;
