@@ -2,7 +2,7 @@
  * The LED scoring board: an Uno with StandardFirmata, driven through johnny-five
  * (hardware/scoreboard/README.md). One open() is one connection attempt; the service
  * retries. Every MAX7219 register write is bit-banged Firmata traffic at 57 600 baud: about
- * 31 ms on the track chip, 57 ms on the digits' two-chip chain (npm run bench:scoreboard),
+ * 30 ms on the track chip, 57 ms on the digits' two-chip chain (npm run bench:scoreboard),
  * so show() writes only the registers that changed since the last frame.
  */
 import five from 'johnny-five';
