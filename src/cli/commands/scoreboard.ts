@@ -16,21 +16,8 @@ import { boardProblem } from '../board.ts';
 import { CliFailure, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
+import { untilSignal } from '../until-signal.ts';
 import { runScoreboardSim } from './scoreboard-sim.ts';
-
-/** Runs until SIGINT or SIGTERM aborts the signal it is handed. */
-async function untilSignal(run: (stop: AbortSignal) => Promise<number>): Promise<number> {
-  const controller = new AbortController();
-  const onSignal = (): void => controller.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    return await run(controller.signal);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
 
 /** What `--port auto` looks for: the scoring board is an Uno, not the Mega of the board. */
 const UNO_AUTO_PORT: AutoPort = { matches: (p) => findUno([p]) !== undefined, what: `Arduino Uno (USB ids ${UNO_USB_IDS.join(', ')})` };

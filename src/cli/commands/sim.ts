@@ -5,6 +5,7 @@
  * serial terminal at 500000 baud) to open. With --firmware, the real firmware in simavr
  * runs the board instead of the TypeScript model (sim-firmware.ts).
  */
+import { untilSignal } from '../until-signal.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { referenceProfilePath, simOptionsOf } from '../../app/open-board.ts';
 import { SENRYAKU } from '../../rulesets/senryaku.ts';
@@ -96,14 +97,5 @@ export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Prom
 }
 
 export async function simCommand(args: string[], io: CliIo): Promise<number> {
-  const controller = new AbortController();
-  const onSignal = (): void => controller.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    return await runSim(args, io, controller.signal);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  return untilSignal((stop) => runSim(args, io, stop));
 }
