@@ -300,6 +300,9 @@ const CASES: readonly Case[] = [
   bad(/--track is a whole number from 1 to \d+, got '0'/, 'scoreboard', 'test', '--port', noDevice, '--track', '0'),
   bad(/--pause is a number of milliseconds, got 'slow'/, 'scoreboard', 'test', '--port', noDevice, '--pause', 'slow'),
   bad(/--port .*a-file is not a serial device/, 'scoreboard', 'test', '--port', file),
+  bad(/scoreboard sim makes its own port \(it prints it\); --port is for scoreboard test/, 'scoreboard', 'sim', '--port', noDevice),
+  bad(/--hex is for scoreboard sim/, 'scoreboard', 'test', '--port', noDevice, '--hex', file),
+  bad(/--track is a whole number from 1 to \d+, got '99'/, 'scoreboard', 'sim', '--track', '99'),
   fails(NO_DEVICE, 'scoreboard', 'test', '--port', noDevice),
   withPorts(
     A_MEGA,
