@@ -81,7 +81,7 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
     await broker.stop();
   });
 
-  it('ends a Surakarta game by agreement for an operator, never for a viewer', async () => {
+  it('ends a Surakarta game by agreement for an operator, never for a viewer', { timeout: 60_000 }, async () => {
     const sub = await new Sub(broker.port, VIEWER).start();
     const out: string[] = [];
     const err: string[] = [];
@@ -89,7 +89,8 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
       out: (l) => out.push(l),
       err: (l) => err.push(l),
     });
-    await until('the game to start', () => sub.on('verdict').some((m) => m.payload.includes('"game-started"')));
+    // A guard, not a clock: 2 s here when idle, much more beside the browser and simulator tests on 2 cores.
+    await until('the game to start', () => sub.on('verdict').some((m) => m.payload.includes('"game-started"')), 45_000);
     const topic = 'senryaku/bridge/request/end_game_by_agreement';
     expect(await pub(broker.port, topic, '{"transaction":"v"}', 'vic', USERS.vic)).toBe(0); // Mosquitto drops it quietly
     await sleep(500);
