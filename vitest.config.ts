@@ -21,6 +21,7 @@ const REAL_TIME_FIRST = [
   'test/e2e/drift.test.ts',
   'test/cli/referee.test.ts',
   'test/web/dashboard.browser.test.ts',
+  'test/firmware-sim/scoreboard-firmata.test.ts',
 ];
 
 class RealTimeFirst extends BaseSequencer {

@@ -118,7 +118,7 @@ describe.skipIf(skip)('senryaku scoreboard sim', () => {
     const pty = /^pty: (\/dev\/pts\/\d+)$/.exec(printed[0]!)?.[1];
     expect(pty, printed[0]).toBeDefined();
 
-    const walk = await runMain(['scoreboard', 'test', '--port', pty!, '--track', '1', '--pause', '400']);
+    const walk = await runMain(['scoreboard', 'test', '--port', pty!, '--track', '1', '--pause', '250']);
     expect([walk.code, walk.err]).toEqual([0, []]);
     await until(() => printed.includes('(dark: the chips are shut down)'), 'the board blanked at the end');
     stop.abort();
