@@ -74,6 +74,16 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
       ['senryaku replay: the recording is of a surakarta session; --rules senryaku does not match it'],
     ]);
 
+    const chess = join(dir, 'chess.rec');
+    writeFileSync(chess, `${[JSON.stringify({ ...header, rules: 'chess' }), ...rest].join('\n')}\n`);
+    const unknown = await run('replay', chess, '--calibration-dir', join(dir, 'cal'));
+    expect([unknown.code, unknown.err]).toEqual([
+      2,
+      [
+        "senryaku replay: the recording's header names a game this referee does not know: unknown ruleset 'chess'; the rulesets are senryaku, surakarta",
+      ],
+    ]);
+
     const { rules: _rules, ...older } = header;
     const unnamed = join(dir, 'older.rec');
     writeFileSync(unnamed, `${[JSON.stringify(older), ...rest].join('\n')}\n`);

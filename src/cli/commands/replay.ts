@@ -136,6 +136,8 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
   const named = recording.value.header.rules;
   if (named !== undefined && values.rules !== undefined && values.rules !== named)
     throw new UsageError(`the recording is of a ${named} session; --rules ${values.rules} does not match it`);
+  const known = named === undefined ? undefined : rulesetById(named);
+  if (known && !known.ok) throw new UsageError(`the recording's header names a game this referee does not know: ${known.error.message}`);
   const options = parseMatchOptions({ rules: values.rules ?? named, policy: values.policy, track: values.track, match: values.match });
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   const session = GAME_SESSIONS.get(options.value.ruleset)!;
