@@ -8,26 +8,26 @@
  * Builds the harness and fetches StandardFirmata's .hex first.
  */
 import { spawnSync } from 'node:child_process';
-import { HARNESS_BUILD_SCRIPT, STANDARD_FIRMATA_FETCH_SCRIPT, ScoreboardUno, type Max7219Picture } from '../src/hardware/avr/index.ts';
+import { HARNESS_BUILD_SCRIPT, ScoreboardUno, ensureStandardFirmata, showsImage } from '../src/hardware/avr/index.ts';
 import { LedScoreboard, type LedImage } from '../src/hardware/scoreboard/index.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 
-for (const script of [HARNESS_BUILD_SCRIPT, STANDARD_FIRMATA_FETCH_SCRIPT]) {
-  const r = spawnSync('bash', [script], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const built = spawnSync('bash', [HARNESS_BUILD_SCRIPT], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (built.status !== 0) process.exit(built.status ?? 1);
+const hex = ensureStandardFirmata();
+if (!hex.ok) {
+  console.error(hex.error);
+  process.exit(1);
 }
 
-const started = await ScoreboardUno.start();
+const started = await ScoreboardUno.start({ hex: hex.value });
 if (!started.ok) {
   console.error(started.error.message);
   process.exit(1);
 }
 const uno = started.value;
 const display = new LedScoreboard({ port: uno.ptyPath });
-
-const shows = (p: Max7219Picture, image: LedImage): boolean =>
-  p.trackRows.every((b, i) => b === image.trackRows[i]) && p.digits.A === image.digits.A && p.digits.B === image.digits.B;
 
 const openedAt = performance.now();
 await display.open();
@@ -41,7 +41,7 @@ const timeWrite = async (image: LedImage): Promise<{ ms: number; writes: number 
   const writesBefore = uno.writes;
   const t0 = performance.now();
   display.write(image);
-  await uno.until(() => shows(uno.picture(), image), 'the frame');
+  await uno.until(() => showsImage(uno.picture(), image), 'the frame');
   return { ms: performance.now() - t0, writes: uno.writes - writesBefore };
 };
 

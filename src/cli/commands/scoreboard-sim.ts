@@ -5,9 +5,7 @@
  * --scoreboard PATH` (or `scoreboard test --port PATH`) to open like the USB Uno, then what
  * the chips light each time a frame has landed, until SIGINT or SIGTERM.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { STANDARD_FIRMATA_FETCH_SCRIPT, ScoreboardUno, standardFirmataHexPath } from '../../hardware/avr/index.ts';
+import { ScoreboardUno, ensureStandardFirmata } from '../../hardware/avr/index.ts';
 import { ledReadback } from '../../hardware/scoreboard/led-readback.ts';
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from '../io.ts';
 
@@ -20,16 +18,13 @@ export interface ScoreboardSimOptions {
 }
 
 export async function runScoreboardSim(options: ScoreboardSimOptions, io: CliIo, stop: AbortSignal): Promise<number> {
-  const hex = options.hex ?? standardFirmataHexPath();
-  if (options.hex === undefined && !existsSync(hex)) {
-    // Fetched once from the npm registry (the avrgirl-arduino tarball), checked by its hash.
-    const fetched = spawnSync('bash', [STANDARD_FIRMATA_FETCH_SCRIPT], { encoding: 'utf8' });
-    if (fetched.status !== 0) {
-      io.err(`senryaku scoreboard sim: cannot fetch StandardFirmata: ${fetched.stderr.trim() || fetched.error?.message}`);
-      return EXIT_FAILURE;
-    }
+  // Fetched once from the npm registry (the avrgirl-arduino tarball), checked by its hash.
+  const hex = options.hex !== undefined ? { ok: true as const, value: options.hex } : ensureStandardFirmata();
+  if (!hex.ok) {
+    io.err(`senryaku scoreboard sim: ${hex.error}`);
+    return EXIT_FAILURE;
   }
-  const started = await ScoreboardUno.start({ hex });
+  const started = await ScoreboardUno.start({ hex: hex.value });
   if (!started.ok) {
     io.err(`senryaku scoreboard sim: ${started.error.message} [${started.error.code}]`);
     return EXIT_FAILURE;

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { avrdudeArgs, defaultHexPath } from './avrdude.ts';
-import { STANDARD_FIRMATA_FETCH_SCRIPT, standardFirmataHexPath } from './paths.ts';
+import { standardFirmataHexPath } from './paths.ts';
+import { ensureStandardFirmata } from './standard-firmata.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,9 +31,12 @@ if (values['dry-run']) {
   console.log(['avrdude', ...args].join(' '));
   process.exit(0);
 }
-if (!existsSync(hex) && target === 'scoreboard' && !values.hex) {
-  const fetched = spawnSync('bash', [STANDARD_FIRMATA_FETCH_SCRIPT], { stdio: 'inherit' });
-  if (fetched.status !== 0) process.exit(2);
+if (target === 'scoreboard' && !values.hex) {
+  const fetched = ensureStandardFirmata();
+  if (!fetched.ok) {
+    console.error(fetched.error);
+    process.exit(2);
+  }
 }
 if (!existsSync(hex)) {
   console.error(`no ${hex}: build it first with npm run firmware:build${values.board ? ` -- --board ${values.board}` : ''}`);

@@ -6,7 +6,8 @@
 export { FirmwareBoard, FIRMWARE_BOARD_ERROR_CODES } from './firmware-board.ts';
 export type { FirmwareBoardError, FirmwareBoardErrorCode, FirmwareBoardOptions } from './firmware-board.ts';
 export { parseHarnessEvent, MAX7219_CHIPS, type Max7219Chip } from './harness-events.ts';
-export { ScoreboardUno, MAX7219_REGISTER } from './scoreboard-uno.ts';
+export { ScoreboardUno, showsImage } from './scoreboard-uno.ts';
+export { ensureStandardFirmata } from './standard-firmata.ts';
 export type { Max7219Picture, ScoreboardUnoOptions } from './scoreboard-uno.ts';
 export type { HarnessEvent, HarnessEventOf, HarnessEventType } from './harness-events.ts';
 export {
@@ -14,11 +15,10 @@ export {
   FIRMWARE_BUILD_SCRIPT,
   HARNESS_BUILD_SCRIPT,
   REPO_ROOT,
-  STANDARD_FIRMATA_FETCH_SCRIPT,
   firmwareElfPath,
   standardFirmataHexPath,
 } from './paths.ts';
 export { describeTiming, measureFirmwareTiming, spreadOf } from './measure-timing.ts';
 export type { FirmwareTiming, Spread } from './measure-timing.ts';
-export { FLASH_TARGETS, avrdudeArgs, defaultHexPath } from './avrdude.ts';
+export { avrdudeArgs, defaultHexPath } from './avrdude.ts';
 export type { FlashOptions, FlashTarget } from './avrdude.ts';

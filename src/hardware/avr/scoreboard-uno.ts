@@ -11,6 +11,7 @@ import { ok, type Result } from '../../util/result.ts';
 import { MAX7219_CHIPS, parseHarnessEvent, type HarnessEventOf, type Max7219Chip } from './harness-events.ts';
 import { startHarness, stopHarness, type FirmwareBoardError, type HarnessChild } from './harness-process.ts';
 import { standardFirmataHexPath } from './paths.ts';
+import type { LedImage } from '../scoreboard/max7219-layout.ts';
 
 export interface ScoreboardUnoOptions {
   /** StandardFirmata for the Uno (default hardware/simavr/build/StandardFirmata-uno.hex). */
@@ -21,7 +22,11 @@ export interface ScoreboardUnoOptions {
 }
 
 /** MAX7219 registers: 1..8 = DIG0..DIG7, then these. */
-export const MAX7219_REGISTER = { decodeMode: 9, intensity: 10, scanLimit: 11, shutdown: 12, displayTest: 15 } as const;
+const MAX7219_REGISTER = { decodeMode: 9, intensity: 10, scanLimit: 11, shutdown: 12, displayTest: 15 } as const;
+
+/** Whether the chips show `image` (its track rows and both displays' text). */
+export const showsImage = (p: Max7219Picture, image: LedImage): boolean =>
+  p.trackRows.every((b, i) => b === image.trackRows[i]) && p.digits.A === image.digits.A && p.digits.B === image.digits.B;
 
 /** What the chips show now, read back from their registers. */
 export interface Max7219Picture {
@@ -58,15 +63,12 @@ const SEGMENTS: Readonly<Record<number, string>> = {
 const digitsText = (registers: readonly number[]): string =>
   Array.from({ length: 8 }, (_, pos) => SEGMENTS[registers[8 - pos] ?? 0] ?? '?').join('');
 
-type Waiter = { readonly check: () => boolean };
-
 /** A chip's 16 registers as power-up leaves them here (a real MAX7219's are undefined until written). */
 const blankChip = (): number[] => Array.from({ length: 16 }, () => 0);
 
 export class ScoreboardUno {
   readonly #child: HarnessChild;
   readonly #registers: Record<Max7219Chip, number[]> = { U1: blankChip(), U2: blankChip(), U3: blankChip() };
-  readonly #waiters = new Set<Waiter>();
   readonly #listeners = new Set<() => void>();
   #writes = 0;
   #stderr: string;
@@ -100,11 +102,6 @@ export class ScoreboardUno {
     return this.#writes;
   }
 
-  /** A chip's registers, index = opcode (1..8 = DIG0..DIG7). */
-  registers(chip: Max7219Chip): readonly number[] {
-    return [...this.#registers[chip]];
-  }
-
   picture(): Max7219Picture {
     const r = this.#registers;
     const on = Object.fromEntries(
@@ -120,16 +117,14 @@ export class ScoreboardUno {
   until(holds: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
     if (holds()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        check: () => {
-          if (!holds()) return false;
-          clearTimeout(timer);
-          resolve();
-          return true;
-        },
-      };
+      const off = this.onWrite(() => {
+        if (!holds()) return;
+        off();
+        clearTimeout(timer);
+        resolve();
+      });
       const timer = setTimeout(() => {
-        this.#waiters.delete(waiter);
+        off();
         const p = this.picture();
         reject(
           new Error(
@@ -138,7 +133,6 @@ export class ScoreboardUno {
           ),
         );
       }, timeoutMs);
-      this.#waiters.add(waiter);
     });
   }
 
@@ -155,7 +149,6 @@ export class ScoreboardUno {
   #latch(e: HarnessEventOf<'max'>): void {
     this.#registers[e.chip][e.opcode] = e.data;
     this.#writes++;
-    for (const w of this.#waiters) if (w.check()) this.#waiters.delete(w);
     for (const listener of this.#listeners) listener();
   }
 }
