@@ -10,6 +10,7 @@
 import type { Recording } from '../hardware/link/recording.ts';
 import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
+import type { GameWords } from '../rulesets/words.ts';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
 import { parseSenryakuSettings } from '../rulesets/senryaku.ts';
 import { parseSenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
@@ -45,6 +46,8 @@ export interface JournalReplay {
   /** The journal's format version: one older than JOURNAL_VERSION was written by an earlier referee. */
   readonly version: number;
   readonly mismatch: ReplayMismatch | undefined;
+  /** What the journal's game calls its pieces and cells (for the verdicts in words). */
+  readonly words: GameWords;
 }
 
 /** Every verdict the journal's raw lines produce when refereed again, session by session, checked against the stored ones. */
@@ -88,7 +91,7 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
     verdicts.push(...computed);
     mismatch ??= firstMismatch(session.number, computed, stored, session.records.at(-1)?.line);
   }
-  return ok({ verdicts, sessions: journal.sessions.length, mismatch, version: header.version });
+  return ok({ verdicts, sessions: journal.sessions.length, mismatch, version: header.version, words: ruleset.value.words });
 }
 
 function firstMismatch(

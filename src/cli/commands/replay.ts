@@ -15,7 +15,6 @@ import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
 import { ok, type Result } from '../../util/result.ts';
 import { rulesetById } from '../../rulesets/registry.ts';
-import { SENRYAKU_WORDS, type GameWords } from '../../rulesets/words.ts';
 import { verdictText } from '../../app/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording, type Recording } from '../../hardware/link/recording.ts';
 import { cellCountOf, parseBoardLine, type Hello } from '../../protocol/index.ts';
@@ -98,10 +97,7 @@ function formatOf(text: string): string | undefined {
 }
 
 /** What was replayed, and what its game calls its pieces (for the verdicts in words). */
-type Replayed = Result<
-  Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions'> & { readonly version?: number; readonly words: GameWords },
-  string
->;
+type Replayed = Result<Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions' | 'words'> & { readonly version?: number }, string>;
 
 function fromJournal(path: string, io: CliIo): Replayed {
   const journal = readJournal(path);
@@ -112,11 +108,7 @@ function fromJournal(path: string, io: CliIo): Replayed {
     io.err(
       `note: ${unrebuiltLines} received line${unrebuiltLines === 1 ? '' : 's'} could not be rebuilt (the frame before ${unrebuiltLines === 1 ? 'it' : 'them'} was lost to a storage fault); left out as lost lines`,
     );
-  const replayed = replayJournal(journal.value);
-  if (!replayed.ok) return replayed;
-  // replayJournal found the journal's game: it is a known one.
-  const ruleset = rulesetById(journal.value.header.ruleset);
-  return ok({ ...replayed.value, words: ruleset.ok ? ruleset.value.words : SENRYAKU_WORDS });
+  return replayJournal(journal.value);
 }
 
 interface RecordingValues {
