@@ -13,6 +13,7 @@ import { main } from '../../src/cli/main.ts';
 import { SimPty, createSimBoard, simScript as act } from '../../src/hardware/sim/index.ts';
 import { START_SPN } from '../../src/rules/senryaku/spn.ts';
 import { skipWithout } from '../system-tools.ts';
+import { until } from '../wait.ts';
 import { referenceBoard } from './harness.ts';
 
 const SEED = 7;
@@ -29,13 +30,6 @@ beforeAll(async () => {
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
-
-const until = async (what: string, ready: () => boolean, maxMs = 15_000): Promise<void> => {
-  for (const start = Date.now(); !ready();) {
-    if (Date.now() - start > maxMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('referee --port on a pty', () => {
   it.skipIf(noSocat)('journals the boot HELLO first, and resyncs after the board reboots mid-move', { timeout: 60_000 }, async () => {

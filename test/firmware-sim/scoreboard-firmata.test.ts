@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/app/event-bus.ts';
 import { ScoreboardService } from '../../src/app/scoreboard/index.ts';
-import { ScoreboardUno, type Max7219Picture } from '../../src/hardware/avr/index.ts';
+import { ScoreboardUno, showsImage, type Max7219Picture } from '../../src/hardware/avr/index.ts';
 import { LedScoreboard, ledImage, type ScoreboardFrame } from '../../src/hardware/scoreboard/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { ManualScheduler } from '../../src/util/scheduler.ts';
@@ -17,6 +17,7 @@ import { V } from '../hardware/scoreboard/harness.ts';
 import { buildScoreboardSim, useFirmwareSim } from './artifacts.ts';
 import { runScoreboardSim } from '../../src/cli/commands/scoreboard-sim.ts';
 import { runMain } from '../cli/run-main.ts';
+import { until } from '../wait.ts';
 
 const { skip, cleanups } = useFirmwareSim(buildScoreboardSim);
 
@@ -26,10 +27,7 @@ const TIMING = { stepMs: 100, blinkMs: 500 };
 /** Long enough for any marker to walk the whole track and settle. */
 const ANIMATION_MS = 2_000;
 
-const same = (p: Max7219Picture, frame: ScoreboardFrame): boolean => {
-  const want = ledImage(frame);
-  return p.trackRows.every((b, i) => b === want.trackRows[i]) && p.digits.A === want.digits.A && p.digits.B === want.digits.B;
-};
+const same = (p: Max7219Picture, frame: ScoreboardFrame): boolean => showsImage(p, ledImage(frame));
 const hexRows = (rows: readonly number[]) => rows.map((b) => `0x${b.toString(16).padStart(2, '0')}`);
 
 describe.skipIf(skip)('the LED scoring board through StandardFirmata on a simulated Uno', () => {
@@ -114,13 +112,13 @@ describe.skipIf(skip)('senryaku scoreboard sim', () => {
     const stop = new AbortController();
     cleanups.push(async () => stop.abort());
     const sim = runScoreboardSim({ trackLength: 1 }, { out: (l) => printed.push(l), err: (l) => printed.push(`err: ${l}`) }, stop.signal);
-    await until(() => printed.length > 0, 'the pty line');
+    await until('the pty line', () => printed.length > 0, 30_000, 50);
     const pty = /^pty: (\/dev\/pts\/\d+)$/.exec(printed[0]!)?.[1];
     expect(pty, printed[0]).toBeDefined();
 
     const walk = await runMain(['scoreboard', 'test', '--port', pty!, '--track', '1', '--pause', '250']);
     expect([walk.code, walk.err]).toEqual([0, []]);
-    await until(() => printed.includes('(dark: the chips are shut down)'), 'the board blanked at the end');
+    await until('the board blanked at the end', () => printed.includes('(dark: the chips are shut down)'), 30_000, 50);
     stop.abort();
     expect(await sim).toBe(0);
 
@@ -142,12 +140,3 @@ describe.skipIf(skip)('senryaku scoreboard sim', () => {
     }
   });
 });
-
-/** Polls a condition on the printed lines every 50 ms (the lines come from another process). */
-async function until(holds: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!holds()) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

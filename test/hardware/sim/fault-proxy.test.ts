@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FaultProxy } from '../../../src/hardware/sim/fault-proxy.ts';
 import { startSocat } from '../../../src/hardware/sim/socat.ts';
 import { skipWithout } from '../../system-tools.ts';
+import { until as wait } from '../../wait.ts';
 
 const noSocat = skipWithout('socat', 'socat');
 const cleanups: (() => unknown)[] = [];
@@ -15,12 +16,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-const until = async (what: string, ready: () => boolean, maxMs = 5000): Promise<void> => {
-  for (const start = Date.now(); !ready();) {
-    if (Date.now() - start > maxMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+const until = (what: string, ready: () => boolean, maxMs = 5000): Promise<true> => wait(what, () => ready() || undefined, maxMs, 10);
 
 /** A serial port that keeps every byte it reads. */
 async function openPort(path: string) {
