@@ -44,9 +44,10 @@ export async function startBrokerProcess(options: EmbeddedBrokerOptions): Promis
     internal: reply.internal,
     close: () =>
       (closed ??= new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.send({ type: 'close' } satisfies BrokerProcessRequest);
+        // A channel already gone (the child ended on its own) is not an error: it is closing anyway.
+        if (child.connected) child.send({ type: 'close' } satisfies BrokerProcessRequest, () => {});
       })),
   };
 }

@@ -55,3 +55,8 @@ process.on('message', (m: BrokerProcessRequest) => {
 });
 // The referee is gone (exited, crashed or killed): its will goes out, then the broker closes.
 process.on('disconnect', () => end(LINGER_MS));
+// Ctrl-C in a terminal (or `timeout`, or a service manager stopping the group) signals the whole
+// process group: the referee shuts down in order and closes this broker last, after its own
+// `offline`. Left to the default, the signal would end the broker first, under the referee.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});

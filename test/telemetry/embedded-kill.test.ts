@@ -33,3 +33,32 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     expect(sub.on('availability').at(-1)?.payload).toBe('offline');
   }, 60_000);
 });
+
+describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('the embedded broker on Ctrl-C', () => {
+  it('outlives the SIGINT a terminal sends the whole process group: the referee stops in order, offline, exit 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'senryaku-embedded-int-'));
+    const port = await freePort();
+    // Its own process group, as a terminal's foreground job: Ctrl-C signals the referee and its broker alike.
+    const child = spawn(
+      process.execPath,
+      ['bin/senryaku.js', 'referee', '--sim', '--autoplay', '--seed', '6', '--board-name', 'ctrlc', '--scoreboard', 'none', '--json']
+        .concat(['--mqtt-listen', `127.0.0.1:${port}`, '--db', 'off', '--http', 'off'])
+        .concat(['--journal-dir', join(dir, 'journal'), '--calibration-dir', join(dir, 'cal')]),
+      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const sub = await new Sub(port, [], 'senryaku/ctrlc/#').start(30_000);
+    try {
+      await until('a verdict', () => sub.on('verdict').length > 0, 15_000);
+      process.kill(-child.pid!, 'SIGINT');
+      expect(await exited, stderr).toBe(0);
+      expect(stderr).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|Unhandled/);
+      await until('offline', () => sub.on('availability').at(-1)?.payload === 'offline', 5000);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+      sub.stop();
+    }
+  }, 60_000);
+});
