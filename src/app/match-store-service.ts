@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
 import { parseCalibrationText } from '../sensing/calibration.ts';
 import type { MatchInfo, MatchStore } from '../store/index.ts';
+import type { TimerHandle } from '../util/scheduler.ts';
 import { isJsonObject } from '../util/json.ts';
+import type { LoggedVerdict } from './event-bus.ts';
 import { JOURNAL_EXTENSION, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
 import type { SessionContext } from './referee-app.ts';
 import type { Service } from './service.ts';
@@ -47,33 +49,137 @@ export function matchInfoOf(header: JournalHeader, rulesets: RulesetRegistry = B
   };
 }
 
+/**
+ * How long a live session's store write waits for another program's lock: briefly, since the
+ * wait holds up the refereeing; a write that times out is filed later (the service catches up).
+ */
+export const LIVE_STORE_BUSY_MS = 200;
+
+/** Retries of a store that cannot be written: the first soon, then less often, never rarer than the last. */
+export const STORE_RETRY_MS = [1000, 2000, 5000, 10_000] as const;
+
+/**
+ * Files the session's match and each verdict as it is logged. The store may fail (locked by
+ * another program, a full disk): the verdict stays in the journal, the service falls behind,
+ * says so once, and retries on a timer; the first write that works files every verdict after
+ * the last one it filed, from the journal, in one transaction. At start it files whatever
+ * the journal holds that the store lacks (a resumed match's earlier sessions, a verdict
+ * journaled but never announced before a crash, a session that ran without the store).
+ */
 class MatchStoreService implements Service {
   readonly name = 'match-store';
+  /** Every verdict up to this seq is in the store. */
+  private filed = 0;
+  /** Why the store stopped taking verdicts, while it is behind. */
+  private fault: string | undefined;
+  private retries = 0;
+  private timer: TimerHandle | undefined;
+  private readonly info: MatchInfo;
 
   constructor(
     private readonly store: MatchStore,
     private readonly session: SessionContext,
-  ) {}
+  ) {
+    this.info = matchInfoOf(session.header);
+  }
 
   async start(): Promise<void> {
-    const { bus, header, matchId } = this.session;
-    const info = matchInfoOf(header);
-    this.store.recordMatch(info);
-    // A throwing listener is reported on the bus as a notice; the match goes on.
+    const { bus, matchId } = this.session;
     bus.on('logged', this, (l) => {
-      if (l.matchId === matchId) this.store.recordVerdict(info, l.seq, l.verdict);
+      if (l.matchId === matchId) this.onLogged(l);
     });
+    this.catchUp(true);
   }
 
   async stop(): Promise<void> {
     this.session.bus.removeListeners(this);
+    this.session.scheduler.clear(this.timer);
+    this.timer = undefined;
+    if (this.fault !== undefined && !this.catchUp(false)) {
+      const left = this.session.lastSeq() - this.filed;
+      this.say(
+        'warn',
+        `the match store still cannot be written (${this.fault}): ${left} verdict${left === 1 ? '' : 's'} of match ${this.session.matchId} are only in the journal; --resume or senryaku matches rebuild files them`,
+      );
+    }
   }
+
+  private onLogged(l: LoggedVerdict): void {
+    if (this.fault !== undefined) return; // the retry files it, with those before it
+    if (l.seq <= this.filed) return; // a repeat: filed already
+    if (l.seq !== this.filed + 1) {
+      this.catchUp(false);
+      return;
+    }
+    try {
+      this.store.recordVerdict(this.info, l.seq, l.verdict);
+      this.filed = l.seq;
+    } catch (e) {
+      this.fellBehind(e);
+    }
+  }
+
+  /**
+   * Files every verdict of the journal after the last one filed (at start: every one the store
+   * lacks, holes included). True when the store holds them all.
+   */
+  private catchUp(atStart: boolean): boolean {
+    const { matchId } = this.session;
+    try {
+      this.store.recordMatch(this.info);
+      let late: readonly LoggedVerdict[];
+      if (atStart) {
+        const stored = new Set(this.store.seqs(matchId));
+        late = this.session.verdictsAfter(0).filter((v) => !stored.has(v.seq));
+      } else late = this.session.verdictsAfter(this.filed);
+      const added = late.length > 0 ? this.store.recordVerdicts(this.info, late) : 0;
+      this.filed = this.session.lastSeq();
+      const was = this.fault;
+      this.fault = undefined;
+      this.retries = 0;
+      if (was !== undefined)
+        this.say('info', `the match store can be written again: ${added} verdict${added === 1 ? '' : 's'} filed late from the journal`);
+      else if (atStart && added > 0)
+        this.say('info', `the match store lacked ${added} verdict${added === 1 ? '' : 's'} of this match: filed from the journal`);
+      return true;
+    } catch (e) {
+      this.fellBehind(e);
+      return false;
+    }
+  }
+
+  private fellBehind(e: unknown): void {
+    const why = storeFault(e);
+    if (this.fault === undefined)
+      this.say(
+        'warn',
+        `the match store cannot be written (${why}): the journal keeps every verdict, and they are filed as soon as it can be`,
+      );
+    this.fault = why;
+    this.session.scheduler.clear(this.timer);
+    const wait = STORE_RETRY_MS[Math.min(this.retries++, STORE_RETRY_MS.length - 1)]!;
+    this.timer = this.session.scheduler.setTimeout(() => {
+      this.timer = undefined;
+      this.catchUp(false);
+    }, wait);
+  }
+
+  private say(level: 'info' | 'warn', message: string): void {
+    this.session.bus.emit('notice', { level, message });
+  }
+}
+
+/** A store error in a few words: SQLite's code and message (SQLITE_BUSY: database is locked). */
+function storeFault(e: unknown): string {
+  const code = (e as { code?: unknown }).code;
+  const message = e instanceof Error ? e.message : String(e);
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
 /**
  * The match store as a service of a refereed session (`RefereeAppConfig.services`): files
- * the session's match when it starts and every verdict as it is logged. The caller opens
- * the store and closes it after the session has stopped.
+ * the session's match when it starts and every verdict as it is logged, catching up from the
+ * journal after a fault. The caller opens the store and closes it after the session has stopped.
  */
 export const matchStoreService =
   (store: MatchStore) =>
@@ -83,12 +189,10 @@ export const matchStoreService =
 /** Files one journal's match and verdicts; returns how many verdicts were new. */
 export function recordJournal(store: MatchStore, journal: JournalContents): number {
   const info = matchInfoOf(journal.header);
+  const verdicts = journal.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : [])).map((verdict, i) => ({ seq: i + 1, verdict }));
   return store.db.transaction((): number => {
     store.recordMatch(info);
-    let seq = 0;
-    let added = 0;
-    for (const r of journal.records) if (r.kind === 'verdict' && store.recordVerdict(info, ++seq, r.verdict)) added++;
-    return added;
+    return store.recordVerdicts(info, verdicts);
   })();
 }
 

@@ -12,7 +12,7 @@ import type { BoardLink } from '../hardware/link/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { RefereeGame, RulesetId } from '../rulesets/ruleset.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
-import { EventBus, type LinkStatus } from './event-bus.ts';
+import { EventBus, type LinkStatus, type LoggedVerdict } from './event-bus.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
 import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
@@ -24,7 +24,7 @@ import { RefereePipeline } from './referee-pipeline.ts';
 import { RefereeService } from './referee-service.ts';
 import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
-import type { Scheduler } from '../util/scheduler.ts';
+import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
 import type { LiveLoads } from './live-loads.ts';
 
@@ -83,6 +83,16 @@ export interface SessionContext {
   operate(action: OperatorAction): readonly Verdict[];
   /** The loads sensing reads now, with the link's counters (a live view polls it). */
   liveLoads?(): LiveLoads | undefined;
+  /**
+   * The match's verdicts numbered above `after`, as its journal holds them (the earlier
+   * sessions' as read at start, this session's as each was journaled): what a store that
+   * fell behind, or a hub that missed some, catches up from.
+   */
+  verdictsAfter(after: number): readonly LoggedVerdict[];
+  /** The seq of the match's last verdict so far (0 before any). */
+  lastSeq(): number;
+  /** The session's clock and timers. */
+  readonly scheduler: Scheduler;
 }
 
 export type FinishReason = 'games' | 'match-over';
@@ -112,6 +122,8 @@ export class RefereeApp {
   matchId = '';
   private journalHeader: JournalHeader | undefined;
   pipeline: RefereePipeline<unknown> | undefined;
+  /** Every verdict of the match in its journal, seq - 1 its index: the earlier sessions', then this one's as logged. */
+  private readonly verdictLog: Verdict[] = [];
 
   constructor(private readonly config: RefereeAppConfig) {
     this.finished = new Promise((resolve) => (this.finish = resolve));
@@ -182,6 +194,11 @@ export class RefereeApp {
     tap.start();
     this.tap = tap;
     this.referee = new RefereeService(tap, this.pipeline, this.journal, this.bus, { id: this.matchId, verdictsBefore: history.length });
+    // Before any service listens, so a verdict is in the log by the time a listener hears of it.
+    this.verdictLog.push(...history);
+    this.bus.on('logged', this.verdictLog, (l) => {
+      if (l.seq === this.verdictLog.length + 1) this.verdictLog.push(l.verdict);
+    });
     // Services stop in reverse: the ones that hear the match (terminal, store, MQTT) stop after
     // the referee, so the verdicts it says while stopping still reach them.
     const listeners = (c.services ?? []).map((make) => make(this.sessionContext()));
@@ -224,6 +241,7 @@ export class RefereeApp {
   async stop(): Promise<{ readonly lostRecords: number }> {
     this.bus.removeListeners(this);
     for (const s of [...this.services].reverse()) await s.stop();
+    this.bus.removeListeners(this.verdictLog);
     this.services = [];
     this.referee = undefined;
     this.tap?.stop();
@@ -232,6 +250,22 @@ export class RefereeApp {
     if (!journal) return { lostRecords: 0 };
     journal.close(); // what is still not on disk at close is counted as dropped
     return { lostRecords: journal.droppedRecords };
+  }
+
+  /** The match's journaled verdicts numbered above `after` (SessionContext.verdictsAfter). */
+  verdictsAfter(after: number): LoggedVerdict[] {
+    const from = Math.max(0, Math.floor(after));
+    return this.verdictLog.slice(from).map((verdict, i) => ({ matchId: this.matchId, seq: from + i + 1, verdict }));
+  }
+
+  /** The seq of the match's last verdict so far (0 before any). */
+  get lastSeq(): number {
+    return this.verdictLog.length;
+  }
+
+  /** The match's journal header, once started. */
+  get matchHeader(): JournalHeader | undefined {
+    return this.journalHeader;
   }
 
   private watchEnd(v: Verdict): void {
@@ -249,6 +283,9 @@ export class RefereeApp {
       snapshot: () => this.snapshot(),
       operate: (a) => this.operate(a),
       liveLoads: () => this.pipeline?.liveLoads(this.config.board.link.counters()),
+      verdictsAfter: (after) => this.verdictsAfter(after),
+      lastSeq: () => this.lastSeq,
+      scheduler: this.config.scheduler ?? realScheduler,
     };
   }
 

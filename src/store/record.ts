@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { MatchInfo } from './model.ts';
+import type { MatchInfo, NumberedVerdict } from './model.ts';
 
 type Db = Database.Database;
 
@@ -64,6 +64,34 @@ export function recordVerdict(db: Db, info: MatchInfo, seq: number, verdict: Ver
     if (seq > last) fileVerdict(db, id, seq, verdict);
     else rederive(db, id); // came after a later one (a hub's late delivery): the derived rows are filed again in order
     return true;
+  })();
+}
+
+/**
+ * Files many verdicts of the match at once (a store catching up from its journal, a hub
+ * fetching what it missed), in one transaction; returns how many were new. Verdicts that all
+ * come after the last stored one are filed in seq order as they would have been live; any
+ * that fills a hole has the match's derived rows filed again once, not once per verdict.
+ */
+export function recordVerdicts(db: Db, info: MatchInfo, verdicts: readonly NumberedVerdict[]): number {
+  return db.transaction((): number => {
+    insertMatch(db, info);
+    const id = info.matchId;
+    let last = (db.prepare('SELECT MAX(seq) AS n FROM verdicts WHERE match_id = ?').get(id) as { n: number | null }).n ?? 0;
+    const insert = db.prepare('INSERT OR IGNORE INTO verdicts (match_id, seq, type, at_ms, game, json) VALUES (?, ?, ?, ?, ?, ?)');
+    let added = 0;
+    let late = false;
+    for (const { seq, verdict } of [...verdicts].sort((a, b) => a.seq - b.seq)) {
+      if (insert.run(id, seq, verdict.type, verdict.atMs, null, JSON.stringify(verdict)).changes === 0) continue;
+      added++;
+      if (late) continue;
+      if (seq > last) {
+        fileVerdict(db, id, seq, verdict);
+        last = seq;
+      } else late = true;
+    }
+    if (late) rederive(db, id);
+    return added;
   })();
 }
 

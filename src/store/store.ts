@@ -8,7 +8,7 @@ import type { Player } from '../rules/match/track.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { err, ok, type CodedError, type Result } from '../util/result.ts';
 import type { GameEvent, GameRecord, GameResult, MatchInfo, MatchRecord, MatchResult, MatchSummary, NumberedVerdict } from './model.ts';
-import { recordMatch, recordVerdict } from './record.ts';
+import { recordMatch, recordVerdict, recordVerdicts } from './record.ts';
 import { DATA_TABLES, MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 
 export type StoreErrorCode = 'Unopenable' | 'TooNew';
@@ -23,11 +23,20 @@ export interface ListFilter {
   readonly since?: string;
 }
 
+export interface StoreOptions {
+  /**
+   * How long a write waits for another connection's lock before it fails with SQLITE_BUSY
+   * (default 5000 ms). A live referee waits briefly: its store catches up later, while a
+   * long wait would hold up the refereeing.
+   */
+  readonly busyTimeoutMs?: number;
+}
+
 /** Opens (creating if need be) the store at `path` and brings its schema up to date. */
-export function openStore(path: string): Result<MatchStore, StoreError> {
+export function openStore(path: string, options: StoreOptions = {}): Result<MatchStore, StoreError> {
   let db: Database.Database;
   try {
-    db = new Database(path);
+    db = new Database(path, options.busyTimeoutMs !== undefined ? { timeout: options.busyTimeoutMs } : {});
   } catch (e) {
     return err({ code: 'Unopenable', message: `cannot open the match store ${path}: ${(e as Error).message}` });
   }
@@ -96,6 +105,18 @@ export class MatchStore {
   /** Files a verdict; false when (match, seq) was already stored. */
   recordVerdict(info: MatchInfo, seq: number, verdict: Verdict): boolean {
     return recordVerdict(this.db, info, seq, verdict);
+  }
+
+  /** Files many verdicts of the match in one transaction (a catch-up); returns how many were new. */
+  recordVerdicts(info: MatchInfo, verdicts: readonly NumberedVerdict[]): number {
+    return recordVerdicts(this.db, info, verdicts);
+  }
+
+  /** The seqs of the match's stored verdicts, in order. */
+  seqs(matchId: string): number[] {
+    return (this.db.prepare('SELECT seq FROM verdicts WHERE match_id = ? ORDER BY seq').all(matchId) as { seq: number }[]).map(
+      (r) => r.seq,
+    );
   }
 
   /** Empties every data table (the schema stays): what a rebuild starts from. */

@@ -1,7 +1,7 @@
 // `senryaku referee` files its match in the match store as it goes (--db FILE, else the
 // default under XDG_DATA_HOME; --db off: none); a store that cannot be opened is said, and
 // the match goes on in its journal.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,24 @@ import { runMain } from './run-main.ts';
 const run = (...argv: string[]) => runMain(argv);
 
 let dir: string;
+const refereeArgs = (journalDir: string, games: number): string[] => [
+  'referee',
+  '--sim',
+  '--autoplay',
+  '--seed',
+  '2',
+  '--speed',
+  'max',
+  '--games',
+  String(games),
+  '--json',
+  '--scoreboard',
+  'none',
+  '--journal-dir',
+  journalDir,
+  '--calibration-dir',
+  join(dir, 'cal'),
+];
 const referee = (...more: string[]) =>
   run(
     'referee',
@@ -46,6 +64,32 @@ describe('senryaku referee and the match store', () => {
     expect(list.code, list.err.join('\n')).toBe(0);
     expect(list.out.map((l) => JSON.parse(l) as unknown)).toMatchObject([{ ruleset: 'senryaku', players: { A: 'A', B: 'B' } }]);
   });
+
+  it(
+    'files on --resume what the journal holds and the store lacks: matches show says both games finished',
+    { timeout: 60_000 },
+    async () => {
+      // Game 1 refereed without the store (as a store that was locked, full or away misses it),
+      // game 2 after --resume with it.
+      const journal = join(dir, 'resume-journal');
+      const db = join(dir, 'resumed.db');
+      const first = await run(...refereeArgs(journal, 1), '--db', 'off');
+      expect(first.code, first.err.join('\n')).toBe(0);
+      const [path] = readdirSync(journal);
+      const second = await run(...refereeArgs(journal, 2), '--db', db, '--resume', join(journal, path!));
+      expect(second.code, second.err.join('\n')).toBe(0);
+      expect(second.err.join('\n')).toMatch(/the match store lacked \d+ verdicts of this match: filed from the journal/);
+      const [match] = (await run('matches', 'list', '--db', db, '--json')).out.map((l) => JSON.parse(l) as { matchId: string });
+      const shown = await run('matches', 'show', match!.matchId, '--db', db);
+      const games = shown.out.filter((l) => l.startsWith('game '));
+      expect(games).toHaveLength(2);
+      for (const g of games) expect(g).toMatch(/^game \d: .*; (1-0|0-1|1\/2-1\/2) /);
+      const rebuilt = join(dir, 'resumed-rebuilt.db');
+      expect((await run('matches', 'rebuild', '--db', rebuilt, '--journal-dir', journal)).code).toBe(0);
+      const exported = async (file: string) => (await run('matches', 'export', match!.matchId, '--format', 'json', '--db', file)).out;
+      expect(await exported(db)).toEqual(await exported(rebuilt));
+    },
+  );
 
   it('goes on without a store it cannot open, and says so', { timeout: 60_000 }, async () => {
     const notAFile = join(dir, 'a-directory.db');

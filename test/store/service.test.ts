@@ -2,6 +2,7 @@
 // of the session's match, nothing after stop.
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/app/event-bus.ts';
+import { ManualScheduler } from '../../src/util/scheduler.ts';
 import { matchInfoOf, matchStoreService } from '../../src/app/match-store-service.ts';
 import type { SessionContext } from '../../src/app/referee-app.ts';
 import { header } from '../app/journal-fixture.ts';
@@ -12,7 +13,16 @@ describe('matchStoreService', () => {
   it('files the match when it starts and each logged verdict of it until it stops', async () => {
     const store = tempStore();
     const bus = new EventBus();
-    const session: SessionContext = { bus, matchId: header.matchId, header, snapshot: () => undefined, operate: () => [] };
+    const session: SessionContext = {
+      bus,
+      matchId: header.matchId,
+      header,
+      snapshot: () => undefined,
+      operate: () => [],
+      verdictsAfter: () => [],
+      lastSeq: () => 0,
+      scheduler: new ManualScheduler(),
+    };
     const service = matchStoreService(store)(session);
     expect(store.list()).toEqual([]); // the constructor only assigns
     await service.start();

@@ -32,7 +32,7 @@ import type { Result } from '../../util/result.ts';
 import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { matchStoreService, resolveStorePath } from '../../app/match-store-service.ts';
+import { LIVE_STORE_BUSY_MS, matchStoreService, resolveStorePath } from '../../app/match-store-service.ts';
 import { openStore, type MatchStore } from '../../store/index.ts';
 import { createInterface, type Interface } from 'node:readline';
 import { openBoardFor } from '../board.ts';
@@ -275,7 +275,7 @@ function openSessionStore(option: string | undefined, io: CliIo): MatchStore | u
     );
     return undefined;
   }
-  const opened = openStore(path);
+  const opened = openStore(path, { busyTimeoutMs: LIVE_STORE_BUSY_MS });
   if (opened.ok) return opened.value;
   io.err(`senryaku referee: no match store: ${opened.error.message}; the journal keeps the match (senryaku matches rebuild)`);
   return undefined;
