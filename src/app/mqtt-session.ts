@@ -19,7 +19,11 @@ export function telemetrySession(session: SessionContext): TelemetrySession {
       session.bus.on('link', owner, (l) => handlers.link(l));
       return () => session.bus.removeListeners(owner);
     },
-    snapshot: () => session.snapshot(),
+    // With the match and its last seq, so a hub that missed the last verdicts (no later one shows the gap) sees it.
+    snapshot: () => {
+      const s = session.snapshot();
+      return s && { ...s, matchId: session.matchId, lastSeq: session.lastSeq() };
+    },
   };
 }
 

@@ -53,6 +53,8 @@ export class RefereeHost {
   private activity: 'refereeing' | 'calibrating' | 'stopped' = 'stopped';
   /** The current match has ended (match over, or its last game played): a new one leaves nothing unfinished. */
   private ended = false;
+  /** The journal of every match this host has refereed, by match id. */
+  private readonly journals = new Map<string, string>();
 
   constructor(private readonly config: RefereeHostConfig) {
     this.calibration = config.calibration;
@@ -62,6 +64,11 @@ export class RefereeHost {
   /** The match being refereed (or the last one, kept on the board after its end). */
   get current(): RefereeApp | undefined {
     return this.app;
+  }
+
+  /** The journal of a match this host refereed (the current one included), or undefined. */
+  journalOf(matchId: string): string | undefined {
+    return this.journals.get(matchId);
   }
 
   get lastPlan(): MatchPlan | undefined {
@@ -176,6 +183,7 @@ export class RefereeHost {
       throw e;
     }
     this.activity = 'refereeing';
+    this.journals.set(app.matchId, app.journalPath);
     void app.finished.then((why) => {
       if (this.app !== app) return;
       this.ended = true;

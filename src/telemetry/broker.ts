@@ -1,8 +1,9 @@
 /**
  * The embedded MQTT broker (aedes, MQTT 3.1.1) that `senryaku referee` runs by default.
  * Anyone may connect and subscribe. Publishing is closed: requests
- * (`<base>/bridge/request/#`) only from an authenticated user with the operator role, and
- * the board's own topics only from the referee's publisher, which connects as a built-in
+ * (`<base>/bridge/request/#`) only from an authenticated user with the operator role, the
+ * one request that only reads (`fetch_verdicts`, a hub catching up) also from the hub role,
+ * and the board's own topics only from the referee's publisher, which connects as a built-in
  * user whose random password lives in this process alone (it never reaches a file or the
  * command line). A wrong password is refused at connect; a client with no user name
  * connects as a viewer.
@@ -12,7 +13,8 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import { verifyPassword } from './passwords.ts';
 
-export const ROLES = ['operator', 'viewer'] as const;
+/** operator: every request; hub: fetch_verdicts only (it reads the journal, changes nothing); viewer: none. */
+export const ROLES = ['operator', 'hub', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** A broker user as the settings file keeps it: the password only as `scrypt$N$r$p$salt$hash`. */
@@ -60,6 +62,7 @@ export function mayPublish(identity: Identity, topic: string, base: string): boo
   const isRequest = topic.startsWith(`${base}/bridge/request/`);
   if (identity === 'internal') return !isRequest && (topic === base || topic.startsWith(`${base}/`));
   if (identity === 'operator') return isRequest;
+  if (identity === 'hub') return topic === `${base}/bridge/request/fetch_verdicts`;
   return false;
 }
 

@@ -246,9 +246,16 @@ export class MqttPublisher {
     if (typeof request !== 'object' || request === null || Array.isArray(request))
       return answer({ status: 'error', ...tx, error: 'the request must be a JSON object' });
     if (!(REQUEST_NAMES as readonly string[]).includes(name)) return answer({ status: 'error', ...tx, error: `unknown request '${name}'` });
+    const { transaction: _t, ...fields } = request as Record<string, unknown>;
+    let body = fields;
+    if (name === 'fetch_verdicts') {
+      // Many boards share a base: a fetch names its board, and another board's is not for this one to answer.
+      const { board, ...rest } = fields;
+      if (board !== undefined && board !== this.options.board) return;
+      body = rest;
+    }
     const handler = this.options.requests;
     if (!handler) return answer({ status: 'error', ...tx, error: `this referee takes no requests` });
-    const { transaction: _t, ...body } = request as Record<string, unknown>;
     let done: Awaited<ReturnType<RequestHandler>>;
     try {
       done = await handler(name as RequestName, body);

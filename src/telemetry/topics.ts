@@ -22,6 +22,9 @@ export interface LinkHealth {
 export interface StatePayload extends RefereeSnapshot {
   readonly ruleset: RulesetId;
   readonly link: LinkHealth;
+  /** The match, and the seq of its last verdict so far (0 before any): a hub sees that it missed the last ones. */
+  readonly matchId?: string;
+  readonly lastSeq?: number;
 }
 
 /** `<base>/<board>/verdict`, QoS 1, in order: (matchId, seq) names a verdict for good, so a hub stores it once. */
@@ -48,8 +51,42 @@ export interface BridgeStatePayload {
   readonly droppedVerdicts: number;
 }
 
-export const REQUEST_NAMES = ['new_match', 'end_game_by_agreement', 'attribute_interference', 'start_calibration'] as const;
+export const REQUEST_NAMES = [
+  'new_match',
+  'end_game_by_agreement',
+  'attribute_interference',
+  'start_calibration',
+  'fetch_verdicts',
+] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
+
+/**
+ * `<base>/bridge/request/fetch_verdicts`: the verdicts `from`..`to` (default: to the last) of a
+ * match, from the referee's journal, for a hub that missed them. `board`: the board asked (many
+ * boards share a base); a referee stays silent on a request for another board.
+ */
+export interface FetchVerdictsRequest {
+  readonly transaction?: string | number;
+  readonly board?: string;
+  readonly matchId: string;
+  readonly from: number;
+  readonly to?: number;
+}
+
+/** At most this many verdicts per answer; `more` says the range goes on (ask again from after the last). */
+export const FETCH_VERDICTS_LIMIT = 200;
+
+/** The `data` of an `ok` answer to `fetch_verdicts`. */
+export interface FetchVerdictsData {
+  readonly matchId: string;
+  /** The match as a store files it (a hub may never have seen its retained `match`). */
+  readonly match: MatchPayload;
+  readonly verdicts: readonly { readonly seq: number; readonly verdict: Verdict }[];
+  /** The seq of the match's last verdict so far. */
+  readonly lastSeq: number;
+  /** More verdicts of the range than one answer carries. */
+  readonly more: boolean;
+}
 
 /** `<base>/bridge/request/<name>`: JSON; `transaction` comes back in the response. */
 export interface RequestPayload {

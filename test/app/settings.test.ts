@@ -79,7 +79,7 @@ describe('settings file', () => {
         "match.track: must be an integer, got 'six'",
         'scoreboard: must not be empty',
         "mqtt.listen: must be HOST:PORT (port 1 to 65535) or off, got 'localhost'",
-        "mqtt.users[0].role: must be operator or viewer, got 'admin'",
+        "mqtt.users[0].role: must be operator or hub or viewer, got 'admin'",
         'mqtt.users[0].scrypt: must be scrypt$N$r$p$SALT$HASH (senryaku config hash-password makes one), got (not shown: a secret)',
       ].sort(),
     );

@@ -62,7 +62,7 @@ describe('senryaku config check', () => {
         'board.port: must be a string, got 3',
         "rules: must be senryaku or surakarta, got 'go'",
         "mqtt.listen: must be HOST:PORT (port 1 to 65535) or off, got 'localhost'",
-        "mqtt.users[0].role: must be operator or viewer, got 'root'",
+        "mqtt.users[0].role: must be operator or hub or viewer, got 'root'",
         'mqtt.users[0].scrypt: must be scrypt$N$r$p$SALT$HASH (senryaku config hash-password makes one), got (not shown: a secret)',
       ].sort(),
     );

@@ -5,7 +5,7 @@ import type { MatchPayload } from '../../src/telemetry/topics.ts';
  * and a free port finder (never 1883).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,6 +161,11 @@ export class Mosquitto {
     await until('mosquitto to listen', () => this.log.includes(' running'), 10_000);
   }
 
+  /** Deletes what it saved (the subscribers' sessions, the retained messages): the next start knows nobody. Call when stopped. */
+  forget(): void {
+    rmSync(join(this.dir, 'mosquitto.db'), { force: true });
+  }
+
   /** SIGTERM: it saves its persistence (the subscribers' sessions and their queued messages) and exits. */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const child = this.child;
@@ -172,7 +177,7 @@ export class Mosquitto {
 }
 
 /** The ACL of docs/mqtt.md, for the base `senryaku`. */
-export const aclFor = (referee: string, operators: readonly string[]): string =>
+export const aclFor = (referee: string, operators: readonly string[], hubs: readonly string[] = []): string =>
   [
     '# Everyone who may connect reads everything under the base.',
     'pattern read senryaku/#',
@@ -181,6 +186,8 @@ export const aclFor = (referee: string, operators: readonly string[]): string =>
     'topic write senryaku/#',
     '# Operators send requests.',
     ...operators.flatMap((name) => [`user ${name}`, 'topic write senryaku/bridge/request/#']),
+    '# A hub asks for the verdicts it missed.',
+    ...hubs.flatMap((name) => [`user ${name}`, 'topic write senryaku/bridge/request/fetch_verdicts']),
     '',
   ].join('\n');
 
@@ -206,7 +213,7 @@ export async function simSettingsFile(
   dir: string,
   port: number,
   lines: readonly string[],
-  users: readonly { name: string; role: 'operator' | 'viewer'; password: string }[],
+  users: readonly { name: string; role: 'operator' | 'hub' | 'viewer'; password: string }[],
 ): Promise<string> {
   const quick = { N: 1024, r: 8, p: 1 }; // scrypt cheap enough for a test
   const config = join(dir, 'settings.yaml');

@@ -75,6 +75,11 @@ describe('the embedded broker rules', () => {
     ['operator', 'senryaku/bridge/request/end_game_by_agreement', true],
     ['operator', 'senryaku/b/state', false],
     ['viewer', 'senryaku/bridge/request/end_game_by_agreement', false],
+    ['viewer', 'senryaku/bridge/request/fetch_verdicts', false],
+    ['hub', 'senryaku/bridge/request/fetch_verdicts', true],
+    ['hub', 'senryaku/bridge/request/end_game_by_agreement', false],
+    ['hub', 'senryaku/b/verdict', false],
+    ['operator', 'senryaku/bridge/request/fetch_verdicts', true],
     ['anonymous', 'anything', false],
   ] as const)('%s publishing on %s: %s', (who, topic, allowed) => {
     expect(mayPublish(who, topic, 'senryaku')).toBe(allowed);

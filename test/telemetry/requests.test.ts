@@ -59,6 +59,7 @@ function fakeSession(): TelemetrySession & {
       body: Readonly<Record<string, unknown>>,
     ): Promise<Result<Readonly<Record<string, unknown>>, string>> => {
       session.actions.push(name);
+      if (name === 'fetch_verdicts') return ok({ asked: body });
       if (name === 'new_match') return err(`new_match refused: players ${JSON.stringify(body.players)}`);
       if (name !== 'end_game_by_agreement' || state.phase === 'game-over') return err(`${name} changes nothing now`);
       state = { ...state, phase: 'game-over', winner: 'A' };
@@ -95,6 +96,7 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
       users: [
         { name: 'olga', role: 'operator', scrypt: hashPassword('op-pass', cost) },
         { name: 'vic', role: 'viewer', scrypt: hashPassword('vw-pass', cost) },
+        { name: 'hubert', role: 'hub', scrypt: hashPassword('hub-pass', cost) },
       ],
     });
     sub = await new Sub(broker.port).start();
@@ -152,6 +154,29 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
     expect(again).toMatchObject({ status: 'error', transaction: 'again' });
     // What the referee published (the test's own bad request is not JSON on purpose).
     expectValidPayloads(sub.messages.filter((m) => !m.topic.includes('/request/')));
+  });
+
+  it('takes fetch_verdicts from a hub user, for its own board only; no other request from it', async () => {
+    const hubUser: [string, string] = ['hubert', 'hub-pass'];
+    const before = session.actions.length;
+    await pub(broker.port, 'senryaku/bridge/request/end_game_by_agreement', '{"transaction":"hub-end"}', hubUser);
+    await pub(
+      broker.port,
+      'senryaku/bridge/request/fetch_verdicts',
+      '{"transaction":"other","board":"b2","matchId":"m9","from":1}',
+      hubUser,
+    );
+    await pub(broker.port, 'senryaku/bridge/request/fetch_verdicts', '{"transaction":"f1","board":"b1","matchId":"m1","from":2}', hubUser);
+    await until('the answer', () => sub.on('bridge/response/fetch_verdicts').length > 0);
+    await sleep(200);
+    // Another board's fetch is not this referee's to answer; the hub may not end a game.
+    expect(session.actions.slice(before)).toEqual(['fetch_verdicts']);
+    expect(sub.on('bridge/response/fetch_verdicts').map((m) => JSON.parse(m.payload))).toEqual([
+      { status: 'ok', transaction: 'f1', data: { asked: { matchId: 'm1', from: 2 } } },
+    ]);
+    expect(sub.messages.some((m) => m.payload.includes('hub-end'))).toBe(false);
+    const bridge = sub.on('bridge/state').at(-1);
+    expect(JSON.parse(bridge!.payload).requests).toContain('fetch_verdicts');
   });
 
   it("lets nobody but the referee publish the board's topics", async () => {

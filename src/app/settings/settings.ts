@@ -7,7 +7,7 @@
 export const SETTINGS_SECTIONS = ['board', 'rules', 'match', 'scoreboard', 'journal', 'calibration', 'store', 'mqtt'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
-export const MQTT_ROLES = ['operator', 'viewer'] as const;
+export const MQTT_ROLES = ['operator', 'hub', 'viewer'] as const;
 export type MqttRole = (typeof MQTT_ROLES)[number];
 
 export interface BoardSettings {

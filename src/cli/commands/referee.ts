@@ -12,6 +12,7 @@ import { LinkTap } from '../../app/link-tap.ts';
 import { JournalOpenError } from '../../app/referee-app.ts';
 import { RefereeHost, type MatchPlan } from '../../app/referee-host.ts';
 import { HostControl } from '../../app/host-control.ts';
+import { fetchVerdicts } from '../../app/verdict-fetch.ts';
 import type { ControlAnswer, ControlBody, RefereeControl } from '../../app/referee-control.ts';
 import type { HostService } from '../../app/host-service.ts';
 import { mqttHostService } from '../../app/mqtt-session.ts';
@@ -314,7 +315,7 @@ async function refereeMatches(
   const publisher = mqtt.publisher?.();
   if (publisher)
     services.push(
-      mqttHostService(new MqttPublisher({ ...publisher, notice, requests: (name, body) => answerRequest(control, name, body) })),
+      mqttHostService(new MqttPublisher({ ...publisher, notice, requests: (name, body) => answerRequest(control, host, name, body) })),
     );
   const host = new RefereeHost({
     board,
@@ -366,9 +367,11 @@ async function refereeMatches(
   return EXIT_OK;
 }
 
-/** An MQTT request carried out by the operator's seam. */
-function answerRequest(control: RefereeControl, name: RequestName, body: ControlBody): Promise<ControlAnswer> {
+/** An MQTT request carried out by the operator's seam (fetch_verdicts: read from the host's journals). */
+async function answerRequest(control: RefereeControl, host: RefereeHost, name: RequestName, body: ControlBody): Promise<ControlAnswer> {
   switch (name) {
+    case 'fetch_verdicts':
+      return fetchVerdicts(host, body);
     case 'new_match':
       return control.newMatch(body);
     case 'end_game_by_agreement':
