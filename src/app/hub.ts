@@ -1,17 +1,24 @@
 /**
  * The tournament hub: one store for every board of a club night. Each board host publishes
  * its match on a shared broker (`<base>/<board>/match`, retained: the match as its store
- * files it; `<base>/<board>/verdict`: every verdict with its (matchId, seq)); the hub files
- * them in its own store with the same code a board's store uses, so the two hold the same
- * rows. A verdict is named for good by (matchId, seq): one delivered twice (a QoS 1
- * redelivery, a board republishing after a broker restart) is stored once. A verdict that
- * comes before its match's description waits for it.
+ * files it; `<base>/<board>/verdict`: every verdict with its (matchId, seq); `state`,
+ * retained, with the seq of the match's last verdict); the hub files them in its own store
+ * with the same code a board's store uses, so the two hold the same rows. A verdict is named
+ * for good by (matchId, seq): one delivered twice is stored once. A verdict that comes before
+ * its match's description waits for it.
  *
- * Pure of the network: the CLI hands it each message; `overview()` is its one line per board.
+ * What the broker never delivered (the hub joined mid-match, or lost its session in a broker
+ * restart) shows as a gap in a match's seqs: below a verdict that came, or below the last seq
+ * the board's state names. The hub says it (`missing()`) and asks the board's referee for it
+ * (`fetch_verdicts`, answered from its journal) once the gap has lasted `graceMs` (verdicts
+ * still on their way are not asked for), again every `retryMs` without an answer.
+ *
+ * Pure of the network: the CLI hands it each message and publishes what `fetchesDue()` asks;
+ * `overview()` is its one line per board.
  */
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { MatchInfo, MatchStore } from '../store/index.ts';
+import type { MatchInfo, MatchStore, NumberedVerdict } from '../store/index.ts';
 import { isJsonObject } from '../util/json.ts';
 
 /** What the hub knows of one board from its topics. */
@@ -36,30 +43,103 @@ export interface HubCounters {
   rejected: number;
   /** Verdicts waiting for their match's description. */
   waiting: number;
+  /** Verdicts of the stored ones that came in answer to a fetch. */
+  fetched: number;
+}
+
+/** A gap in a match's seqs. */
+export interface Missing {
+  readonly board: string;
+  readonly matchId: string;
+  readonly count: number;
+  /** The runs of missing seqs, `17-36` or `40`, the first few. */
+  readonly ranges: readonly string[];
+  /** Fetches sent for it without an answer yet (since the last answer). */
+  readonly unanswered: number;
+  /** The referee's last refusal, if it refused. */
+  readonly error?: string;
+}
+
+/** A request the CLI publishes (QoS 1) for the hub. */
+export interface HubRequest {
+  readonly topic: string;
+  readonly payload: string;
+}
+
+export interface HubOptions {
+  /** The hub's clock, ms (only differences matter). */
+  readonly now: () => number;
+  /** Whether the hub may ask referees for what it missed (its user may publish fetch_verdicts). Default true. */
+  readonly fetch?: boolean;
+  /** How long a gap lasts before it is asked for. Default 2000 ms. */
+  readonly graceMs?: number;
+  /** How long a fetch goes unanswered before it is sent again. Default 3000 ms. */
+  readonly retryMs?: number;
+  /** After a refusal, the next ask. Default 30 000 ms. */
+  readonly refusedRetryMs?: number;
 }
 
 const BRIDGE = 'bridge';
+export const FETCH_REQUEST = 'fetch_verdicts';
+const MAX_OPEN_FETCHES = 1000;
+
+/** What the hub knows of one match's seqs. */
+interface MatchTrack {
+  readonly matchId: string;
+  board: string;
+  /** Seqs stored, or waiting for the match's description. */
+  readonly heard: Set<number>;
+  /** The lowest seq not heard (every one below it is). */
+  firstMissing: number;
+  /** The highest seq heard as a verdict. */
+  maxHeard: number;
+  /** The highest seq the board said it reached (its state, a fetch's answer), or heard. */
+  known: number;
+  /** When a verdict of the match last came (or the track began). */
+  lastHeardAt: number;
+  holeSince?: number;
+  askedAt?: number;
+  unanswered: number;
+  refusedAt?: number;
+  error?: string;
+}
 
 export class Hub {
   readonly boards = new Map<string, BoardSeen>();
-  readonly counters: HubCounters = { stored: 0, duplicates: 0, rejected: 0, waiting: 0 };
+  readonly counters: HubCounters = { stored: 0, duplicates: 0, rejected: 0, waiting: 0, fetched: 0 };
   private readonly matches = new Map<string, MatchInfo>();
   private readonly pending = new Map<string, { board: string; seq: number; verdict: Verdict }[]>();
+  private readonly tracks = new Map<string, MatchTrack>();
+  /** The hub's fetches without an answer yet: transaction → match id. */
+  private readonly transactions = new Map<string, string>();
+  private requestCount = 0;
+  private readonly options: Required<HubOptions>;
 
   constructor(
     private readonly store: MatchStore,
     readonly base: string,
-  ) {}
+    options: HubOptions = { now: () => performance.now() },
+  ) {
+    this.options = { fetch: true, graceMs: 2000, retryMs: 3000, refusedRetryMs: 30_000, ...options };
+  }
 
   /** The topic filters the hub subscribes to (QoS 1). */
   get subscriptions(): string[] {
-    return ['match', 'verdict', 'state', 'availability'].map((kind) => `${this.base}/+/${kind}`);
+    return [
+      ...['match', 'verdict', 'state', 'availability'].map((kind) => `${this.base}/+/${kind}`),
+      `${this.base}/${BRIDGE}/response/${FETCH_REQUEST}`,
+    ];
   }
 
   /** One message from the broker; a bad one is counted and dropped, never stored. */
   onMessage(topic: string, payload: Buffer | string): void {
     const levels = topic.split('/');
-    if (levels.length !== 3 || levels[0] !== this.base || levels[1] === BRIDGE) return;
+    if (levels[0] !== this.base) return;
+    if (levels[1] === BRIDGE) {
+      if (levels.length === 4 && levels[2] === 'response' && levels[3] === FETCH_REQUEST) this.onFetched(payload.toString());
+      return;
+    }
+    if (levels.length !== 3) return;
     const board = levels[1]!;
     const kind = levels[2]!;
     const text = payload.toString();
@@ -76,11 +156,51 @@ export class Hub {
     }
     if (kind === 'match') this.onMatch(board, json);
     else if (kind === 'verdict') this.onVerdict(board, json);
-    else if (kind === 'state' && isJsonObject(json)) this.seen(board).state = json as unknown as RefereeSnapshot;
+    else if (kind === 'state' && isJsonObject(json)) this.onState(board, json);
   }
 
-  /** One line per board: availability, game, position, score, verdicts stored. */
+  /** The requests due now for what is missing (none when the hub may not fetch). */
+  fetchesDue(): HubRequest[] {
+    if (!this.options.fetch) return [];
+    const now = this.options.now();
+    const due: HubRequest[] = [];
+    for (const t of this.tracks.values()) {
+      if (!this.isDue(t, now)) continue;
+      const from = t.firstMissing;
+      let to = from;
+      while (to < t.known && !t.heard.has(to + 1)) to++;
+      const transaction = `hub-${++this.requestCount}`;
+      this.transactions.set(transaction, t.matchId);
+      // Fetches never answered (a broker that drops them) are forgotten, the oldest first.
+      if (this.transactions.size > MAX_OPEN_FETCHES) this.transactions.delete(this.transactions.keys().next().value!);
+      t.askedAt = now;
+      t.unanswered++;
+      due.push({
+        topic: `${this.base}/${BRIDGE}/request/${FETCH_REQUEST}`,
+        payload: JSON.stringify({ transaction, board: t.board, matchId: t.matchId, from, to }),
+      });
+    }
+    return due;
+  }
+
+  /** Every match with seqs not heard, by board. */
+  missing(): Missing[] {
+    return [...this.tracks.values()]
+      .filter((t) => missingCount(t) > 0)
+      .sort((a, b) => (a.board < b.board ? -1 : a.board > b.board ? 1 : a.matchId < b.matchId ? -1 : 1))
+      .map((t) => ({
+        board: t.board,
+        matchId: t.matchId,
+        count: missingCount(t),
+        ranges: missingRanges(t, 4),
+        unanswered: t.unanswered,
+        ...(t.error !== undefined ? { error: t.error } : {}),
+      }));
+  }
+
+  /** One line per board: availability, game, position, score, verdicts stored, what is missing. */
   overview(): string[] {
+    const missing = this.missing();
     return [...this.boards.values()]
       .sort((a, b) => (a.board < b.board ? -1 : 1))
       .map((b) => {
@@ -88,14 +208,102 @@ export class Hub {
         const where = s
           ? `${s.phase} game ${s.game}${s.turn ? `, ${s.turn} to move` : ''}, A ${s.score.points.A} - B ${s.score.points.B}`
           : 'no state yet';
-        return `${b.board.padEnd(12)} ${(b.availability ?? '?').padEnd(7)} ${(b.ruleset ?? '-').padEnd(9)} ${where} | ${b.stored} verdicts stored`;
+        const gaps = missing.filter((m) => m.board === b.board);
+        const gapText = gaps
+          .map((m) => `; ${m.count} missing (${m.ranges.join(', ')})${m.matchId !== b.matchId ? ` of match ${m.matchId}` : ''}`)
+          .join('');
+        return `${b.board.padEnd(12)} ${(b.availability ?? '?').padEnd(7)} ${(b.ruleset ?? '-').padEnd(9)} ${where} | ${b.stored} verdicts stored${gapText}`;
       });
+  }
+
+  /** The summary line: what is stored, and what is missing and what is done about it. */
+  summary(): string {
+    const c = this.counters;
+    const missing = this.missing();
+    const count = missing.reduce((n, m) => n + m.count, 0);
+    let gaps = '';
+    if (count > 0) {
+      const refused = missing.find((m) => m.error !== undefined);
+      const silent = missing.some((m) => m.unanswered >= 2);
+      gaps = !this.options.fetch
+        ? `; ${count} missing, not fetched: the hub asks the boards only as a user who may publish ${this.base}/bridge/request/${FETCH_REQUEST} (--mqtt-user, role hub or operator)`
+        : refused
+          ? `; ${count} missing, fetch refused: ${refused.error}`
+          : silent
+            ? `; ${count} missing, fetched without an answer yet (is the referee up, and may the hub's user publish ${this.base}/bridge/request/${FETCH_REQUEST}?)`
+            : `; ${count} missing, being fetched from the boards`;
+    }
+    const fetched = c.fetched > 0 ? `, ${c.fetched} of them fetched` : '';
+    return `stored ${c.stored} verdicts${fetched} (${c.duplicates} again, kept once; ${c.rejected} refused; ${c.waiting} waiting for their match)${gaps}`;
+  }
+
+  private isDue(t: MatchTrack, now: number): boolean {
+    if (missingCount(t) === 0 && !this.waitingLong(t, now)) return false;
+    if (t.refusedAt !== undefined && now - t.refusedAt < this.options.refusedRetryMs) return false;
+    if (t.askedAt !== undefined && now - t.askedAt < this.options.retryMs) return false;
+    const { graceMs } = this.options;
+    const hole = t.holeSince !== undefined && now - t.holeSince >= graceMs;
+    // The last ones: no later verdict shows the gap, the board's state does; asked once the verdicts stop coming.
+    const tail = t.known > t.maxHeard && now - t.lastHeardAt >= graceMs;
+    return hole || tail || this.waitingLong(t, now);
+  }
+
+  /** Verdicts heard long ago whose match the hub never learnt: a fetch's answer brings it. */
+  private waitingLong(t: MatchTrack, now: number): boolean {
+    return !this.matches.has(t.matchId) && t.heard.size > 0 && now - t.lastHeardAt >= this.options.graceMs;
   }
 
   private seen(board: string): BoardSeen {
     let b = this.boards.get(board);
     if (!b) this.boards.set(board, (b = { board, stored: 0, lastSeq: 0 }));
     return b;
+  }
+
+  private track(matchId: string, board: string): MatchTrack {
+    let t = this.tracks.get(matchId);
+    if (!t) {
+      // What an earlier run of the hub stored counts as heard.
+      const heard = new Set(this.store.seqs(matchId));
+      t = { matchId, board, heard, firstMissing: 1, maxHeard: 0, known: 0, lastHeardAt: this.options.now(), unanswered: 0 };
+      for (const seq of heard) t.maxHeard = Math.max(t.maxHeard, seq);
+      t.known = t.maxHeard;
+      this.tracks.set(matchId, t);
+      this.advance(t);
+    }
+    t.board = board;
+    return t;
+  }
+
+  private heard(t: MatchTrack, seq: number): void {
+    t.heard.add(seq);
+    t.maxHeard = Math.max(t.maxHeard, seq);
+    t.known = Math.max(t.known, seq);
+    t.lastHeardAt = this.options.now();
+    this.advance(t);
+  }
+
+  private advance(t: MatchTrack): void {
+    while (t.heard.has(t.firstMissing)) t.firstMissing++;
+    if (t.firstMissing > t.known) {
+      // Nothing missing: a later gap is a new one.
+      t.holeSince = undefined;
+      t.askedAt = undefined;
+      t.unanswered = 0;
+      t.error = undefined;
+      t.refusedAt = undefined;
+    } else if (t.firstMissing < t.maxHeard) t.holeSince ??= this.options.now();
+  }
+
+  private onState(board: string, json: Record<string, unknown>): void {
+    this.seen(board).state = json as unknown as RefereeSnapshot;
+    const { matchId, lastSeq } = json;
+    if (typeof matchId !== 'string' || !Number.isSafeInteger(lastSeq) || (lastSeq as number) < 0) return;
+    const t = this.track(matchId, board);
+    if ((lastSeq as number) > t.known) {
+      // The last verdicts are still on their way, or lost: asked for once they stop coming.
+      if (t.known <= t.maxHeard) t.lastHeardAt = Math.max(t.lastHeardAt, this.options.now());
+      t.known = lastSeq as number;
+    }
   }
 
   private onMatch(board: string, json: unknown): void {
@@ -107,13 +315,18 @@ export class Hub {
     if (b.matchId !== json.matchId) b.lastSeq = 0;
     b.matchId = json.matchId;
     b.ruleset = json.ruleset;
-    if (!this.matches.has(json.matchId)) this.store.recordMatch(json);
-    this.matches.set(json.matchId, json);
+    this.track(json.matchId, board);
+    this.learnMatch(json);
+  }
+
+  private learnMatch(info: MatchInfo): void {
+    if (!this.matches.has(info.matchId)) this.store.recordMatch(info);
+    this.matches.set(info.matchId, info);
     // In the order of the match, as the board filed them (a verdict delivered twice waits twice: kept once).
-    const waiting = (this.pending.get(json.matchId) ?? []).sort((x, y) => x.seq - y.seq);
-    this.pending.delete(json.matchId);
+    const waiting = (this.pending.get(info.matchId) ?? []).sort((x, y) => x.seq - y.seq);
+    this.pending.delete(info.matchId);
     this.counters.waiting -= waiting.length;
-    for (const w of waiting) this.file(w.board, json, w.seq, w.verdict);
+    for (const w of waiting) this.file(w.board, info, w.seq, w.verdict);
   }
 
   private onVerdict(board: string, json: unknown): void {
@@ -124,6 +337,7 @@ export class Hub {
     const { matchId } = json;
     const seq = json.seq as number;
     const verdict = json.verdict as unknown as Verdict;
+    const t = this.track(matchId, board);
     const info = this.matches.get(matchId);
     if (info) this.file(board, info, seq, verdict);
     else {
@@ -132,6 +346,65 @@ export class Hub {
       this.pending.set(matchId, list);
       this.counters.waiting++;
     }
+    this.heard(t, seq);
+  }
+
+  private onFetched(text: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      this.counters.rejected++;
+      return;
+    }
+    if (!isJsonObject(json)) {
+      this.counters.rejected++;
+      return;
+    }
+    const asked = typeof json.transaction === 'string' ? this.transactions.get(json.transaction) : undefined;
+    if (asked !== undefined) this.transactions.delete(json.transaction as string);
+    if (json.status === 'error') {
+      // Another hub's refusal is not this one's to act on.
+      const t = asked !== undefined ? this.tracks.get(asked) : undefined;
+      if (!t || typeof json.error !== 'string') return;
+      t.error = json.error;
+      t.refusedAt = this.options.now();
+      t.unanswered = 0;
+      return;
+    }
+    const data = json.data;
+    if (json.status !== 'ok' || !isJsonObject(data) || !isMatchInfo(data.match) || !Array.isArray(data.verdicts)) {
+      this.counters.rejected++;
+      return;
+    }
+    const info = data.match;
+    const verdicts: NumberedVerdict[] = [];
+    for (const v of data.verdicts as unknown[]) {
+      if (!isJsonObject(v) || !Number.isSafeInteger(v.seq) || (v.seq as number) < 1 || !isJsonObject(v.verdict)) {
+        this.counters.rejected++;
+        return;
+      }
+      verdicts.push({ seq: v.seq as number, verdict: v.verdict as unknown as Verdict });
+    }
+    const known = this.tracks.get(info.matchId);
+    const board = known?.board ?? [...this.boards.values()].find((b) => b.matchId === info.matchId)?.board;
+    if (board === undefined) return; // a match of no board this hub follows
+    const t = this.track(info.matchId, board);
+    if (!this.matches.has(info.matchId)) this.learnMatch(info);
+    const added = this.store.recordVerdicts(info, verdicts);
+    this.counters.stored += added;
+    this.counters.fetched += added;
+    this.seen(board).stored += added;
+    if (Number.isSafeInteger(data.lastSeq)) t.known = Math.max(t.known, data.lastSeq as number);
+    for (const v of verdicts) t.heard.add(v.seq);
+    for (const v of verdicts) t.maxHeard = Math.max(t.maxHeard, v.seq);
+    t.known = Math.max(t.known, t.maxHeard);
+    // Answered: the rest of the gap, if any, is asked for at once.
+    t.askedAt = undefined;
+    t.unanswered = 0;
+    t.error = undefined;
+    t.refusedAt = undefined;
+    this.advance(t);
   }
 
   private file(board: string, info: MatchInfo, seq: number, verdict: Verdict): void {
@@ -142,6 +415,27 @@ export class Hub {
       b.stored++;
     } else this.counters.duplicates++;
   }
+}
+
+const missingCount = (t: MatchTrack): number => {
+  let heardBelow = 0;
+  for (const seq of t.heard) if (seq <= t.known) heardBelow++;
+  return t.known - heardBelow;
+};
+
+/** The first `limit` runs of missing seqs, as text. */
+function missingRanges(t: MatchTrack, limit: number): string[] {
+  const runs: string[] = [];
+  let seq = t.firstMissing;
+  while (seq <= t.known && runs.length < limit) {
+    const start = seq;
+    while (seq + 1 <= t.known && !t.heard.has(seq + 1)) seq++;
+    runs.push(start === seq ? `${start}` : `${start}-${seq}`);
+    seq++;
+    while (seq <= t.known && t.heard.has(seq)) seq++;
+  }
+  if (seq <= t.known) runs.push('...');
+  return runs;
 }
 
 function isMatchInfo(x: unknown): x is MatchInfo {

@@ -178,7 +178,9 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       "a persistent session, QoS 1) and files each board's matches in the match store (--db FILE, else $SENRYAKU_MATCH_DB, else",
       "$XDG_DATA_HOME/senryaku/matches.db) as the board's own store does: a verdict delivered twice is stored once. Prints one",
       'line per board every --every-ms (default 1000) when something changed, until Ctrl-C. The password may come from',
-      '$SENRYAKU_MQTT_PASSWORD instead of --mqtt-password.',
+      "$SENRYAKU_MQTT_PASSWORD instead of --mqtt-password. A gap in a match's seqs (joined late, a broker restart) is said",
+      "and, with --mqtt-user of the hub or operator role, fetched from the board's referee (fetch_verdicts, docs/mqtt.md).",
+      'Without a broker at --mqtt it says so once and retries less and less often (every 30 s at most).',
     ],
   },
 };

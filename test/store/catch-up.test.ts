@@ -14,8 +14,7 @@ import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
 import { matchesCommand } from '../../src/cli/commands/matches.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';
-import { DATA_TABLES } from '../../src/store/schema.ts';
-import { tempDir } from './helpers.ts';
+import { rowsByKey, tempDir } from './helpers.ts';
 
 const SEED = 5;
 
@@ -25,23 +24,6 @@ interface Fault {
   readonly until: (l: LoggedVerdict, seen: readonly LoggedVerdict[]) => boolean;
   begin(store: MatchStore): void;
   end(store: MatchStore): void;
-}
-
-/** Every row of every data table, each table in its keys' order (a late verdict has a later rowid, not other contents). */
-function rows(store: MatchStore): Record<string, unknown[]> {
-  const order: Record<string, string> = {
-    boards: 'key',
-    players: 'name',
-    matches: 'id',
-    verdicts: 'match_id, seq',
-    games: 'match_id, number',
-    moves: 'match_id, game, ply',
-    fouls: 'match_id, seq',
-    crashes: 'match_id, seq',
-    forfeits: 'match_id, seq',
-    scores: 'match_id, game',
-  };
-  return Object.fromEntries(DATA_TABLES.map((t) => [t, store.db.prepare(`SELECT * FROM ${t} ORDER BY ${order[t]}`).all()]));
 }
 
 async function playWith(fault: Fault) {
@@ -97,12 +79,12 @@ async function playWith(fault: Fault) {
     await clock.stop();
   }
   expect(state).toBe('after');
-  const live = rows(store);
+  const live = rowsByKey(store);
   store.close();
   const rebuilt = openStore(join(dir, 'rebuilt.db'));
   if (!rebuilt.ok) throw new Error(rebuilt.error.message);
   rebuildFromJournals(rebuilt.value, journalDir);
-  const expected = rows(rebuilt.value);
+  const expected = rowsByKey(rebuilt.value);
   rebuilt.value.close();
   const shown: string[] = [];
   expect(matchesCommand(['show', matchId, '--db', path], { out: (l) => shown.push(l), err: (l) => shown.push(l) })).toBe(0);

@@ -20,3 +20,28 @@ export function dump(store: MatchStore): Record<(typeof DATA_TABLES)[number], un
     unknown[]
   >;
 }
+
+/** The keys each data table is ordered by in `rowsByKey`. */
+const KEYS: Record<(typeof DATA_TABLES)[number], string> = {
+  boards: 'key',
+  players: 'name',
+  matches: 'id',
+  verdicts: 'match_id, seq',
+  games: 'match_id, number',
+  moves: 'match_id, game, ply',
+  fouls: 'match_id, seq',
+  crashes: 'match_id, seq',
+  forfeits: 'match_id, seq',
+  scores: 'match_id, game',
+};
+
+/**
+ * Every row of every data table, each table in its keys' order: a verdict filed late has a
+ * later rowid than its neighbours, not other contents.
+ */
+export function rowsByKey(store: MatchStore): Record<(typeof DATA_TABLES)[number], unknown[]> {
+  return Object.fromEntries(DATA_TABLES.map((t) => [t, store.db.prepare(`SELECT * FROM ${t} ORDER BY ${KEYS[t]}`).all()])) as Record<
+    (typeof DATA_TABLES)[number],
+    unknown[]
+  >;
+}

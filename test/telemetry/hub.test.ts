@@ -36,15 +36,12 @@ describe.skipIf(skipWithout('mosquitto_passwd', 'mosquitto mosquitto-clients', [
     const stop = new AbortController();
     let hub: Hub | undefined;
     const ready = new Promise<void>((resolve) => {
-      void runHub(
-        ['--mqtt', url, '--db', join(dir, 'hub.db'), '--mqtt-user', 'hub', '--mqtt-password', 'hub-pw'],
-        quiet,
-        stop.signal,
-        (h) => {
+      void runHub(['--mqtt', url, '--db', join(dir, 'hub.db'), '--mqtt-user', 'hub', '--mqtt-password', 'hub-pw'], quiet, stop.signal, {
+        onReady: (h) => {
           hub = h;
           resolve();
         },
-      );
+      });
     });
     try {
       await ready;
