@@ -73,7 +73,7 @@ export interface HubOptions {
   readonly fetch?: boolean;
   /** How long a gap lasts before it is asked for. Default 2000 ms. */
   readonly graceMs?: number;
-  /** How long a fetch goes unanswered before it is sent again. Default 3000 ms. */
+  /** How long a fetch goes unanswered before it is sent again (then twice as long each time, up to a minute). Default 3000 ms. */
   readonly retryMs?: number;
   /** After a refusal, the next ask. Default 30 000 ms. */
   readonly refusedRetryMs?: number;
@@ -82,6 +82,7 @@ export interface HubOptions {
 const BRIDGE = 'bridge';
 export const FETCH_REQUEST = 'fetch_verdicts';
 const MAX_OPEN_FETCHES = 1000;
+const MAX_RETRY_MS = 60_000;
 
 /** What the hub knows of one match's seqs. */
 interface MatchTrack {
@@ -240,7 +241,11 @@ export class Hub {
   private isDue(t: MatchTrack, now: number): boolean {
     if (missingCount(t) === 0 && !this.waitingLong(t, now)) return false;
     if (t.refusedAt !== undefined && now - t.refusedAt < this.options.refusedRetryMs) return false;
-    if (t.askedAt !== undefined && now - t.askedAt < this.options.retryMs) return false;
+    // A board that is offline cannot answer: asked again once it is back.
+    if (this.boards.get(t.board)?.availability === 'offline') return false;
+    // Unanswered: asked again, less and less often.
+    const wait = Math.min(this.options.retryMs * 2 ** Math.max(0, t.unanswered - 1), MAX_RETRY_MS);
+    if (t.askedAt !== undefined && now - t.askedAt < wait) return false;
     const { graceMs } = this.options;
     const hole = t.holeSince !== undefined && now - t.holeSince >= graceMs;
     // The last ones: no later verdict shows the gap, the board's state does; asked once the verdicts stop coming.

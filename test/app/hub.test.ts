@@ -190,10 +190,18 @@ describe('the hub, for what the broker never delivered', () => {
     const [again] = hub.fetchesDue();
     expect(again).toBeDefined();
     expect(hub.summary()).toMatch(/1 missing, fetched without an answer yet/);
+    clock.ms = 10_000;
+    expect(hub.fetchesDue()).toEqual([]); // the next one waits twice as long
+    hub.onMessage('senryaku/board-7/availability', 'offline');
+    clock.ms = 11_000;
+    expect(hub.fetchesDue()).toEqual([]); // nobody to answer
+    hub.onMessage('senryaku/board-7/availability', 'online');
+    expect(hub.fetchesDue()).toHaveLength(1);
     const { transaction } = JSON.parse(again!.payload) as { transaction: string };
+    clock.ms = 12_000;
     hub.onMessage('senryaku/bridge/response/fetch_verdicts', JSON.stringify({ status: 'error', transaction, error: 'no such match' }));
     expect(hub.summary()).toMatch(/1 missing, fetch refused: no such match/);
-    clock.ms = 20_000;
+    clock.ms = 30_000;
     expect(hub.fetchesDue()).toEqual([]);
     // Another hub's refusal changes nothing here.
     hub.onMessage('senryaku/bridge/response/fetch_verdicts', JSON.stringify({ status: 'error', transaction: 'x', error: 'other' }));
