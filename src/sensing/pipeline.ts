@@ -209,7 +209,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   for (let c = 0; c < n; c++) {
     const raw = frame.cells[c] ?? 0;
     const isStale = stale[c] === 1;
-    checkCell(faults, config, c, raw, isStale, atMs, events);
+    checkCell(faults, config, c, raw, isStale, state.zeros.zeroG[c] ?? 0, atMs, events);
     const usable = !isStale && !isFaulty(faults, c);
     const grams = (raw - (config.offsets[c] ?? 0)) / (config.countsPerGram[c] ?? 1) - (state.zeros.zeroG[c] ?? 0);
     if (c < config.wellCount) {
