@@ -90,6 +90,28 @@ describe('dead cells', () => {
     expect(h.of('sensor-fault')).toEqual([]);
   });
 
+  it('a sphere set down on a dead well and taken off it again is no hand on the board, and the lifts around it are lifts', () => {
+    const b = new SynthBoard(41);
+    const cell = farFromZero(
+      b,
+      Array.from({ length: 42 }, (_, i) => i).filter((c) => c !== 3 && c !== 10),
+    );
+    const h = settledHarness(b, [3, 10]);
+    b.fault(cell, 'dead', 60_000);
+    h.run(1000);
+    b.lift(3);
+    h.run(500);
+    b.place(cell); // unseen: the pivots alone feel it
+    h.run(1500);
+    b.lift(10);
+    h.run(400);
+    b.place(17);
+    h.run(1000);
+    b.lift(cell); // unseen again
+    h.run(1500);
+    expect(h.types().filter((t) => !t.startsWith('leaning'))).toEqual(['sensor-fault', 'sphere-lifted', 'sphere-lifted', 'sphere-placed']);
+  });
+
   it('a dead pivot cell is a dead fault, with no phantom hand on the board', () => {
     // A pivot whose calibrated zero is far above raw 0: dead, it would read less than nothing.
     const b = [43, 44, 45, 46, 47].map((seed) => new SynthBoard(seed)).find((x) => zeroReadsG(x, 42) < -60)!;
