@@ -203,7 +203,11 @@ export function blindReportTarget(
   w: SensorWords,
 ): { readonly well: Cell } | { readonly refused: string } {
   const well = parse(name);
-  if (well === undefined) return { refused: `blind ${name}: there is no ${w.cell} ${name}` };
-  if (!isBlind(h, well)) return { refused: `blind ${name}: ${name} is not blind (its load cell works): the board says what it holds` };
+  if (well === undefined) return { refused: `${blindRefusal(name)}: there is no ${w.cell} ${name}` };
+  if (!isBlind(h, well))
+    return { refused: `${blindRefusal(name)}: ${name} is not blind (its load cell works): the board says what it holds` };
   return { well };
 }
+
+/** How the notice refusing the operator's word on `name` begins (the fronts tell a refusal by it). */
+export const blindRefusal = (name: string): string => `blind ${name} refused`;

@@ -48,7 +48,13 @@ export interface BridgeStatePayload {
   readonly droppedVerdicts: number;
 }
 
-export const REQUEST_NAMES = ['new_match', 'end_game_by_agreement', 'attribute_interference', 'start_calibration'] as const;
+export const REQUEST_NAMES = [
+  'new_match',
+  'end_game_by_agreement',
+  'attribute_interference',
+  'start_calibration',
+  'report_blind_cell',
+] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 
 /** `<base>/bridge/request/<name>`: JSON; `transaction` comes back in the response. */
