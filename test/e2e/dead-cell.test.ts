@@ -64,4 +64,18 @@ describe('end to end: a dead load cell', { timeout: 120_000 }, () => {
     expect(out.filter((l) => l.includes('SENSOR FAULT: the load cell under'))).toHaveLength(2);
     expect(out.some((l) => l.includes('Sensor back: the load cell under g2 works again'))).toBe(true);
   });
+
+  it('a cell that works again across a reboot is said cleared once the new boot has looked at the board', async () => {
+    const s = await e2e.game();
+    s.sim.setCellFault(G2, { kind: 'dead' });
+    expect(await s.next('sensor-fault')).toMatchObject({ well: 'g2' });
+    // The board reboots and the cell is back: the fresh sensing never sees it fail.
+    s.sim.reboot();
+    s.sim.setCellFault(G2, undefined);
+    expect(await s.next('sensor-cleared')).toMatchObject({ well: 'g2', fault: 'dead' });
+    expect(s.app.snapshot()!.sensors.blind).toEqual([]);
+    s.act(act().lift('g1', { afterMs: 300 }).place('g2', { afterMs: 500 }));
+    expect(await s.next('move')).toMatchObject({ side: 'white', move: 'g1-g2' });
+    expect(s.types()).not.toContain('foul');
+  });
 });
