@@ -39,7 +39,7 @@ export interface FaultBank {
    * What the blind points (their cells withheld) hold, grams, as the pivots show it: the
    * pieces they may hold (none or one each) nearest to the load nothing seen explains.
    */
-  readonly blind: { loadG: number; points: string };
+  readonly blind: { loadG: number; points: readonly number[] };
 }
 
 export function createFaultBank(cells: number): FaultBank {
@@ -57,7 +57,7 @@ export function createFaultBank(cells: number): FaultBank {
     liveRun: new Uint16Array(cells),
     dead: new Uint8Array(cells),
     suspect: new Uint8Array(cells),
-    blind: { loadG: 0, points: '' },
+    blind: { loadG: 0, points: [] },
   };
 }
 
@@ -92,37 +92,42 @@ export function deadLike(config: SensingConfig, cell: number, raw: number, grams
   return cell < config.wellCount && zeroReadsG > o.pressAboveG + margin;
 }
 
+const NONE: readonly number[] = Object.freeze([]);
+
 /** Points whose cell's readings are withheld now: what stands there is not seen. */
-export function blindPoints(f: FaultBank, config: SensingConfig): number[] {
-  const out: number[] = [];
-  for (let c = 0; c < config.wellCount; c++) if (isFaulty(f, c)) out.push(config.wellOfCell[c] ?? c);
-  return out;
+export function blindPoints(f: FaultBank, config: SensingConfig): readonly number[] {
+  let out: number[] | undefined;
+  for (let c = 0; c < config.wellCount; c++) if (isFaulty(f, c)) (out ??= []).push(config.wellOfCell[c] ?? c);
+  return out ?? NONE;
+}
+
+const samePoints = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Once a frame, after the cells are read: the points blind now. When they change, what they
+ * hold starts from what they held when last seen (`lastSeenG`).
+ */
+export function noteBlindPoints(f: FaultBank, config: SensingConfig, lastSeenG: (points: readonly number[]) => number): readonly number[] {
+  const points = blindPoints(f, config);
+  if (!samePoints(points, f.blind.points)) {
+    f.blind.points = points;
+    f.blind.loadG = points.length === 0 ? 0 : lastSeenG(points);
+  }
+  return points;
 }
 
 /**
- * Follows what the blind points hold. When they change, it starts from what they held when
- * last seen (`lastSeenG`); then, while nothing moves, from the pivots' load that no seen
- * point explains (`unexplainedG`, blind points left out): the sum of pieces they could hold
- * (none or one each) nearest to it, when within the calm band. So a piece set down on a
- * blind point, or taken from it, is not a hand on the board; a hand is still seen unless it
- * weighs, steadily, what the blind points could hold.
+ * Follows what the blind points hold, while every point seen is still, from the pivots'
+ * load that no seen point explains (`unexplainedG`, blind points left out): the sum of the
+ * pieces they could hold (none or one each) nearest to it, when within the calm band. So a
+ * piece set down on a blind point, or taken from it, is not a hand on the board; a hand is
+ * still seen unless it weighs, steadily, what the blind points could hold.
  */
-export function followBlindLoad(
-  f: FaultBank,
-  config: SensingConfig,
-  blind: readonly number[],
-  lastSeenG: () => number,
-  unexplainedG: number | undefined,
-): void {
-  const points = blind.join(',');
-  if (points !== f.blind.points) {
-    f.blind.points = points;
-    f.blind.loadG = blind.length === 0 ? 0 : lastSeenG();
-  }
-  if (blind.length === 0 || unexplainedG === undefined) return;
+export function followBlindLoad(f: FaultBank, config: SensingConfig, unexplainedG: number): void {
+  const n = f.blind.points.length;
+  if (n === 0) return;
   let sums = [0];
-  for (let i = 0; i < Math.min(blind.length, 4); i++)
-    sums = [...new Set([...sums, ...sums.flatMap((s) => config.kindMasses.map((m) => s + m))])];
+  for (let i = 0; i < Math.min(n, 4); i++) sums = [...new Set([...sums, ...sums.flatMap((s) => config.kindMasses.map((m) => s + m))])];
   let best = f.blind.loadG;
   for (const s of sums) if (Math.abs(unexplainedG - s) < Math.abs(unexplainedG - best)) best = s;
   if (Math.abs(unexplainedG - best) < config.options.interferenceBelowG) f.blind.loadG = best;

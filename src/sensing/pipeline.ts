@@ -25,7 +25,7 @@ import { createClock, unwrapMs, type BoardClock } from './clock.ts';
 import { createConfig, type SensingConfig } from './config.ts';
 import type { SensingEvent, WellState } from './events.ts';
 import type { BalanceMargins, SensingGame } from './game.ts';
-import { blindPoints, checkCell, createFaultBank, followBlindLoad, isFaulty, type FaultBank } from './faults.ts';
+import { checkCell, createFaultBank, followBlindLoad, isFaulty, noteBlindPoints, type FaultBank } from './faults.ts';
 import { createInterferenceState, observeExcess, observePresses, pauseInterference, type InterferenceState } from './interference.ts';
 import { createLeanState, observeLean, type LeanState } from './leaning.ts';
 import type { SensingOptions } from './options.ts';
@@ -219,9 +219,9 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   }
   if (n < config.cellCount) pivotsFresh = false;
   // A point gone blind this frame holds what it held when last seen, until the pivots say otherwise.
-  const blind = blindPoints(faults, config);
-  const lastSeenG = (): number => blind.reduce((g, w) => g + (wells.cls[w] === SPHERE_CLASS ? (wells.level[w] ?? 0) : 0), 0);
-  followBlindLoad(faults, config, blind, lastSeenG, undefined);
+  const blind = noteBlindPoints(faults, config, (points) =>
+    points.reduce((g, w) => g + (wells.cls[w] === SPHERE_CLASS ? (wells.level[w] ?? 0) : 0), 0),
+  );
   if (pivotsFresh) pushSample(state.pivots, 0, pivotSum, atMs);
   const pivotFaulty = config.pivotCells.some((c) => isFaulty(faults, c));
   const pivotsReady = config.pivotCells.length > 0 && !pivotFaulty && state.pivots.fill[0] === config.options.settleFrames;
@@ -269,8 +269,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
     (config.pivotCells.length > 0 && !pivotFaulty && !pivotsReady);
   trackZeros(state.zeros, config, wells, faults, { atMs, moving, excessG: state.interference.active ? undefined : excessNow }, events);
   // What blind points hold, followed from the pivots while every seen point is still (faults.ts).
-  const still = blind.length > 0 && pivotsReady && !moving && wellsStill(state);
-  followBlindLoad(faults, config, blind, lastSeenG, still ? excessG(state, true, false) : undefined);
+  if (blind.length > 0 && pivotsReady && !moving && wellsStill(state)) followBlindLoad(faults, config, excessG(state, true, false));
 }
 
 /** Every point seen is settled and none is pressed. */
@@ -291,24 +290,24 @@ function pressedExtraG(changes: readonly WellChange[], wells: SensingState['well
 
 /**
  * Pivots − (board + spheres on wells + spheres in transit + what blind points hold, unless
- * `blindKnown` is false), all from tracked zeros: what the wells cannot account for. An empty well counts 0 (its few grams are zero drift, not
- * load) unless it has settled with part of a sphere on it (partialLoadG: a sphere resting on
- * the rim between two wells, the rest on its neighbour); a pressed well counts its live
- * reading (the press is measured there, not a board hold). `partials` false leaves the
+ * `blindKnown` is false), all from tracked zeros: what the wells cannot account for. An
+ * empty well counts 0 (its few grams are zero drift, not load) unless it has settled with
+ * part of a sphere on it (partialLoadG: a sphere resting on the rim between two wells, the
+ * rest on its neighbour); a pressed well counts its live reading (the press is measured there, not a board hold). `partials` false leaves the
  * partial loads out (the roll logic weighs a moving sphere as a whole).
  */
 export function excessG(state: SensingState, partials = true, blindKnown = true): number {
   const { wells, faults } = state;
   const partial = partials ? state.config.options.partialLoadG : Infinity;
-  const blind = new Set(blindPoints(faults, state.config));
+  const blind = faults.blind.points;
   let onWells = 0;
   for (let w = 0; w < wells.level.length; w++)
-    if (blind.has(w))
+    if (blind.length > 0 && blind.includes(w))
       continue; // not seen: what the pivots show of it is faults.blind
     else if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
     else if (wells.cls[w] === SPHERE_CLASS || (wells.level[w] ?? 0) >= partial) onWells += wells.level[w] ?? 0;
   const pivots = state.pivots.mean[0] ?? 0;
-  const blindG = blind.size > 0 && blindKnown ? faults.blind.loadG : 0;
+  const blindG = blind.length > 0 && blindKnown ? faults.blind.loadG : 0;
   return pivots - state.config.boardMassG - onWells - blindG - pendingGrams(state.roll);
 }
 
