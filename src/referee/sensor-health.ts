@@ -193,20 +193,24 @@ export function sensorsSnapshot(h: SensorHealth, w: SensorWords): SensorsSnapsho
 }
 
 /**
- * The operator's word on a blind point (`blind CELL empty|occupied`): the point it names,
- * or the notice that refuses it (no such point, or one its cell sees).
+ * The operator's word on a blind point (`blind CELL empty|occupied`), as the change it means
+ * on the referee's account (a lift or a placement there), or the notice to give instead: it
+ * is refused (no such point, or one its cell sees), or it is what the account already has.
  */
-export function blindReportTarget(
-  h: SensorHealth,
-  name: string,
+export function blindReport(
+  d: HealthDraft,
+  report: { readonly well: string; readonly holds: 'empty' | 'occupied' },
   parse: (name: string) => Cell | undefined,
   w: SensorWords,
-): { readonly well: Cell } | { readonly refused: string } {
+): { readonly kind: 'lift' | 'place'; readonly well: Cell } | { readonly notice: string } {
+  const { well: name, holds } = report;
   const well = parse(name);
-  if (well === undefined) return { refused: `${blindRefusal(name)}: there is no ${w.cell} ${name}` };
-  if (!isBlind(h, well))
-    return { refused: `${blindRefusal(name)}: ${name} is not blind (its load cell works): the board says what it holds` };
-  return { well };
+  if (well === undefined) return { notice: `${blindRefusal(name)}: there is no ${w.cell} ${name}` };
+  if (!isBlind(d.sensors, well))
+    return { notice: `${blindRefusal(name)}: ${name} is not blind (its load cell works): the board says what it holds` };
+  const occupied = (d.onBoard[well] ?? 0) !== 0;
+  if (occupied === (holds === 'occupied')) return { notice: `blind ${name} ${holds}: as the referee had it` };
+  return { kind: holds === 'empty' ? 'lift' : 'place', well };
 }
 
 /** How the notice refusing the operator's word on `name` begins (the fronts tell a refusal by it). */

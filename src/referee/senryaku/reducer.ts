@@ -14,7 +14,7 @@ import { EMPTY, WELLS, cellColor, colouredOf, opposite, parseWell, wellName, typ
 import type { OperatorAction, RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
 import { sameOccupancy } from './board-view.ts';
-import { HEALTHY, applySensorInput, blindPoints, blindReportTarget, caughtUp } from '../sensor-health.ts';
+import { HEALTHY, applySensorInput, blindPoints, blindReport, caughtUp } from '../sensor-health.ts';
 import { announceBlindDestinations, moveShownAfterReport, unseenBeforeLift, unseenBeforePlace, type UnseenStep } from '../blind-moves.ts';
 import { SENRYAKU_SENSOR_WORDS, blindView } from './blind.ts';
 import { attributeHolding } from './attribution.ts';
@@ -139,18 +139,12 @@ function holdPlacement(ctx: StepContext, well: Well): void {
  * capture from a blind well).
  */
 function onBlindReport(ctx: StepContext, action: Extract<OperatorAction, { kind: 'blind' }>): void {
-  const { d } = ctx;
-  const target = blindReportTarget(d.sensors, action.well, parseWell, SENRYAKU_SENSOR_WORDS);
-  if ('refused' in target) return ctx.emit({ type: 'notice', message: target.refused });
-  const { well } = target;
-  const occupied = (d.onBoard[well] ?? EMPTY) !== EMPTY;
-  if (occupied === (action.holds === 'occupied'))
-    return ctx.emit({ type: 'notice', message: `blind ${action.well} ${action.holds}: as the referee had it` });
-  if (action.holds === 'empty') {
-    const shown = judging(ctx) ? explainedByLift(ctx, well) : undefined;
-    if (shown) return acceptMove(ctx, shown);
-    onLift(ctx, well);
-  } else onPlace(ctx, well);
+  const step = blindReport(ctx.d, action, parseWell, SENRYAKU_SENSOR_WORDS);
+  if ('notice' in step) return ctx.emit({ type: 'notice', message: step.notice });
+  if (step.kind === 'place') return onPlace(ctx, step.well);
+  const shown = judging(ctx) ? explainedByLift(ctx, step.well) : undefined;
+  if (shown) acceptMove(ctx, shown);
+  else onLift(ctx, step.well);
 }
 
 /** During play: the one legal move through `well` the board shows once its sphere is taken as gone. */

@@ -13,7 +13,7 @@ import { newSurakartaMatch } from '../../rules/surakarta/match.ts';
 import { startPosition } from '../../rules/surakarta/position.ts';
 import { EMPTY, POINTS, opposite, parsePoint, pointName, sideOf, type Point } from '../../rules/surakarta/types.ts';
 import { announceBlindDestinations, moveShownAfterReport, unseenBeforeLift, unseenBeforePlace, type UnseenStep } from '../blind-moves.ts';
-import { HEALTHY, applySensorInput, blindPoints, blindReportTarget, caughtUp } from '../sensor-health.ts';
+import { HEALTHY, applySensorInput, blindPoints, blindReport, caughtUp } from '../sensor-health.ts';
 import { SURAKARTA_SENSOR_WORDS, blindView } from './blind.ts';
 import type { OperatorAction, RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
@@ -120,18 +120,12 @@ function holdPlacement(ctx: StepContext, point: Point): void {
  * a capture from a blind point).
  */
 function onBlindReport(ctx: StepContext, action: Extract<OperatorAction, { kind: 'blind' }>): void {
-  const { d } = ctx;
-  const target = blindReportTarget(d.sensors, action.well, parsePoint, SURAKARTA_SENSOR_WORDS);
-  if ('refused' in target) return ctx.emit({ type: 'notice', message: target.refused });
-  const point = target.well;
-  const occupied = (d.onBoard[point] ?? EMPTY) !== EMPTY;
-  if (occupied === (action.holds === 'occupied'))
-    return ctx.emit({ type: 'notice', message: `blind ${action.well} ${action.holds}: as the referee had it` });
-  if (action.holds === 'empty') {
-    const shown = d.phase === 'play' ? explainedByLift(ctx, point) : undefined;
-    if (shown) return acceptMove(ctx, shown);
-    onLift(ctx, point);
-  } else onPlace(ctx, point);
+  const step = blindReport(ctx.d, action, parsePoint, SURAKARTA_SENSOR_WORDS);
+  if ('notice' in step) return ctx.emit({ type: 'notice', message: step.notice });
+  if (step.kind === 'place') return onPlace(ctx, step.well);
+  const shown = ctx.d.phase === 'play' ? explainedByLift(ctx, step.well) : undefined;
+  if (shown) acceptMove(ctx, shown);
+  else onLift(ctx, step.well);
 }
 
 /** During play: the one legal move through `point` the board shows once its piece is taken as gone. */
