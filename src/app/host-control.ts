@@ -4,6 +4,7 @@
  * an interference, a calibration. Bodies are checked here, field by field, so MQTT, the
  * dashboard and the terminal refuse a bad request with the same words.
  */
+import { blindRefusal } from '../referee/sensor-health.ts';
 import type { RulesetBoardFile } from '../rulesets/ruleset.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { GameSession } from './game-sessions/index.ts';
@@ -94,6 +95,23 @@ export class HostControl implements RefereeControl {
       ...(over?.type === 'game-over' && over.winner ? { winner: over.winner } : {}),
       ...(after ? { phase: after.phase } : {}),
     });
+  }
+
+  async reportBlindCell(body: ControlBody): Promise<ControlAnswer> {
+    const fields = onlyFields(body, ['cell', 'holds'], 'report_blind_cell');
+    if (!fields.ok) return fields;
+    const { cell, holds } = body;
+    if (typeof cell !== 'string' || !/^[a-z][1-9][0-9]?$/.test(cell))
+      return err(`report_blind_cell needs "cell": a well or point such as "c4", got ${JSON.stringify(cell)}`);
+    if (holds !== 'empty' && holds !== 'occupied')
+      return err(`report_blind_cell needs "holds": "empty" or "occupied", got ${JSON.stringify(holds)}`);
+    const app = this.config.host.current;
+    if (!app) return err('no match is being refereed');
+    // The referee judges it (and journals it): a refusal is its notice, with the reason.
+    const verdicts = app.operate({ kind: 'blind', well: cell, holds });
+    const refusal = verdicts.find((v) => v.type === 'notice' && v.message.startsWith(blindRefusal(cell)));
+    if (refusal?.type === 'notice') return err(refusal.message);
+    return ok({ cell, holds, verdicts: verdicts.map((v) => v.type) });
   }
 
   async startCalibration(body: ControlBody): Promise<ControlAnswer> {

@@ -16,11 +16,13 @@ export const JOURNAL_FORMAT = 'senryaku-journal';
 /**
  * v2: sessions (a marker record starts each one) and compressed files. v3: verdicts in the
  * common shape (`position`, `balance`) and dated at the frame that completed them. v4:
- * operator records (an action such as `agree`, in its place among the lines). Older
- * files are still read; their stored verdicts are what the referee of their day said.
+ * operator records (an action such as `agree`, in its place among the lines). v5: sensor
+ * faults are referee inputs (`sensor`) and verdicts (`sensor-fault`, `sensor-cleared`), and
+ * the operator's `blind CELL empty|occupied`. Older files are still read; their stored
+ * verdicts are what the referee of their day said.
  */
-export const JOURNAL_VERSION = 4;
-const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const JOURNAL_VERSION = 5;
+const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
 
 export interface JournalHeader {
   readonly kind: 'header';

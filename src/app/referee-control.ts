@@ -29,4 +29,9 @@ export interface RefereeControl {
    * told), then a new match with the last settings. `{ force? }` as for newMatch.
    */
   startCalibration(body: ControlBody): Promise<ControlAnswer>;
+  /**
+   * `{ cell, holds: 'empty' | 'occupied' }`: what a blind point (its load cell failed) holds
+   * now, as the operator sees it; the referee takes it as that cell's reading.
+   */
+  reportBlindCell(body: ControlBody): Promise<ControlAnswer>;
 }

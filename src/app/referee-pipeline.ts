@@ -29,6 +29,8 @@ import {
   createPlausibility,
   createSensingState,
   endBoot,
+  faultsOf,
+  isFaulty,
   stepSensing,
   wellStates,
   type PlausibilityCounters,
@@ -39,7 +41,7 @@ import {
   type SensingSetup,
   type SensingState,
 } from '../sensing/index.ts';
-import { refereeInputOf } from './sensing-adapter.ts';
+import { isSensorFaultEvent, refereeInputOf, type CellPlace } from './sensing-adapter.ts';
 import { sensingSetupOf } from '../rulesets/senryaku-board.ts';
 import { liveLoadsOf, type LiveLoads } from './live-loads.ts';
 import type { LinkCounters } from '../hardware/link/index.ts';
@@ -211,8 +213,31 @@ export class RefereePipeline<S> {
     const { events } = stepSensing(this.sensing, input, hostMs);
     for (const e of events) {
       out.sensing.push(e);
-      const input = this.settlingFrames === undefined ? refereeInputOf(e, this.offsetMs) : undefined;
+      const input =
+        this.settlingFrames === undefined || isSensorFaultEvent(e) ? refereeInputOf(e, this.offsetMs, this.cellPlace) : undefined;
       if (input) this.judge(input, out);
+    }
+  }
+
+  /** The point a load cell weighs, or its pivot's name. */
+  private readonly cellPlace = (cell: number): CellPlace => {
+    const { points, pivots } = this.setup.hardware.cells;
+    const well = points[cell];
+    if (well !== undefined) return { well };
+    const pivot = pivots[cell - points.length];
+    return pivot !== undefined ? { pivot } : {};
+  };
+
+  /**
+   * Faults the referee holds from before sensing (re)started that the fresh sensing does not
+   * find (a cell that works again after a reboot or a restart): said cleared before the board
+   * is taken, so the record never keeps a fault nobody will clear.
+   */
+  private clearFaultsGone(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
+    for (const f of this.refereeSnapshot().sensors.faults) {
+      const now = [...faultsOf(this.sensing.faults, f.cell), ...(this.sensing.zeros.drifted[f.cell] ? ['drifted' as const] : [])];
+      if (now.includes(f.fault) || (f.fault !== 'drifted' && isFaulty(this.sensing.faults, f.cell))) continue;
+      this.judge({ type: 'sensor', phase: 'end', fault: f.fault, cell: f.cell, ...this.cellPlace(f.cell), atMs }, out);
     }
   }
 
@@ -227,15 +252,28 @@ export class RefereePipeline<S> {
 
   /** The whole board as sensing sees it now: occupied wells and the tilt switches. */
   private boardSnapshot(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
+    this.clearFaultsGone(atMs, out);
     const occupied: Cell[] = [];
+    const blind: Cell[] = [];
     wellStates(this.sensing).forEach((s, w) => {
       if (s === 'sphere' || s === 'pressed') occupied.push(w);
+      else if (s === 'faulty') blind.push(w);
     });
     const { tilt } = this.sensing;
     const tipped = tilt.white ? 'white' : tilt.black ? 'black' : undefined;
     const resumed = this.resumedSnapshotDue;
     this.resumedSnapshotDue = false;
-    this.judge({ type: 'snapshot', occupied, ...(tipped ? { tipped } : {}), ...(resumed ? { resumed: true as const } : {}), atMs }, out);
+    this.judge(
+      {
+        type: 'snapshot',
+        occupied,
+        ...(tipped ? { tipped } : {}),
+        ...(resumed ? { resumed: true as const } : {}),
+        ...(blind.length > 0 ? { blind } : {}),
+        atMs,
+      },
+      out,
+    );
   }
 
   private judge(input: RefereeInput, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {

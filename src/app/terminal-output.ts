@@ -34,14 +34,6 @@ export class TerminalOutput implements Service {
       this.io.err(line);
       this.io.out(this.json ? JSON.stringify({ type: 'storage', ...e }) : line);
     });
-    // A load cell that failed or drifted past what zero tracking may follow: the operator must act.
-    this.bus.on('sensing', this, (e) => {
-      if (e.type === 'sensor-fault')
-        this.io.err(
-          `SENSOR: cell ${e.cell} ${e.fault}${e.offsetG !== undefined ? ` (zero moved ${e.offsetG.toFixed(1)} g; recalibrate the board)` : ''}`,
-        );
-      else if (e.type === 'sensor-fault-cleared') this.io.err(`SENSOR: cell ${e.cell} ${e.fault} cleared`);
-    });
     this.bus.on('link', this, (s) => {
       if (s.state !== 'ready' && s.state !== 'connecting') this.io.err(`board link ${s.state}${s.detail ? `: ${s.detail}` : ''}`);
     });

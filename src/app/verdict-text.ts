@@ -71,6 +71,10 @@ function body(v: Verdict, words: GameWords, player: (p: Player) => string): stri
       return v.kind === 'model-tipped'
         ? `(calibration) the model predicted a tip that the board did not make (${v.position}, lifted: ${v.lifted.join(' ') || 'none'})`
         : `(calibration) the board tipped where the model predicted it would stand (${v.position}, lifted: ${v.lifted.join(' ') || 'none'})`;
+    case 'sensor-fault':
+      return `SENSOR FAULT: ${v.message}`;
+    case 'sensor-cleared':
+      return `Sensor back: ${v.message}`;
     case 'notice':
       return v.message;
   }

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../util/result.ts';
+import type { SensorFaultKind } from './sensor-health.ts';
 
 /**
  * What the referee hears: physical board events (from the sensing pipeline, through an
@@ -34,6 +35,24 @@ export type RefereeInput =
       readonly occupied: readonly Cell[];
       readonly tipped?: TipSide;
       readonly resumed?: true;
+      /** Points sensing cannot see now (a failed cell): what they hold is not known, so the referee keeps its own account. */
+      readonly blind?: readonly Cell[];
+      readonly atMs: number;
+    }
+  /**
+   * A load cell failed (`start`) or works again (`end`), as sensing found it: `cell` is the
+   * board's cell index; `well` the point it weighs, or `pivot` the pivot cell's name.
+   * `offsetG`: with `drifted`, how far its zero has moved. A failed cell's point is blind
+   * (every fault but `drifted` withholds its readings): nothing is sensed there until it clears.
+   */
+  | {
+      readonly type: 'sensor';
+      readonly phase: 'start' | 'end';
+      readonly fault: SensorFaultKind;
+      readonly cell: number;
+      readonly well?: Cell;
+      readonly pivot?: string;
+      readonly offsetG?: number;
       readonly atMs: number;
     }
   /** An operator's action (a typed line, an MQTT request, the dashboard): see OperatorAction. */
@@ -47,13 +66,22 @@ export type RefereeInput =
  * - `attribute`: who held the board in the holding that ended the last game (RULES.md:
  *   "unless the operator attributes it otherwise"): a side in the game's words (`white`,
  *   `light`...), or `none` when nobody at the table did (a spectator bumped it).
+ * - `blind`: what a blind point (its load cell failed) holds now, as the operator sees it:
+ *   the referee takes it as that cell's reading (`blind c4 empty`, `blind c4 occupied`).
  */
-export type OperatorAction = { readonly kind: 'agree' } | { readonly kind: 'attribute'; readonly to: string };
+export type OperatorAction =
+  | { readonly kind: 'agree' }
+  | { readonly kind: 'attribute'; readonly to: string }
+  | { readonly kind: 'blind'; readonly well: string; readonly holds: BlindHolds };
+
+export const BLIND_HOLDS = ['empty', 'occupied'] as const;
+export type BlindHolds = (typeof BLIND_HOLDS)[number];
 
 /** `to` of an attribution that blames nobody at the table. */
 export const NOBODY = 'none';
 
-const ACCEPTED = 'agree, or attribute SIDE (SIDE: a side of the game, such as white or light, or none)';
+const ACCEPTED =
+  'agree, attribute SIDE (SIDE: a side of the game, such as white or light, or none), or blind CELL empty|occupied (CELL: a blind well or point, such as c4)';
 
 /**
  * Reads an operator action as typed at the terminal and kept in journals: `agree`,
@@ -63,6 +91,9 @@ export function parseOperatorAction(text: string): Result<OperatorAction, string
   if (text === 'agree') return ok({ kind: 'agree' });
   const m = /^attribute ([a-z][a-z-]*)$/.exec(text);
   if (m) return ok({ kind: 'attribute', to: m[1]! });
+  const b = /^blind ([a-z][1-9][0-9]?) (empty|occupied)$/.exec(text);
+  if (b) return ok({ kind: 'blind', well: b[1]!, holds: b[2] as BlindHolds });
+  if (text.startsWith('blind')) return err(`blind needs a cell and what it holds: blind CELL empty|occupied (such as blind c4 empty)`);
   if (text === 'attribute')
     return err(`attribute needs a side: attribute SIDE (SIDE: a side of the game, such as white or light, or none)`);
   const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -71,7 +102,14 @@ export function parseOperatorAction(text: string): Result<OperatorAction, string
 
 /** The text form of an action, as parseOperatorAction reads it. */
 export function formatOperatorAction(a: OperatorAction): string {
-  return a.kind === 'agree' ? 'agree' : `attribute ${a.to}`;
+  switch (a.kind) {
+    case 'agree':
+      return 'agree';
+    case 'attribute':
+      return `attribute ${a.to}`;
+    case 'blind':
+      return `blind ${a.well} ${a.holds}`;
+  }
 }
 
 export type RefereeInputType = RefereeInput['type'];

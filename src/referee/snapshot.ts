@@ -4,6 +4,7 @@
  * Common to every game: the position is text in the game's notation.
  */
 import type { ByPlayer, Player } from '../rules/match/track.ts';
+import type { SensorsSnapshot } from './sensor-health.ts';
 import type { BySide, FoulCode, Restoration, Side } from './verdicts.ts';
 
 export const SNAPSHOT_PHASES = ['setup', 'play', 'foul', 'resync', 'game-over', 'match-over'] as const;
@@ -24,4 +25,6 @@ export interface RefereeSnapshot {
   /** The foul that stands, and how to put the board right, while play waits for it. */
   readonly pendingFoul?: { readonly code: FoulCode; readonly side: Side; readonly restore: readonly Restoration[] };
   readonly winner?: Player;
+  /** The load cells at fault and the points they leave blind (both empty while every cell works). */
+  readonly sensors: SensorsSnapshot;
 }

@@ -8,6 +8,7 @@
  */
 import type { ByPlayer, Player } from '../rules/match/track.ts';
 import type { TipSide } from './inputs.ts';
+import type { SensorFaultKind } from './sensor-health.ts';
 
 /**
  * A side of the game, in the game's own words (Senryaku: `white`, `black`; Surakarta:
@@ -131,6 +132,28 @@ export type Verdict = { readonly atMs: number } & (
       readonly position: string;
       readonly lifted: readonly string[];
       readonly margin: ByTipSide<number>;
+    }
+  /**
+   * A load cell failed (`blind`: its point, `well`, is not sensed until it works again; a
+   * `pivot` cell's failure hides hands on the board) or, `sensor-cleared`, works again.
+   * `cell`: the board's cell index. Said at once, in play or not: it is part of the match record.
+   */
+  | {
+      readonly type: 'sensor-fault';
+      readonly fault: SensorFaultKind;
+      readonly cell: number;
+      readonly well?: string;
+      readonly pivot?: string;
+      readonly blind: boolean;
+      readonly message: string;
+    }
+  | {
+      readonly type: 'sensor-cleared';
+      readonly fault: SensorFaultKind;
+      readonly cell: number;
+      readonly well?: string;
+      readonly pivot?: string;
+      readonly message: string;
     }
   | { readonly type: 'notice'; readonly message: string }
 );

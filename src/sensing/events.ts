@@ -12,8 +12,12 @@ import type { TiltSide } from '../protocol/fields.ts';
 /** A point of the board's grid (file + files × rank): a game calls it a well, a cell or an intersection. */
 export type Well = number;
 
-/** `drifted`: the cell's tracked zero has moved beyond the limit (zero-tracker.ts); recalibrate it. */
-export const SENSOR_FAULTS = ['stuck', 'saturated', 'silent', 'drifted'] as const;
+/**
+ * `dead`: the cell reads what no load gives (faults.ts). `drifted`: the cell's tracked zero
+ * has moved beyond the limit (zero-tracker.ts); recalibrate it. Every fault but `drifted`
+ * withholds the cell's readings: its point is blind until the fault clears.
+ */
+export const SENSOR_FAULTS = ['dead', 'stuck', 'saturated', 'silent', 'drifted'] as const;
 export type SensorFault = (typeof SENSOR_FAULTS)[number];
 
 export const SENSING_EVENT_TYPES = [

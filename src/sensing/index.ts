@@ -18,6 +18,7 @@ export {
   type GapInput,
 } from './pipeline.ts';
 export { driftedCells, largestZeros, type ZeroState } from './zero-tracker.ts';
+export { faultsOf, isFaulty } from './faults.ts';
 export {
   ACCEPT_AFTER_FRAMES,
   DISCARD_REASONS,

@@ -64,6 +64,15 @@ export interface SensingOptions {
   readonly saturatedClearFrames: number;
   /** Stale frames in a row before a cell counts as silent (the board's ERR SENSOR uses 8 too). */
   readonly silentFrames: number;
+  /** A reading this far below the tracked zero is no load at all: a dead cell (faults.ts). */
+  readonly deadBelowG: number;
+  /** Raw counts within this of 0 are the ADC's own zero: a bridge that gives no signal. */
+  readonly deadBandCounts: number;
+  /** ...a dead reading unless the load it would mean is within this of nothing or of a piece. */
+  readonly deadMarginG: number;
+  /** Dead-like readings in a row before a cell counts as dead, and others in a row to clear it. */
+  readonly deadFrames: number;
+  readonly deadClearFrames: number;
   /** Clean, in-order frames after a gap before `frames-resumed`. */
   readonly resumeFrames: number;
 }
@@ -117,6 +126,16 @@ export function defaultSensingOptions(game: SensingGame): SensingOptions {
     saturatedFrames: 2,
     saturatedClearFrames: 8,
     silentFrames: 8,
+    // A whole sphere below nothing: no drift the zero tracker lets stand (it faults at half
+    // a sphere) and no hand on a well reads it. An HX711 with no signal from its bridge reads
+    // a few thousand counts at most either way (its own input offset): 2 g on a well cell.
+    // A quarter sphere from nothing or a piece: further than a tracked zero strays.
+    deadBelowG: light,
+    deadBandCounts: 4096,
+    deadMarginG: 0.25 * light,
+    // As long as a stuck cell takes (0.5 s), and cleared as a saturated one is.
+    deadFrames: 40,
+    deadClearFrames: 8,
     resumeFrames: 8,
   };
 }

@@ -25,7 +25,7 @@ import { createClock, unwrapMs, type BoardClock } from './clock.ts';
 import { createConfig, type SensingConfig } from './config.ts';
 import type { SensingEvent, WellState } from './events.ts';
 import type { BalanceMargins, SensingGame } from './game.ts';
-import { checkCell, createFaultBank, isFaulty, type FaultBank } from './faults.ts';
+import { checkCell, createFaultBank, followBlindLoad, isFaulty, noteBlindPoints, type FaultBank } from './faults.ts';
 import { createInterferenceState, observeExcess, observePresses, pauseInterference, type InterferenceState } from './interference.ts';
 import { createLeanState, observeLean, type LeanState } from './leaning.ts';
 import type { SensingOptions } from './options.ts';
@@ -209,7 +209,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   for (let c = 0; c < n; c++) {
     const raw = frame.cells[c] ?? 0;
     const isStale = stale[c] === 1;
-    checkCell(faults, config, c, raw, isStale, atMs, events);
+    checkCell(faults, config, c, raw, isStale, state.zeros.zeroG[c] ?? 0, atMs, events);
     const usable = !isStale && !isFaulty(faults, c);
     const grams = (raw - (config.offsets[c] ?? 0)) / (config.countsPerGram[c] ?? 1) - (state.zeros.zeroG[c] ?? 0);
     if (c < config.wellCount) {
@@ -218,6 +218,10 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
     else pivotsFresh = false;
   }
   if (n < config.cellCount) pivotsFresh = false;
+  // A point gone blind this frame holds what it held when last seen, until the pivots say otherwise.
+  const blind = noteBlindPoints(faults, config, (points) =>
+    points.reduce((g, w) => g + (wells.cls[w] === SPHERE_CLASS ? (wells.level[w] ?? 0) : 0), 0),
+  );
   if (pivotsFresh) pushSample(state.pivots, 0, pivotSum, atMs);
   const pivotFaulty = config.pivotCells.some((c) => isFaulty(faults, c));
   const pivotsReady = config.pivotCells.length > 0 && !pivotFaulty && state.pivots.fill[0] === config.options.settleFrames;
@@ -264,6 +268,18 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
     state.link.missingActive ||
     (config.pivotCells.length > 0 && !pivotFaulty && !pivotsReady);
   trackZeros(state.zeros, config, wells, faults, { atMs, moving, excessG: state.interference.active ? undefined : excessNow }, events);
+  // What blind points hold, followed from the pivots while every seen point is still (faults.ts).
+  if (blind.length > 0 && pivotsReady && !moving && wellsStill(state)) followBlindLoad(faults, config, excessG(state, true, false));
+}
+
+/** Every point seen is settled and none is pressed. */
+function wellsStill(state: SensingState): boolean {
+  const { config, faults, wells } = state;
+  for (let c = 0; c < config.wellCount; c++) {
+    const w = config.wellOfCell[c] ?? c;
+    if (!isFaulty(faults, c) && (!wells.settled[w] || wells.pressed[w])) return false;
+  }
+  return true;
 }
 
 /** While any point is pressed: the extra load of this frame's press, else 0; undefined when none is pressed. */
@@ -273,22 +289,26 @@ function pressedExtraG(changes: readonly WellChange[], wells: SensingState['well
 }
 
 /**
- * Pivots − (board + spheres on wells + spheres in transit), all from tracked zeros: what
- * the wells cannot account for. An empty well counts 0 (its few grams are zero drift, not
- * load) unless it has settled with part of a sphere on it (partialLoadG: a sphere resting on
- * the rim between two wells, the rest on its neighbour); a pressed well counts its live
- * reading (the press is measured there, not a board hold). `partials` false leaves the
+ * Pivots − (board + spheres on wells + spheres in transit + what blind points hold, unless
+ * `blindKnown` is false), all from tracked zeros: what the wells cannot account for. An
+ * empty well counts 0 (its few grams are zero drift, not load) unless it has settled with
+ * part of a sphere on it (partialLoadG: a sphere resting on the rim between two wells, the
+ * rest on its neighbour); a pressed well counts its live reading (the press is measured there, not a board hold). `partials` false leaves the
  * partial loads out (the roll logic weighs a moving sphere as a whole).
  */
-export function excessG(state: SensingState, partials = true): number {
-  const { wells } = state;
+export function excessG(state: SensingState, partials = true, blindKnown = true): number {
+  const { wells, faults } = state;
   const partial = partials ? state.config.options.partialLoadG : Infinity;
+  const blind = faults.blind.points;
   let onWells = 0;
   for (let w = 0; w < wells.level.length; w++)
-    if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
+    if (blind.length > 0 && blind.includes(w))
+      continue; // not seen: what the pivots show of it is faults.blind
+    else if (wells.pressed[w]) onWells += wells.current[w] ?? 0;
     else if (wells.cls[w] === SPHERE_CLASS || (wells.level[w] ?? 0) >= partial) onWells += wells.level[w] ?? 0;
   const pivots = state.pivots.mean[0] ?? 0;
-  return pivots - state.config.boardMassG - onWells - pendingGrams(state.roll);
+  const blindG = blind.length > 0 && blindKnown ? faults.blind.loadG : 0;
+  return pivots - state.config.boardMassG - onWells - blindG - pendingGrams(state.roll);
 }
 
 /** What each well holds now, by well index. */

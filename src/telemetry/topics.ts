@@ -57,6 +57,7 @@ export const REQUEST_NAMES = [
   'attribute_interference',
   'start_calibration',
   'fetch_verdicts',
+  'report_blind_cell',
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 

@@ -96,3 +96,44 @@ describe('start_calibration', () => {
     expect(unknown.ok).toBe(false);
   });
 });
+
+describe('report_blind_cell', () => {
+  /** A host whose match's referee answers the operator's word as the real one would. */
+  function withReferee(answer: (action: unknown) => unknown[]) {
+    const actions: unknown[] = [];
+    const host = { current: { operate: (a: unknown) => (actions.push(a), answer(a)) } } as unknown as RefereeHost;
+    if (!file.ok) throw new Error(file.error);
+    return { actions, control: new HostControl({ host, session, file: file.value, options: {} }) };
+  }
+
+  it('takes the cell and what it holds to the referee, and its refusal back as the error', async () => {
+    const { control: c, actions } = withReferee(() => [{ type: 'move', atMs: 1 }]);
+    expect(await c.reportBlindCell({ cell: 'c4', holds: 'empty' })).toEqual({
+      ok: true,
+      value: { cell: 'c4', holds: 'empty', verdicts: ['move'] },
+    });
+    expect(actions).toEqual([{ kind: 'blind', well: 'c4', holds: 'empty' }]);
+    const refusing = withReferee(() => [{ type: 'notice', atMs: 1, message: 'blind c4 refused: c4 is not blind (its load cell works)' }]);
+    expect(await refusing.control.reportBlindCell({ cell: 'c4', holds: 'occupied' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('c4 is not blind') as string,
+    });
+  });
+
+  it('refuses bad fields before asking the referee', async () => {
+    const { control: c, actions } = withReferee(() => []);
+    expect(await c.reportBlindCell({ cell: 'C4', holds: 'empty' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"cell"') as string,
+    });
+    expect(await c.reportBlindCell({ cell: 'c4', holds: 'full' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"holds"') as string,
+    });
+    expect(await c.reportBlindCell({ cell: 'c4', holds: 'empty', why: 1 })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("'why'") as string,
+    });
+    expect(actions).toEqual([]);
+  });
+});

@@ -141,7 +141,9 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
         { operatorInput },
       );
       expect(code, err.join('\n')).toBe(0);
-      expect(err).toContain("unknown command 'nonsense': type one of agree, attribute SIDE|none, new [force], calibrate [force] and Enter");
+      expect(err).toContain(
+        "unknown command 'nonsense': type one of agree, attribute SIDE|none, blind CELL empty|occupied, new [force], calibrate [force] and Enter",
+      );
       const verdicts = out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
       const over = verdicts.find((v) => v.type === 'game-over');
       expect(over).toMatchObject({ game: 1, reason: 'agreement' });

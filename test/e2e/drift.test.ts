@@ -50,7 +50,10 @@ describe('end to end: drifting load cells', { timeout: 300_000 }, () => {
       const drifting = await autoplayed(clock, sensors);
       await drifting.s.run(PLAY_MS);
       const reference = steady.s.verdicts.map(summary);
-      const seen = drifting.s.verdicts.map(summary);
+      // A cell that drifts beyond what tracking may follow is said (recalibrate), and still read: no call changes.
+      const isSensor = (v: Verdict): boolean => v.type === 'sensor-fault' || v.type === 'sensor-cleared';
+      expect(drifting.s.verdicts.filter((v) => isSensor(v) && !('fault' in v && v.fault === 'drifted'))).toEqual([]);
+      const seen = drifting.s.verdicts.filter((v) => !isSensor(v)).map(summary);
       expect(reference.filter((t) => t.startsWith('move')).length).toBeGreaterThan(100);
       expect(reference.filter((t) => t === 'game-over').length).toBeGreaterThan(5);
       expect(seen.filter((t) => t.startsWith('forfeit holding'))).toEqual([]);

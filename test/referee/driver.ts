@@ -7,6 +7,7 @@ import {
 } from '../../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
+import type { SensorFaultKind } from '../../src/referee/sensor-health.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { WELLS, parseSpn, parseWell, type Color } from '../../src/rules/senryaku/index.ts';
 
@@ -62,6 +63,12 @@ export class RefereeDriver {
   level = (dt = 50) => this.send({ type: 'levelled', atMs: this.at(dt) });
   tick = (dt: number) => this.send({ type: 'tick', atMs: this.at(dt) });
   hold = (phase: 'start' | 'end', dt = 100) => this.send({ type: 'interference', phase, atMs: this.at(dt) });
+  /** The load cell under `w` fails (`start`) or works again (`end`), as sensing says it. */
+  sensor = (w: string, phase: 'start' | 'end', fault: SensorFaultKind = 'dead', dt = 100) =>
+    this.send({ type: 'sensor', phase, fault, cell: W(w), well: W(w), atMs: this.at(dt) });
+  /** The operator says what a blind cell holds. */
+  blind = (w: string, holds: 'empty' | 'occupied', dt = 300) =>
+    this.send({ type: 'operator', action: { kind: 'blind', well: w, holds }, atMs: this.at(dt) });
   /** The operator says who held the board in the holding that ended the last game. */
   attribute = (to: string, dt = 300) => this.send({ type: 'operator', action: { kind: 'attribute', to }, atMs: this.at(dt) });
   /** Step move "a1-a2" or capture "c4xc5" (captured sphere lifted first), physically. */

@@ -14,7 +14,8 @@ describe('operator actions', () => {
   });
 
   it('is strict, and says what is accepted', () => {
-    const accepted = 'agree, or attribute SIDE (SIDE: a side of the game, such as white or light, or none)';
+    const accepted =
+      'agree, attribute SIDE (SIDE: a side of the game, such as white or light, or none), or blind CELL empty|occupied (CELL: a blind well or point, such as c4)';
     for (const text of [
       '',
       'Agree',
@@ -30,6 +31,13 @@ describe('operator actions', () => {
       ok: false,
       error: `unknown operator action 'nonsense': the actions are ${accepted}`,
     });
+    expect(parseOperatorAction('blind c4 empty')).toEqual({ ok: true, value: { kind: 'blind', well: 'c4', holds: 'empty' } });
+    expect(formatOperatorAction({ kind: 'blind', well: 'c4', holds: 'occupied' })).toBe('blind c4 occupied');
+    for (const text of ['blind', 'blind c4', 'blind c4 full', 'blind C4 empty'])
+      expect(parseOperatorAction(text), text).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('blind CELL empty|occupied') as string,
+      });
     expect(parseOperatorAction('attribute')).toEqual({
       ok: false,
       error: 'attribute needs a side: attribute SIDE (SIDE: a side of the game, such as white or light, or none)',

@@ -57,7 +57,8 @@ export interface SynthOptions {
   readonly startMs?: number;
 }
 
-export type FaultKind = 'stuck' | 'saturated' | 'silent';
+/** `dead`: the HX711 reads its own zero, 0 ± noise (a bridge that gives no signal). */
+export type FaultKind = 'stuck' | 'saturated' | 'silent' | 'dead';
 
 export class SynthBoard {
   readonly profile: SenryakuBoardProfile;
@@ -261,6 +262,7 @@ export class SynthBoard {
       }
       if (f.kind === 'stuck') cells[c] = f.value;
       else if (f.kind === 'saturated') cells[c] = 8_388_607;
+      else if (f.kind === 'dead') cells[c] = Math.round(this.noise * this.gauss());
       else {
         stale.push(c);
         cells[c] = this.last[c] ?? 0;

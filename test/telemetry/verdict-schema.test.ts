@@ -24,3 +24,18 @@ describe('verdict schema: attributions', () => {
     expect(problems([bad]).join('\n')).toMatch(/game/);
   });
 });
+
+describe('verdict schema: sensor faults', () => {
+  it('a cell failing and working again, on a well and on a pivot, is valid', () => {
+    const r = RefereeDriver.playing();
+    r.sensor('c4', 'start');
+    r.send({ type: 'sensor', phase: 'start', fault: 'dead', cell: 42, pivot: 'pivot-white', atMs: 2000 });
+    r.sensor('c4', 'end');
+    expect(r.types()).toEqual(['sensor-fault', 'sensor-fault', 'sensor-cleared']);
+    expect(problems(r.verdicts)).toEqual([]);
+  });
+
+  it('a sensor fault needs a known kind and its cell', () => {
+    expect(problems([{ type: 'sensor-fault', atMs: 1, fault: 'melted', message: 'x', blind: true }]).join('\n')).toMatch(/cell|allowed/);
+  });
+});

@@ -231,6 +231,28 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
     }
   });
 
+  it('a load cell that dies: its well is drawn blind for a spectator, and said, until it works again', async () => {
+    const rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -' });
+    try {
+      await rig.until('game-started');
+      const page = await browser.newPage();
+      await page.goto(rig.url);
+      await page.waitForFunction(() => (window as unknown as { __dashboard: Probe }).__dashboard.boardDrawnAt !== undefined);
+      rig.sim.setCellFault(13, { kind: 'dead' }); // g2 (seed 7: its raw 0 reads as less than nothing)
+      await page.waitForSelector('[data-well="g2"][data-blind="true"]', { timeout: 10_000 });
+      expect(await page.getAttribute('[data-well="g2"]', 'aria-label')).toContain('blind');
+      expect(await page.textContent('#sensors')).toContain('Blind: g2');
+      await verdictShown(page, 'sensor-fault');
+      await screenshot(page, 'blind-well');
+      rig.sim.setCellFault(13, undefined);
+      await page.waitForSelector('[data-well="g2"]:not([data-blind])', { timeout: 10_000 });
+      expect(await page.$('#sensors')).toBeNull();
+      await page.close();
+    } finally {
+      await rig.stop();
+    }
+  });
+
   it('fits a phone-sized screen without scrolling sideways, and shows the crash when it comes', async () => {
     // Every black sphere on rank 6 of a lopsided board: lifting one tips it toward White.
     const rig = await Rig.start({ position: 'bb1B3/7/7/7/7/wwwW3 b - -' });

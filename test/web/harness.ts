@@ -70,6 +70,8 @@ export interface RigOptions {
   readonly players?: { readonly A: string; readonly B: string };
   /** Keep a match store (history and replay), in a fresh file. */
   readonly store?: boolean;
+  /** More host services beside the dashboard (an MQTT publisher). */
+  readonly services?: readonly HostService[];
 }
 
 export class Rig {
@@ -142,7 +144,7 @@ export class Rig {
     const host = new RefereeHost({
       board,
       calibration,
-      services: [server, listener],
+      services: [server, listener, ...(o.services ?? [])],
       stay: true,
       appConfig: () => ({
         services: store ? [matchStoreService(store)] : [],

@@ -161,6 +161,37 @@ describe('the dashboard server', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the dashboard server: a load cell that dies', { timeout: 60_000 }, () => {
+  it('a spectator hears the fault and gets the well as blind in the snapshot, then seen again when the cell works', async () => {
+    const rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -' });
+    try {
+      await rig.until('game-started');
+      const { messages, ws } = await listen(rig.url);
+      await waitFor(() => messages[0]);
+      const blindIn = (m: ServerMessage): readonly string[] | undefined =>
+        m.type === 'snapshot' ? m.snapshot.sensors.blind : m.type === 'state' ? m.snapshot?.sensors.blind : undefined;
+      rig.sim.setCellFault(13, { kind: 'dead' }); // g2: seed 7's cell there reads raw 0 as less than nothing
+      const fault = await waitFor(() => messages.find((m) => m.type === 'verdict' && m.verdict.type === 'sensor-fault'));
+      expect(fault).toMatchObject({ verdict: { fault: 'dead', well: 'g2', blind: true } });
+      await waitFor(() => (messages.some((m) => blindIn(m)?.includes('g2')) ? true : undefined));
+      const late = await listen(rig.url); // a page that joins now is told too
+      const joined = await waitFor(() => late.messages[0]);
+      expect(blindIn(joined)).toEqual(['g2']);
+      rig.sim.setCellFault(13, undefined);
+      const cleared = await waitFor(() => {
+        const i = messages.findIndex((m) => m.type === 'verdict' && m.verdict.type === 'sensor-cleared');
+        return i >= 0 ? i : undefined;
+      });
+      const after = await waitFor(() => messages.slice(cleared).find((m) => m.type === 'snapshot'));
+      expect(blindIn(after)).toEqual([]);
+      ws.close();
+      late.ws.close();
+    } finally {
+      await rig.stop();
+    }
+  });
+});
+
 describe('the dashboard server without a simulated board, history or free port', { timeout: 30_000 }, () => {
   it('offers no sim play and refuses a taken port in a sentence', async () => {
     const a = new DashboardServer({ host: '127.0.0.1', port: 0, assets: await testAssets() });

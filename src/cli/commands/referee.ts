@@ -380,6 +380,8 @@ async function answerRequest(control: RefereeControl, host: RefereeHost, name: R
       return control.attributeInterference(body);
     case 'start_calibration':
       return control.startCalibration(body);
+    case 'report_blind_cell':
+      return control.reportBlindCell(body);
   }
 }
 
@@ -430,12 +432,13 @@ async function calibrateInPlace(
 }
 
 /** What the operator may type on the referee's terminal, one command per line. */
-const TERMINAL_COMMANDS = ['agree', 'attribute SIDE|none', 'new [force]', 'calibrate [force]'] as const;
+const TERMINAL_COMMANDS = ['agree', 'attribute SIDE|none', 'blind CELL empty|occupied', 'new [force]', 'calibrate [force]'] as const;
 
 /**
  * Operator commands typed on the terminal: `agree` ends the game by agreement (where the game
  * has that ending); `attribute SIDE|none` says who held the board in the holding that ended
- * the last game (RULES.md); `new` starts a new match like the last on the board, `calibrate`
+ * the last game (RULES.md); `blind CELL empty|occupied` says what a blind point (its load
+ * cell failed) holds now; `new` starts a new match like the last on the board, `calibrate`
  * calibrates the board (each with `force` to leave a match under way). What each did, or
  * why it did nothing, is said on stderr.
  */
@@ -450,6 +453,8 @@ function listenToOperator(control: RefereeControl, input: NodeJS.ReadableStream 
     if (command === undefined || command === '') return;
     if (command === 'agree' && rest.length === 0) void control.endGameByAgreement({}).then(said('agreed'));
     else if (command === 'attribute' && rest.length === 1) void control.attributeInterference({ to: rest[0] }).then(said('attributed'));
+    else if (command === 'blind' && rest.length === 2)
+      void control.reportBlindCell({ cell: rest[0], holds: rest[1] }).then(said('blind cell reported'));
     else if (command === 'new' && (rest.length === 0 || force)) void control.newMatch(force ? { force } : {}).then(said('new match'));
     else if (command === 'calibrate' && (rest.length === 0 || force))
       void control.startCalibration(force ? { force } : {}).then(said('calibrated'));

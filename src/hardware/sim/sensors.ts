@@ -64,7 +64,7 @@ export const DEFAULT_SENSORS: SensorParameters = Object.freeze({
   settleMs: 60,
 });
 
-export const CELL_FAULT_KINDS = ['stuck', 'saturated', 'silent'] as const;
+export const CELL_FAULT_KINDS = ['stuck', 'saturated', 'silent', 'dead'] as const;
 export type CellFaultKind = (typeof CELL_FAULT_KINDS)[number];
 export type CellFault =
   /** Answers every time with the same reading (a frozen ADC). */
@@ -72,7 +72,9 @@ export type CellFault =
   /** Reads a rail: high = 0x7FFFFF, low = -0x800000 (a broken bridge wire). */
   | { readonly kind: 'saturated'; readonly level?: 'high' | 'low' }
   /** Never has a conversion ready (unplugged module, or powered down by an SCK glitch if it recovers on CELLRST). */
-  | { readonly kind: 'silent'; readonly recoversOnReset?: boolean };
+  | { readonly kind: 'silent'; readonly recoversOnReset?: boolean }
+  /** The bridge gives no signal (lost excitation, a broken wire): the HX711 reads its own zero, 0 ± its noise, whatever the load. */
+  | { readonly kind: 'dead' };
 
 /** One sample of every cell: counts, and which cells had a fresh conversion. */
 export interface CellSample {
@@ -214,6 +216,7 @@ export class SensorBank {
       }
       if (fault?.kind === 'saturated') counts[cell] = fault.level === 'low' ? CELL_MIN : CELL_MAX;
       else if (fault?.kind === 'stuck') counts[cell] = this.#lastCounts[cell] ?? 0;
+      else if (fault?.kind === 'dead') counts[cell] = Math.round(noise);
       else counts[cell] = reading;
       this.#lastCounts[cell] = counts[cell] ?? 0;
     }

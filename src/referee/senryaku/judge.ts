@@ -4,6 +4,8 @@
  */
 import { legalMoves, checkMove, movesFrom, type Move } from '../../rules/senryaku/moves.ts';
 import { cellColor, colouredOf, opposite, wellName, type Well } from '../../rules/senryaku/types.ts';
+import { askAfterAbandon } from '../blind-moves.ts';
+import { blindView } from './blind.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove, commitFoul } from './game-flow.ts';
 import type { HeldSphere } from './state.ts';
@@ -95,6 +97,7 @@ export function judgePlacement(ctx: StepContext, well: Well, placed: HeldSphere 
     } else {
       d.captureOrder = undefined;
       ctx.emit({ type: 'notice', message: `the coloured sphere was put back on ${name}: capture abandoned` });
+      askAfterAbandon(blindView(ctx), well);
     }
     return;
   }

@@ -6,16 +6,20 @@
  * only predicts them, and disagreements are reported for calibration.
  */
 import { newMatch } from '../../rules/match/track.ts';
-import { legalMoves } from '../../rules/senryaku/moves.ts';
+import { legalMoves, type Move } from '../../rules/senryaku/moves.ts';
+import { positionAfter } from '../../rules/senryaku/play.ts';
 import { startPosition } from '../../rules/senryaku/position.ts';
 import { formatSpn } from '../../rules/senryaku/spn.ts';
-import { EMPTY, WELLS, cellColor, colouredOf, opposite, wellName, type Color, type Well } from '../../rules/senryaku/types.ts';
-import type { RefereeInput } from '../inputs.ts';
+import { EMPTY, WELLS, cellColor, colouredOf, opposite, parseWell, wellName, type Color, type Well } from '../../rules/senryaku/types.ts';
+import type { OperatorAction, RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
 import { sameOccupancy } from './board-view.ts';
+import { HEALTHY, applySensorInput, blindPoints, blindReport, caughtUp } from '../sensor-health.ts';
+import { announceBlindDestinations, moveShownAfterReport, unseenBeforeLift, unseenBeforePlace, type UnseenStep } from '../blind-moves.ts';
+import { SENRYAKU_SENSOR_WORDS, blindView } from './blind.ts';
 import { attributeHolding } from './attribution.ts';
 import { modelBoard, stepContext, type StepContext } from './context.ts';
-import { checkFoulResolved, checkResync, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
+import { acceptMove, checkFoulResolved, checkResync, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { snapshotOf } from './snapshot.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from './settings.ts';
@@ -34,6 +38,7 @@ export function initialRefereeState(settings: SenryakuRefereeSettings = DEFAULT_
     fouls: { white: 0, black: 0 },
     modelTipReported: false,
     changedSinceOver: true,
+    sensors: HEALTHY,
   };
 }
 
@@ -47,11 +52,20 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
   const ctx = stepContext(draftOf(state), input.atMs, 'sinceMs' in input ? (input.sinceMs ?? input.atMs) : input.atMs);
   switch (input.type) {
     case 'lifted':
+      if (caughtUp(ctx.d, input.well, 'lift', ctx.at)) break;
+      if (judging(ctx)) unseen(ctx, unseenBeforeLift(blindView(ctx), input.well));
       onLift(ctx, input.well);
       break;
-    case 'placed':
-      onPlace(ctx, input.well);
+    case 'placed': {
+      if (caughtUp(ctx.d, input.well, 'place', ctx.at)) break;
+      const before = judging(ctx) ? unseenBeforePlace(blindView(ctx), input.well) : [];
+      if (before === 'ask') holdPlacement(ctx, input.well);
+      else {
+        unseen(ctx, before);
+        onPlace(ctx, input.well);
+      }
       break;
+    }
     case 'rolled':
       onRoll(ctx, input.from, input.to);
       break;
@@ -67,10 +81,14 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
-      onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false);
+      onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false, input.blind ?? []);
+      break;
+    case 'sensor':
+      applySensorInput(ctx.d, input, SENRYAKU_SENSOR_WORDS, (v) => ctx.emit(v));
       break;
     case 'operator': // Senryaku has no ending by agreement (RULES.md): a game ends on the board
       if (input.action.kind === 'attribute') attributeHolding(ctx, input.action.to);
+      else if (input.action.kind === 'blind') onBlindReport(ctx, input.action);
       break;
     case 'tick':
       break;
@@ -101,15 +119,56 @@ function recordAction(ctx: StepContext, kind: 'lift' | 'place' | 'roll', well: W
 /** During play, a physical change is judged at once, unless the board is tipping: then only the crash counts. */
 const judging = (ctx: StepContext): boolean => ctx.d.phase === 'play' && ctx.d.pendingTip === undefined;
 
-function onLift(ctx: StepContext, well: Well): void {
+/** Changes on blind wells the referee takes as having happened, judged as if sensed. */
+function unseen(ctx: StepContext, steps: readonly UnseenStep[]): void {
+  for (const s of steps)
+    if (s.kind === 'lift') onLift(ctx, s.well, false);
+    else onPlace(ctx, s.well);
+}
+
+/** A placement more than one blind well could explain: the board has the sphere; judging waits for the operator's word. */
+function holdPlacement(ctx: StepContext, well: Well): void {
+  ctx.d.onBoard[well] = UNKNOWN_SPHERE;
+  recordAction(ctx, 'place', well);
+}
+
+/**
+ * The operator's word on what a blind well holds: taken as that well's reading (a lift or a
+ * placement there), unless it is what the referee already had. During play a move the board
+ * now shows, with the spheres in hand aside, is taken at once (a placement that waited, a
+ * capture from a blind well).
+ */
+function onBlindReport(ctx: StepContext, action: Extract<OperatorAction, { kind: 'blind' }>): void {
+  const step = blindReport(ctx.d, action, parseWell, SENRYAKU_SENSOR_WORDS);
+  if ('notice' in step) return ctx.emit({ type: 'notice', message: step.notice });
+  if (step.kind === 'place') return onPlace(ctx, step.well);
+  const shown = judging(ctx) ? explainedByLift(ctx, step.well) : undefined;
+  if (shown) acceptMove(ctx, shown);
+  else onLift(ctx, step.well);
+}
+
+/** During play: the one legal move through `well` the board shows once its sphere is taken as gone. */
+function explainedByLift(ctx: StepContext, well: Well): Move | undefined {
+  const { d } = ctx;
+  const after = d.onBoard.slice();
+  after[well] = EMPTY;
+  const pos = d.game.position;
+  return moveShownAfterReport(blindView(ctx), well, (m) => sameOccupancy(after, positionAfter(pos, m).board));
+}
+
+/** `announce`: say what a blind destination means (not for a lift the referee only infers). */
+function onLift(ctx: StepContext, well: Well, announce = true): void {
   const { d } = ctx;
   const before = [...d.hand];
   const cell = d.onBoard[well] ?? EMPTY;
   d.onBoard[well] = EMPTY;
   if (cell !== EMPTY) d.hand.push({ cell, from: well });
   recordAction(ctx, 'lift', well);
-  if (judging(ctx)) judgeLift(ctx, well, cell, before);
-  else if (!d.pendingTip) afterChange(ctx);
+  if (judging(ctx)) {
+    judgeLift(ctx, well, cell, before);
+    const said = ctx.verdicts.at(-1);
+    if (announce && said?.type === 'lifted' && said.well === wellName(well)) announceBlindDestinations(blindView(ctx), well);
+  } else if (!d.pendingTip) afterChange(ctx);
   watchModel(ctx);
 }
 
@@ -210,10 +269,18 @@ function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pen
   endGame(ctx, opposite(culprit), 'crash');
 }
 
-function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color | undefined, resumed: boolean): void {
+function onSnapshot(
+  ctx: StepContext,
+  occupied: readonly Well[],
+  tipped: Color | undefined,
+  resumed: boolean,
+  unseenWells: readonly Well[],
+): void {
   const { d } = ctx;
   const sensed = new Int8Array(WELLS);
   for (const w of occupied) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
+  // A blind well is not seen: what it holds is what the referee's account has.
+  for (const w of new Set([...unseenWells, ...blindPoints(d.sensors)])) if (w >= 0 && w < WELLS) sensed[w] = d.onBoard[w] ?? EMPTY;
   const unchanged = sameOccupancy(sensed, d.onBoard) && tipped === d.tipped;
   // The referee's own account already matches what the sensors see: nothing to say, except
   // after a restart on a journal, when players wait to hear that play goes on.

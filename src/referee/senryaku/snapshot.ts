@@ -2,7 +2,9 @@
 import { currentGameNumber, playerOfSide } from '../../rules/match/track.ts';
 import { formatSpn } from '../../rules/senryaku/spn.ts';
 import type { RefereeSnapshot } from '../snapshot.ts';
+import { sensorsSnapshot } from '../sensor-health.ts';
 import { restorationSteps } from './board-view.ts';
+import { SENRYAKU_SENSOR_WORDS } from './blind.ts';
 import type { SenryakuRefereeState } from './state.ts';
 
 export function snapshotOf(s: SenryakuRefereeState): RefereeSnapshot {
@@ -21,5 +23,6 @@ export function snapshotOf(s: SenryakuRefereeState): RefereeSnapshot {
     fouls: s.fouls,
     ...(s.phase === 'foul' && s.foul ? { pendingFoul: { code: s.foul, side, restore: restorationSteps(s.onBoard, pos.board) } } : {}),
     ...(s.match.winner ? { winner: s.match.winner } : {}),
+    sensors: sensorsSnapshot(s.sensors, SENRYAKU_SENSOR_WORDS),
   };
 }

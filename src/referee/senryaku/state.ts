@@ -2,6 +2,7 @@
 import type { MatchState } from '../../rules/match/track.ts';
 import type { Game } from '../../rules/senryaku/game.ts';
 import type { ByColor, Color, Well } from '../../rules/senryaku/types.ts';
+import type { SensorHealth } from '../sensor-health.ts';
 import type { CaptureOrder, FoulCode } from '../verdicts.ts';
 import type { SenryakuRefereeSettings } from './settings.ts';
 
@@ -73,6 +74,8 @@ export interface SenryakuRefereeState {
   };
   /** The last game ended by a holding forfeit (until the next game starts). */
   readonly holding?: HoldingForfeit;
+  /** The load cells at fault, and the wells they leave blind. */
+  readonly sensors: SensorHealth;
 }
 
 /** A state being built by one step; the reducer copies before it writes. */

@@ -12,6 +12,8 @@
  */
 import { checkMove, legalMoves, movesFrom, type Move } from '../../rules/surakarta/moves.ts';
 import { opposite, pointName, sideOf, type Point } from '../../rules/surakarta/types.ts';
+import { askAfterAbandon } from '../blind-moves.ts';
+import { blindView } from './blind.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove, commitFoul } from './game-flow.ts';
 import type { HeldPiece } from './state.ts';
@@ -95,6 +97,7 @@ export function judgePlacement(ctx: StepContext, point: Point, placed: HeldPiece
     } else {
       d.captureOrder = undefined;
       ctx.emit({ type: 'notice', message: `the piece on ${name} was put back: capture abandoned` });
+      askAfterAbandon(blindView(ctx), point);
     }
     return;
   }

@@ -7,16 +7,20 @@
  * are ignored and a move is final when its piece is placed.
  */
 import { endByAgreement } from '../../rules/surakarta/game.ts';
-import { legalMoves } from '../../rules/surakarta/moves.ts';
+import { legalMoves, type Move } from '../../rules/surakarta/moves.ts';
+import { positionAfter } from '../../rules/surakarta/play.ts';
 import { newSurakartaMatch } from '../../rules/surakarta/match.ts';
 import { startPosition } from '../../rules/surakarta/position.ts';
-import { EMPTY, POINTS, opposite, pointName, sideOf, type Point } from '../../rules/surakarta/types.ts';
+import { EMPTY, POINTS, opposite, parsePoint, pointName, sideOf, type Point } from '../../rules/surakarta/types.ts';
+import { announceBlindDestinations, moveShownAfterReport, unseenBeforeLift, unseenBeforePlace, type UnseenStep } from '../blind-moves.ts';
+import { HEALTHY, applySensorInput, blindPoints, blindReport, caughtUp } from '../sensor-health.ts';
+import { SURAKARTA_SENSOR_WORDS, blindView } from './blind.ts';
 import type { OperatorAction, RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
 import { attributeHolding } from './attribution.ts';
 import { sameOccupancy } from './board-view.ts';
 import { stepContext, type StepContext } from './context.ts';
-import { checkSetup, commitFoul, endGame, forfeitEnd, reportSetup } from './game-flow.ts';
+import { acceptMove, checkSetup, commitFoul, endGame, forfeitEnd, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { checkFoulResolved, checkResync } from './recovery.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from './settings.ts';
@@ -36,6 +40,7 @@ export function initialSurakartaState(settings: SurakartaRefereeSettings = DEFAU
     hand: [],
     fouls: { light: 0, dark: 0 },
     changedSinceOver: true,
+    sensors: HEALTHY,
   };
 }
 
@@ -56,11 +61,20 @@ export function stepSurakarta(state: SurakartaRefereeState, input: RefereeInput)
   };
   switch (input.type) {
     case 'lifted':
-      if (!offBoard([input.well])) onLift(ctx, input.well);
+      if (offBoard([input.well]) || caughtUp(ctx.d, input.well, 'lift', ctx.at)) break;
+      if (ctx.d.phase === 'play') unseen(ctx, unseenBeforeLift(blindView(ctx), input.well));
+      onLift(ctx, input.well);
       break;
-    case 'placed':
-      if (!offBoard([input.well])) onPlace(ctx, input.well);
+    case 'placed': {
+      if (offBoard([input.well]) || caughtUp(ctx.d, input.well, 'place', ctx.at)) break;
+      const before = ctx.d.phase === 'play' ? unseenBeforePlace(blindView(ctx), input.well) : [];
+      if (before === 'ask') holdPlacement(ctx, input.well);
+      else {
+        unseen(ctx, before);
+        onPlace(ctx, input.well);
+      }
       break;
+    }
     case 'rolled':
       if (!offBoard([input.from, input.to])) onRoll(ctx, input.from, input.to);
       break;
@@ -69,7 +83,10 @@ export function stepSurakarta(state: SurakartaRefereeState, input: RefereeInput)
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
-      onSnapshot(ctx, input.occupied.filter(onTheBoard), input.resumed ?? false);
+      onSnapshot(ctx, input.occupied.filter(onTheBoard), input.resumed ?? false, input.blind ?? []);
+      break;
+    case 'sensor':
+      applySensorInput(ctx.d, input, SURAKARTA_SENSOR_WORDS, (v) => ctx.emit(v));
       break;
     case 'operator':
       onOperator(ctx, input.action);
@@ -83,20 +100,60 @@ export function stepSurakarta(state: SurakartaRefereeState, input: RefereeInput)
   return { state: ctx.d, verdicts: ctx.verdicts };
 }
 
+/** Changes on blind points the referee takes as having happened, judged as if sensed. */
+function unseen(ctx: StepContext, steps: readonly UnseenStep[]): void {
+  for (const s of steps)
+    if (s.kind === 'lift') onLift(ctx, s.well, false);
+    else onPlace(ctx, s.well);
+}
+
+/** A placement more than one blind point could explain: the board has the piece; judging waits for the operator's word. */
+function holdPlacement(ctx: StepContext, point: Point): void {
+  ctx.d.onBoard[point] = UNKNOWN_PIECE;
+  noteChange(ctx);
+}
+
+/**
+ * The operator's word on what a blind point holds: taken as that point's reading (a lift or
+ * a placement there), unless it is what the referee already had. During play a move the
+ * board now shows, with the pieces in hand aside, is taken at once (a placement that waited,
+ * a capture from a blind point).
+ */
+function onBlindReport(ctx: StepContext, action: Extract<OperatorAction, { kind: 'blind' }>): void {
+  const step = blindReport(ctx.d, action, parsePoint, SURAKARTA_SENSOR_WORDS);
+  if ('notice' in step) return ctx.emit({ type: 'notice', message: step.notice });
+  if (step.kind === 'place') return onPlace(ctx, step.well);
+  const shown = ctx.d.phase === 'play' ? explainedByLift(ctx, step.well) : undefined;
+  if (shown) acceptMove(ctx, shown);
+  else onLift(ctx, step.well);
+}
+
+/** During play: the one legal move through `point` the board shows once its piece is taken as gone. */
+function explainedByLift(ctx: StepContext, point: Point): Move | undefined {
+  const after = ctx.d.onBoard.slice();
+  after[point] = EMPTY;
+  const pos = ctx.d.game.position;
+  return moveShownAfterReport(blindView(ctx), point, (m) => sameOccupancy(after, positionAfter(pos, m).board));
+}
+
 /** Any change to the board after a game makes a start position seen later a new setup. */
 function noteChange(ctx: StepContext): void {
   if (ctx.d.phase === 'game-over') ctx.d.changedSinceOver = true;
 }
 
-function onLift(ctx: StepContext, point: Point): void {
+/** `announce`: say what a blind destination means (not for a lift the referee only infers). */
+function onLift(ctx: StepContext, point: Point, announce = true): void {
   const { d } = ctx;
   const before = [...d.hand];
   const cell = d.onBoard[point] ?? EMPTY;
   d.onBoard[point] = EMPTY;
   if (cell !== EMPTY) d.hand.push({ cell, from: point });
   noteChange(ctx);
-  if (d.phase === 'play') judgeLift(ctx, point, cell, before);
-  else afterChange(ctx);
+  if (d.phase === 'play') {
+    judgeLift(ctx, point, cell, before);
+    const said = ctx.verdicts.at(-1);
+    if (announce && said?.type === 'lifted' && said.well === pointName(point)) announceBlindDestinations(blindView(ctx), point);
+  } else afterChange(ctx);
 }
 
 /**
@@ -158,10 +215,12 @@ function afterChange(ctx: StepContext): void {
   }
 }
 
-function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boolean): void {
+function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boolean, unseenPoints: readonly Point[]): void {
   const { d } = ctx;
   const sensed = new Int8Array(POINTS);
   for (const p of occupied) sensed[p] = d.onBoard[p] !== EMPTY ? (d.onBoard[p] ?? UNKNOWN_PIECE) : UNKNOWN_PIECE;
+  // A blind point is not seen: what it holds is what the referee's account has.
+  for (const p of new Set([...unseenPoints, ...blindPoints(d.sensors)])) if (onTheBoard(p)) sensed[p] = d.onBoard[p] ?? EMPTY;
   const unchanged = sameOccupancy(sensed, d.onBoard);
   // The referee's own account already matches what the sensors see: nothing to say, except
   // after a restart on a journal, when players wait to hear that play goes on.
@@ -186,6 +245,7 @@ function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boole
 function onOperator(ctx: StepContext, action: OperatorAction): void {
   const { d } = ctx;
   if (action.kind === 'attribute') return attributeHolding(ctx, action.to);
+  if (action.kind === 'blind') return onBlindReport(ctx, action);
   if (!inGame(ctx) && d.phase !== 'resync') {
     ctx.emit({ type: 'notice', message: 'no game is in progress: nothing to end by agreement' });
     return;

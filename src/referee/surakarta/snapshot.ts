@@ -3,7 +3,9 @@ import { MAX_TRACK_LENGTH } from '../../rules/match/track.ts';
 import { currentGame, matchLength, sidesOfGame } from '../../rules/surakarta/match.ts';
 import { formatPosition } from '../../rules/surakarta/position-notation.ts';
 import type { RefereeSnapshot } from '../snapshot.ts';
+import { sensorsSnapshot } from '../sensor-health.ts';
 import { restorationSteps } from './board-view.ts';
+import { SURAKARTA_SENSOR_WORDS } from './blind.ts';
 import type { SurakartaRefereeState } from './state.ts';
 
 export function snapshotOf(s: SurakartaRefereeState): RefereeSnapshot {
@@ -26,5 +28,6 @@ export function snapshotOf(s: SurakartaRefereeState): RefereeSnapshot {
       ? { pendingFoul: { code: s.foul, side: pos.turn, restore: restorationSteps(s.onBoard, pos.board) } }
       : {}),
     ...(s.match.winner ? { winner: s.match.winner } : {}),
+    sensors: sensorsSnapshot(s.sensors, SURAKARTA_SENSOR_WORDS),
   };
 }

@@ -2,6 +2,7 @@
 import type { Game } from '../../rules/surakarta/game.ts';
 import type { SurakartaMatchState } from '../../rules/surakarta/match.ts';
 import type { BySide, Point, Side } from '../../rules/surakarta/types.ts';
+import type { SensorHealth } from '../sensor-health.ts';
 import type { CaptureOrder, FoulCode } from '../verdicts.ts';
 import type { SurakartaRefereeSettings } from './settings.ts';
 
@@ -51,6 +52,8 @@ export interface SurakartaRefereeState {
   readonly lastResyncReport?: string;
   /** The last game ended by a holding forfeit (until the next game starts). */
   readonly holding?: HoldingForfeit;
+  /** The load cells at fault, and the points they leave blind. */
+  readonly sensors: SensorHealth;
 }
 
 /** A state being built by one step; the reducer copies before it writes. */

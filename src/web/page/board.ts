@@ -24,6 +24,8 @@ export interface BoardModel {
   /** The sim-play source picked for a roll. */
   readonly selected?: string;
   readonly crash?: string;
+  /** Points whose load cell has failed: the referee cannot see them (the snapshot's `sensors.blind`). */
+  readonly blind?: readonly string[];
   readonly interactive: boolean;
 }
 
@@ -99,14 +101,26 @@ function cellGroup(m: BoardModel, file: number, rank: number, piece: string, gho
   if (m.restore.includes(name)) classes.push('restore');
   if (m.lifted === name) classes.push('lifted');
   if (m.selected === name) classes.push('selected');
+  const blind = m.blind?.includes(name) === true;
+  if (blind) classes.push('blind');
   const what = piece ? pieceName(m.ruleset, piece) : ghost ? 'empty, its sphere is in hand' : 'empty';
   return s('g', {
     class: classes.join(' '),
     'data-well': name,
     'data-piece': piece || undefined,
+    'data-blind': blind ? 'true' : undefined,
     ...(m.interactive ? { tabindex: 0, role: 'button' } : { role: 'img' }),
-    'aria-label': `${name}: ${what}${m.restore.includes(name) ? ', to restore' : ''}`,
+    'aria-label': `${name}: ${what}${m.restore.includes(name) ? ', to restore' : ''}${blind ? ', blind (its load cell does not work: the referee cannot see it)' : ''}`,
   });
+}
+
+/** A blind point's mark over it: a dashed ring struck through, drawn over whatever stands there. */
+function blindMark(g: SVGElement, x: number, y: number, r: number): void {
+  const d = r * 0.7;
+  g.append(
+    s('circle', { cx: x, cy: y, r, class: 'blind-ring' }),
+    s('line', { x1: x - d, y1: y + d, x2: x + d, y2: y - d, class: 'blind-slash' }),
+  );
 }
 
 function sphere(ruleset: string, ch: string, x: number, y: number, r: number, extra = ''): SVGElement {
@@ -140,6 +154,7 @@ function drawSenryaku(m: BoardModel): SVGElement {
       g.append(s('circle', { cx: x, cy: y, r: 42, class: 'well' }));
       if (here) g.append(sphere(m.ruleset, here, x, y, 33, physical && cells[i] !== here ? ' off-position' : ''));
       else if (physical && cells[i]) g.append(s('circle', { cx: x, cy: y, r: 33, class: 'ghost' }));
+      if (m.blind?.includes(name)) blindMark(g, x, y, 46);
       if (locks.white === name || locks.black === name) {
         g.append(s('rect', { x: x + 18, y: y - 44, width: 24, height: 20, rx: 4, class: 'lock' }));
         g.append(s('path', { d: `M ${x + 23} ${y - 44} v -7 a 7 7 0 0 1 14 0 v 7`, class: 'lock-shackle' }));
@@ -197,6 +212,7 @@ function drawSurakarta(m: BoardModel): SVGElement {
       g.append(s('circle', { cx: x(f), cy: y(r), r: 40, class: 'point' }));
       if (here) g.append(sphere(m.ruleset, here, x(f), y(r), 32, physical && cells[i] !== here ? ' off-position' : ''));
       else if (physical && cells[i]) g.append(s('circle', { cx: x(f), cy: y(r), r: 32, class: 'ghost' }));
+      if (m.blind?.includes(wellName(f, r))) blindMark(g, x(f), y(r), 44);
       svg.append(g);
     }
   coordinates(svg, m, 70);

@@ -16,7 +16,7 @@ import { boardCells, drawBoard, moveWells, pieceName } from './board.ts';
 import { byId, h, postJson, sideName, wallMs } from './dom.ts';
 import { historyPanel } from './history.ts';
 import { healthPanel, operatorPanel } from './operator.ts';
-import { balancePanel, foulPanel, movesPanel, scoreboardOf, scoreboardPanel, turnPanel, verdictItem } from './panels.ts';
+import { balancePanel, foulPanel, movesPanel, scoreboardOf, scoreboardPanel, sensorsPanel, turnPanel, verdictItem } from './panels.ts';
 
 type PlayMode = 'move' | 'roll' | 'press';
 
@@ -93,6 +93,7 @@ function layout(): void {
         { class: 'side' },
         h('section', { id: 'turn', 'aria-label': 'Whose turn' }),
         h('div', { id: 'foul-slot' }),
+        h('div', { id: 'sensors-slot' }),
         h('section', { 'aria-labelledby': 'h-score' }, h('h2', { id: 'h-score' }, 'Score'), h('div', { id: 'scoreboard' })),
         h(
           'section',
@@ -191,6 +192,7 @@ function renderBoard(): void {
       ...(facts.lifted ? { lifted: facts.lifted } : {}),
       ...(state.selected ? { selected: state.selected } : {}),
       ...(facts.crash ? { crash: sideName(facts.crash) } : {}),
+      blind: state.snapshot?.sensors.blind ?? [],
       interactive: state.sim,
     }),
   );
@@ -207,6 +209,8 @@ function renderPanels(): void {
   const foul = [...state.heard].reverse().find((x) => x.verdict.type === 'foul')?.verdict as Extract<Verdict, { type: 'foul' }> | undefined;
   const fp = foulPanel(state.snapshot, foul, state.match);
   byId('foul-slot').replaceChildren(...(fp ? [fp] : []));
+  const sp = sensorsPanel(state.snapshot, state.match);
+  byId('sensors-slot').replaceChildren(...(sp ? [sp] : []));
   byId('last-move').textContent = facts.lastMove ? `${sideName(facts.lastMove.side)} ${facts.lastMove.move}` : '—';
   byId('moves-wrap').replaceChildren(movesPanel(state.heard));
   renderBalance();

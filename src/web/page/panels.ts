@@ -167,6 +167,45 @@ export function foulPanel(
   );
 }
 
+const FAULT_WORDS: Readonly<Record<string, string>> = {
+  dead: 'dead',
+  stuck: 'stuck',
+  saturated: 'reads the end of its range',
+  silent: 'gives no readings',
+  drifted: 'drifted from its zero (recalibrate)',
+};
+
+/** The load cells at fault, for everyone watching: which points the referee cannot see. */
+export function sensorsPanel(snap: MatchSnapshot | undefined, match: MatchInfo | undefined): HTMLElement | undefined {
+  const faults = snap?.sensors.faults ?? [];
+  if (faults.length === 0) return undefined;
+  const cell = (match?.words ?? SENRYAKU_WORDS).cell;
+  const blind = snap?.sensors.blind ?? [];
+  return h(
+    'section',
+    { class: 'sensors', id: 'sensors', role: 'status' },
+    h('h2', {}, blind.length > 0 ? `Blind: ${blind.join(', ')}` : 'Load cells'),
+    h(
+      'ul',
+      {},
+      ...faults.map((f) =>
+        h(
+          'li',
+          { 'data-cell': f.cell },
+          `${f.well ? `${cell} ${f.well}` : (f.pivot ?? `cell ${f.cell}`)}: ${FAULT_WORDS[f.fault] ?? f.fault}`,
+        ),
+      ),
+    ),
+    blind.length > 0
+      ? h(
+          'p',
+          { class: 'muted' },
+          `The referee cannot see ${blind.join(', ')}: a move there is taken where only one is legal, else the operator says what it holds.`,
+        )
+      : undefined,
+  );
+}
+
 export function movesPanel(heard: readonly HeardVerdict[]): HTMLElement {
   const list = h('ul', { class: 'moves', id: 'moves' });
   let ply = 0;
@@ -186,7 +225,7 @@ export function movesPanel(heard: readonly HeardVerdict[]): HTMLElement {
 /** One verdict in the list, in the words of the match's game and with its players' names. */
 export function verdictItem(hv: HeardVerdict, match: MatchInfo | undefined): HTMLElement {
   const v = hv.verdict;
-  const serious = v.type === 'foul' || v.type === 'crash' || v.type === 'forfeit' || v.type === 'board-tipped';
+  const serious = v.type === 'foul' || v.type === 'crash' || v.type === 'forfeit' || v.type === 'board-tipped' || v.type === 'sensor-fault';
   return h(
     'li',
     { class: `verdict verdict-${v.type}${serious ? ' serious' : ''}`, 'data-seq': hv.seq, 'data-type': v.type },

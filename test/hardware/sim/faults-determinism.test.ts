@@ -41,6 +41,18 @@ describe('sim faults', () => {
     expect(host.of('frame').at(-1)?.cells[43]).toBe(CELL_MAX);
   });
 
+  it('dead cell: reads 0 ± noise whatever its load, still fresh', { timeout: 5_000 }, () => {
+    const { board, host } = bootedBoardWithHost();
+    host.send({ type: 'start', seq: 1 });
+    board.advance(100);
+    board.setCellFault(5, { kind: 'dead' });
+    const from = host.of('frame').length;
+    board.advance(300);
+    const frames = host.of('frame').slice(from);
+    expect(frames.every((f) => Math.abs(f.cells[5] ?? NaN) < 100 && !f.stale.includes(5))).toBe(true);
+    expect(new Set(frames.map((f) => f.cells[5])).size).toBeGreaterThan(1);
+  });
+
   it(
     'silent cell: stale bit with its last value, one ERR SENSOR after 8 stale periods, recovers on CELLRST if it can',
     { timeout: 5_000 },

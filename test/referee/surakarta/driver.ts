@@ -6,6 +6,7 @@ import { initialSurakartaState, stepSurakarta, type SurakartaRefereeSettings } f
 import { DEFAULT_SURAKARTA_SETTINGS } from '../../../src/referee/surakarta/settings.ts';
 import type { SurakartaRefereeState } from '../../../src/referee/surakarta/state.ts';
 import type { RefereeInput } from '../../../src/referee/inputs.ts';
+import type { SensorFaultKind } from '../../../src/referee/sensor-health.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import { POINTS, START_POSITION, parsePoint, parsePosition, type Position } from '../../../src/rules/surakarta/index.ts';
 
@@ -64,6 +65,12 @@ export class SkDriver {
   tick = (dt: number) => this.send({ type: 'tick', atMs: this.at(dt) });
   hold = (phase: 'start' | 'end', dt = 100) => this.send({ type: 'interference', phase, atMs: this.at(dt) });
   agree = (dt = 300) => this.send({ type: 'operator', action: { kind: 'agree' }, atMs: this.at(dt) });
+  /** The load cell under `w` fails (`start`) or works again (`end`), as sensing says it. */
+  sensor = (w: string, phase: 'start' | 'end', fault: SensorFaultKind = 'dead', dt = 100) =>
+    this.send({ type: 'sensor', phase, fault, cell: P(w), well: P(w), atMs: this.at(dt) });
+  /** The operator says what a blind cell holds. */
+  blind = (w: string, holds: 'empty' | 'occupied', dt = 300) =>
+    this.send({ type: 'operator', action: { kind: 'blind', well: w, holds }, atMs: this.at(dt) });
   /** The operator says who held the board in the holding that ended the last game. */
   attribute = (to: string, dt = 300) => this.send({ type: 'operator', action: { kind: 'attribute', to }, atMs: this.at(dt) });
 

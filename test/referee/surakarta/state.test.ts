@@ -56,6 +56,7 @@ describe('Surakarta referee: snapshot', () => {
       players: { light: 'A', dark: 'B' },
       score: { points: { A: 0, B: 0 }, games: { A: 0, B: 0 }, trackLength: 2 },
       fouls: { light: 0, dark: 0 },
+      sensors: { blind: [], faults: [] },
     });
     r.move('b2-c3');
     expect(ref.snapshot(r.state)).toMatchObject({ position: AFTER_B2C3, turn: 'dark' });
