@@ -26,11 +26,25 @@ export const CONDITION_GAMES = ['senryaku', 'surakarta'] as const satisfies read
 const DRIFT: Partial<SensorParameters> = { walkGPerMin: 8 };
 /** 10 g over 10 minutes on every cell at once, then steady. */
 const RAMP: Partial<SensorParameters> = { rampGPerMin: 1, rampForMs: 600_000 };
+/**
+ * The boards of issue 22: every cell wandering as on issue 10's boards (DRIFT), one cell
+ * (drawn from the seed, a new one each session) whose zero creeps 18 g in its first 3
+ * minutes and stays there, and single-sample glitches (one bit flipped) on any cell at
+ * 0.2 % of readings: one every 10–15 frames somewhere on a 36–44-cell board.
+ */
+const DRIFTING_CELL_GLITCHES: Partial<SensorParameters> = {
+  ...DRIFT,
+  driftingCell: { gPerMin: 6, forMs: 3 * 60_000 },
+  glitchRate: 0.002,
+};
+const GLITCHES_WHAT = 'cells wandering up to 8 g/min, one creeping 18 g in 3 min, one-sample glitches on 0.2 % of readings';
+
 const SENRYAKU_CONDITIONS = (
   [
     { name: 'clean', what: 'steady cells, the usual antics', sensors: {}, odds: DEFAULT_ODDS },
     { name: 'drift-8g-min', what: 'every cell zero wandering at up to 8 g/min', sensors: DRIFT, odds: DEFAULT_ODDS },
     { name: 'ramp-10g', what: 'every cell zero ramping 1 g/min for 10 min', sensors: RAMP, odds: DEFAULT_ODDS },
+    { name: 'drifting-cell-glitches', what: GLITCHES_WHAT, sensors: DRIFTING_CELL_GLITCHES, odds: DEFAULT_ODDS },
     {
       name: 'slow-rolls-500ms',
       what: 'rolls of 500 ms on ~30 % of steps',
@@ -65,6 +79,7 @@ const SENRYAKU_CONDITIONS = (
 const SURAKARTA_CONDITIONS = (
   [
     { name: 'sk-clean', what: 'Surakarta: steady cells, the usual antics', sensors: {}, odds: SK_DEFAULT_ODDS },
+    { name: 'sk-drifting-cell-glitches', what: `Surakarta: ${GLITCHES_WHAT}`, sensors: DRIFTING_CELL_GLITCHES, odds: SK_DEFAULT_ODDS },
   ] as const satisfies readonly Omit<ConditionOf<'surakarta', SkPlanOdds>, 'game'>[]
 ).map((c): Condition => ({ ...c, game: 'surakarta' }));
 
