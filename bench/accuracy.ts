@@ -1,5 +1,5 @@
 /**
- * Accuracy sweep (issue 10): how often the referee calls a game exactly as it was played.
+ * Accuracy sweep (issues 10, 22): how often the referee calls a game exactly as it was played.
  *
  * What is measured. For each condition of src/app/accuracy/conditions.ts (the simulated
  * board's drift and ramp, and how often the simulated players roll slowly or with a pause,
@@ -18,21 +18,23 @@
  *     roll, rim, hold, two in hand), whether or not they commit a foul;
  *   - play: simulated minutes of play; wall: seconds it took here.
  * A game that is not exact is listed with its seed and number, and the command that plays
- * it again. Exit code 1 when any game is not exact.
+ * it again. Exit code 1 when any game is not exact. Conditions are Senryaku's and
+ * Surakarta's (`sk-…`: the Surakarta board of 36 points, its players and their ledger).
  *
- * Run: npm run bench:accuracy [-- --games N] [-- --condition NAME[,NAME]] [-- --seed N] [-- --jobs N]
- * (--games: per condition, default 20, so 200 games over the 10 conditions; --jobs: child
- * processes the conditions are shared among, default 2.)
+ * Run: npm run bench:accuracy [-- --games N] [-- --condition NAME[,NAME]] [-- --rules GAME] [-- --seed N] [-- --jobs N]
+ * (--games: per condition, default 20; --rules: only that game's conditions, senryaku or
+ * surakarta; --jobs: child processes the conditions are shared among, default 2.)
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { CONDITIONS, conditionNamed, type Condition } from '../src/app/accuracy/conditions.ts';
+import { CONDITION_GAMES, CONDITIONS, conditionNamed, type Condition } from '../src/app/accuracy/conditions.ts';
 import { reproduce, sweepCondition, type ConditionTally } from '../src/app/accuracy/sweep.ts';
 
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '20' },
     condition: { type: 'string', multiple: true },
+    rules: { type: 'string' },
     seed: { type: 'string', default: '1' },
     'per-session': { type: 'string', default: '20' },
     jobs: { type: 'string', default: '2' },
@@ -54,7 +56,13 @@ for (const [name, n] of [
 const names = (values.condition ?? []).flatMap((c) => c.split(','));
 const unknown = names.filter((n) => !conditionNamed(n));
 if (unknown.length > 0) throw new TypeError(`no condition ${unknown.join(', ')}; there are: ${CONDITIONS.map((c) => c.name).join(', ')}`);
-const chosen: Condition[] = names.length > 0 ? CONDITIONS.filter((c) => names.includes(c.name)) : [...CONDITIONS];
+const rules = values.rules;
+if (rules !== undefined && !(CONDITION_GAMES as readonly string[]).includes(rules))
+  throw new TypeError(`--rules must be one of ${CONDITION_GAMES.join(', ')}, got '${rules}'`);
+const chosen: Condition[] = CONDITIONS.filter(
+  (c) => (names.length === 0 || names.includes(c.name)) && (rules === undefined || c.game === rules),
+);
+if (chosen.length === 0) throw new TypeError(`no condition of ${rules} among ${names.join(', ')}`);
 
 if (values.worker) {
   // A child: one JSON line per condition, as each is done.

@@ -2,9 +2,15 @@
  * The whole `senryaku referee --sim --autoplay` stack (simulated board → serial link →
  * pipeline → referee → bus, with the simulated players), built quietly on a virtual clock:
  * what the benches and the accuracy sweep referee games with. Not started: the caller
- * listens on `app.bus`, then starts it and drives the clock.
+ * listens on `app.bus`, then starts it and drives the clock. Senryaku by default;
+ * `surakartaAutoplaySession` is the same for `--rules surakarta`.
  */
 import type { PlanOdds } from './autoplay/plan-turn.ts';
+import type { SkPlanOdds } from './autoplay/surakarta-plan.ts';
+import { surakartaPlayersOn } from './autoplay/surakarta-players.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../referee/surakarta/settings.ts';
+import { START_POSITION } from '../rules/surakarta/index.ts';
+import { SURAKARTA, parseSurakartaMatch, surakartaGame } from '../rulesets/surakarta.ts';
 import type { SensorParameters } from '../hardware/sim/sensors.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import { START_SPN } from '../rules/senryaku/index.ts';
@@ -41,18 +47,52 @@ export async function autoplaySession(o: AutoplaySessionOptions): Promise<Refere
   const profile = senryakuProfileOf(board.file);
   if (!sim) throw new Error('a simulated board was opened without its simulator');
   return new RefereeApp({
+    ...quietApp(o),
     board,
-    calibration: o.calibration,
     game: senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, ...o.settings, profile }),
-    players: { A: 'A', B: 'B' },
-    journalDir: o.journalDir,
     simulatedPlayers: simulatedPlayersOn(sim, profile, o.seed, o.odds, o.clock.scheduler),
-    ...(o.gamesLimit !== undefined ? { gamesLimit: o.gamesLimit } : {}),
-    ...(o.services ? { services: o.services } : {}),
-    io: { out: () => {}, err: () => {} },
-    json: false,
-    scoreboard: 'none',
-    source: { kind: 'sim', seed: o.seed },
-    scheduler: o.clock.scheduler,
   });
 }
+
+export interface SurakartaAutoplayOptions extends Omit<AutoplaySessionOptions, 'settings' | 'odds'> {
+  readonly odds?: SkPlanOdds;
+}
+
+/** The same on the simulated Surakarta board: a match of games long enough that `gamesLimit` ends it. */
+export async function surakartaAutoplaySession(o: SurakartaAutoplayOptions): Promise<RefereeApp> {
+  const opened = await openBoard(
+    { sim: true, seed: String(o.seed) },
+    {
+      ruleset: SURAKARTA,
+      simPosition: START_POSITION,
+      ...(o.sensors ? { simOptions: { sensors: o.sensors } } : {}),
+      scheduler: o.clock.scheduler,
+    },
+  );
+  if (!opened.ok) throw new Error(opened.error.message);
+  const board = opened.value;
+  const sim = board.sim;
+  if (!sim) throw new Error('a simulated board was opened without its simulator');
+  const match = parseSurakartaMatch('games:99');
+  if (!match.ok) throw new Error(match.error);
+  return new RefereeApp({
+    ...quietApp(o),
+    board,
+    game: surakartaGame({ ...DEFAULT_SURAKARTA_SETTINGS, match: match.value }, board.file.profile),
+    simulatedPlayers: surakartaPlayersOn(sim, o.seed, o.clock.scheduler, o.odds),
+  });
+}
+
+/** What both games' sessions share: quiet outputs, no scoring board, the virtual clock. */
+const quietApp = (o: Omit<AutoplaySessionOptions, 'settings' | 'odds'>) => ({
+  calibration: o.calibration,
+  players: { A: 'A', B: 'B' },
+  journalDir: o.journalDir,
+  ...(o.gamesLimit !== undefined ? { gamesLimit: o.gamesLimit } : {}),
+  ...(o.services ? { services: o.services } : {}),
+  io: { out: () => {}, err: () => {} },
+  json: false,
+  scoreboard: 'none' as const,
+  source: { kind: 'sim' as const, seed: o.seed },
+  scheduler: o.clock.scheduler,
+});

@@ -12,7 +12,9 @@ export const CELL_MAX = 0x7fffff;
 export const CHARS_PER_CELL = 4;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const SEXTET = new Map<string, number>([...ALPHABET].map((c, i) => [c, i]));
+/** Sextet by char code, -1 for a char outside the alphabet (a table: decoding is on every frame's path). */
+const SEXTET = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) SEXTET[ALPHABET.charCodeAt(i)] = i;
 
 export const isCellValue = (v: number): boolean => Number.isInteger(v) && v >= CELL_MIN && v <= CELL_MAX;
 
@@ -36,9 +38,9 @@ export const decodeCells = (text: string, cellCount: number): Result<Int32Array,
   for (let cell = 0; cell < cellCount; cell++) {
     let bits = 0;
     for (let k = 0; k < CHARS_PER_CELL; k++) {
-      const ch = text[cell * CHARS_PER_CELL + k] ?? '';
-      const sextet = SEXTET.get(ch);
-      if (sextet === undefined) return err(protocolError('BADB64', `cell ${cell}: "${ch}" is not base64`));
+      const code = text.charCodeAt(cell * CHARS_PER_CELL + k);
+      const sextet = code < 128 ? (SEXTET[code] as number) : -1;
+      if (sextet < 0) return err(protocolError('BADB64', `cell ${cell}: "${text[cell * CHARS_PER_CELL + k]}" is not base64`));
       bits = (bits << 6) | sextet;
     }
     cells[cell] = (bits << 8) >> 8; // sign-extend 24 -> 32 bits

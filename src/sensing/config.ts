@@ -45,7 +45,12 @@ export function createConfig(
   const kindMasses = kindLetters.map((k) => game.pieceMassesG[k] ?? 0);
   return {
     grid: hardware.grid,
-    options: { ...defaultSensingOptions(game), ...overrides },
+    options: {
+      ...defaultSensingOptions(game),
+      ...overrides,
+      // The glitch threshold follows the settle band unless it is set itself (options.ts).
+      ...(overrides.glitchJumpG === undefined && overrides.settleBandG !== undefined ? { glitchJumpG: 2 * overrides.settleBandG } : {}),
+    },
     cellCount,
     wellOfCell: [...hardware.cells.points],
     wellCount: hardware.cells.points.length,

@@ -22,10 +22,20 @@ export interface SensingOptions {
   readonly emptyBelowG: number;
   /** Two kinds whose masses differ by less than this cannot be told apart. */
   readonly kindResolutionG: number;
-  /** A load above this for `pressFrames` consecutive frames (or settled above it) is a hand pressing. */
+  /**
+   * A load above this for `pressFrames` consecutive frames (or settled above it) is a hand
+   * pressing; on a well holding a piece, only above the piece's own weight (its settled
+   * load, from the tracked zero) plus `pressAboveLoadG` too.
+   */
   readonly pressAboveG: number;
-  /** A press ends when the reading settles below this. */
+  readonly pressAboveLoadG: number;
+  /**
+   * A press ends when the reading settles below this, or below the well's settled load
+   * before the press plus `pressReleaseAboveLoadG`, whichever is higher: a piece whose
+   * reading has crept above the absolute threshold is let go once the hand is.
+   */
   readonly pressReleaseBelowG: number;
+  readonly pressReleaseAboveLoadG: number;
   readonly pressFrames: number;
   /** A departure is paired with a neighbour's arrival settling within this time. */
   readonly rollMaxMs: number;
@@ -54,6 +64,13 @@ export interface SensingOptions {
   /** A tracked zero beyond this is a `drifted` sensor fault (recalibrate); cleared below `zeroFaultClearG`. */
   readonly zeroFaultG: number;
   readonly zeroFaultClearG: number;
+  /**
+   * A sample further than this from the one before it is held back a frame: if the next is
+   * back (within this of the one before, as far from the held one), it was a single-sample
+   * glitch and is dropped (glitch.ts). Default 2 × settleBandG: no settled window holds such
+   * a jump, so holding it back delays no arrival, lift or release.
+   */
+  readonly glitchJumpG: number;
   /** Leaning: the model's margin toward a side under this (g·pitch); ends above `leanEndGP`. */
   readonly leanBelowGP: number;
   readonly leanEndGP: number;
@@ -96,7 +113,9 @@ export function defaultSensingOptions(game: SensingGame): SensingOptions {
     // An impact spike lasts 1–3 frames and bounce peaks swing through quickly; a finger
     // held for 100 ms (8 frames) half a sphere above the heaviest sphere is a press.
     pressAboveG: heavy + 0.5 * light,
+    pressAboveLoadG: 0.5 * light,
     pressReleaseBelowG: heavy + 0.3 * light,
+    pressReleaseAboveLoadG: 0.3 * light,
     pressFrames: 8,
     rollMaxMs: 1000,
     lossFraction: 0.5,
@@ -119,6 +138,8 @@ export function defaultSensingOptions(game: SensingGame): SensingOptions {
     // Half a sphere: beyond it an untracked zero would read as a sphere (calibration's ZeroShifted).
     zeroFaultG: 0.5 * light,
     zeroFaultClearG: 0.4 * light,
+    // 2 × settleBandG (config.ts derives it from a settleBandG given without it).
+    glitchJumpG: 6,
     // One sphere shifted one pitch the wrong way would leave less than nothing.
     leanBelowGP: light,
     leanEndGP: 1.5 * light,

@@ -12,9 +12,11 @@
  * are what the game says they weigh (game.ts).
  *
  * One frame, in order: link check (gap / timestamp jump) → tilt switches → per cell:
- * fault checks, then calibration to grams and the well tracker (stale and faulty cells
- * are skipped) → pivot sum → well changes through the lift/roll logic → interference →
- * leaning → zero tracking (readings are taken relative to the tracked zeros, zero-tracker.ts).
+ * fault checks, then calibration to grams, the glitch check and the well tracker (stale
+ * and faulty cells are skipped; a sample that jumps waits a frame for the next to say
+ * whether it was a glitch, glitch.ts) → pivot sum (glitch-checked the same way) → well
+ * changes through the lift/roll logic → interference → leaning → zero tracking (readings
+ * are taken relative to the tracked zeros, zero-tracker.ts).
  * The frame's events are then dated at the frame (events.ts: `atMs` and `sinceMs`).
  */
 import type { Frame } from '../protocol/frame.ts';
@@ -26,6 +28,17 @@ import { createConfig, type SensingConfig } from './config.ts';
 import type { SensingEvent, WellState } from './events.ts';
 import type { BalanceMargins, SensingGame } from './game.ts';
 import { checkCell, createFaultBank, followBlindLoad, isFaulty, noteBlindPoints, type FaultBank } from './faults.ts';
+import {
+  FEED_HELD,
+  FEED_HELD_AND_NEW,
+  FEED_NEW,
+  createGlitchBank,
+  despike,
+  resetChannel,
+  resetGlitchBank,
+  type GlitchBank,
+  type HeldSample,
+} from './glitch.ts';
 import { createInterferenceState, observeExcess, observePresses, pauseInterference, type InterferenceState } from './interference.ts';
 import { createLeanState, observeLean, type LeanState } from './leaning.ts';
 import type { SensingOptions } from './options.ts';
@@ -87,8 +100,14 @@ export interface SensingState {
   readonly lean: LeanState;
   /** Tracked zero of every cell (grams off the calibrated reading). */
   readonly zeros: ZeroState;
+  /** Single-sample glitch check: one channel per cell (the pivot cells' unused), then the pivots' sum (glitch.ts). */
+  readonly glitches: GlitchBank;
   /** Scratch: stale flag per cell for the frame being processed. */
   readonly staleScratch: Uint8Array;
+  /** Scratch: 1 per cell whose sample reached the wells in this frame. */
+  readonly fedScratch: Uint8Array;
+  /** Scratch: the held sample a glitch check lets go. */
+  readonly heldScratch: HeldSample;
 }
 
 export interface SensingStep {
@@ -111,7 +130,10 @@ export function createSensingState(setup: SensingSetup): SensingState {
     tilt: createTiltState(),
     lean: createLeanState(config.pointCount),
     zeros: createZeroState(config.cellCount, config.pointCount),
+    glitches: createGlitchBank(config.cellCount + 1),
     staleScratch: new Uint8Array(config.cellCount),
+    fedScratch: new Uint8Array(config.cellCount),
+    heldScratch: { value: 0, atMs: 0 },
   };
 }
 
@@ -165,6 +187,7 @@ function startMissing(state: SensingState, missing: number, atMs: number, events
   // Samples either side of a gap are not consecutive: settle windows start again.
   forgetWindows(state.wells);
   resetBank(state.pivots);
+  resetGlitchBank(state.glitches);
   pauseInterference(state.interference);
 }
 
@@ -204,16 +227,20 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
 
   const changes: WellChange[] = [];
   const n = Math.min(config.cellCount, frame.cells.length);
+  const fed = state.fedScratch;
+  fed.fill(0);
   let pivotSum = 0;
   let pivotsFresh = config.pivotCells.length > 0;
   for (let c = 0; c < n; c++) {
     const raw = frame.cells[c] ?? 0;
     const isStale = stale[c] === 1;
     checkCell(faults, config, c, raw, isStale, state.zeros.zeroG[c] ?? 0, atMs, events);
-    const usable = !isStale && !isFaulty(faults, c);
+    const faulty = isFaulty(faults, c);
+    if (faulty) resetChannel(state.glitches, c);
+    const usable = !isStale && !faulty;
     const grams = (raw - (config.offsets[c] ?? 0)) / (config.countsPerGram[c] ?? 1) - (state.zeros.zeroG[c] ?? 0);
     if (c < config.wellCount) {
-      if (usable) trackWell(wells, config, config.wellOfCell[c] ?? c, grams, atMs, changes);
+      if (usable) fed[c] = feedWell(state, c, grams, atMs, changes) ? 1 : 0;
     } else if (usable) pivotSum += grams;
     else pivotsFresh = false;
   }
@@ -222,7 +249,7 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   const blind = noteBlindPoints(faults, config, (points) =>
     points.reduce((g, w) => g + (wells.cls[w] === SPHERE_CLASS ? (wells.level[w] ?? 0) : 0), 0),
   );
-  if (pivotsFresh) pushSample(state.pivots, 0, pivotSum, atMs);
+  if (pivotsFresh) feedPivots(state, pivotSum, atMs);
   const pivotFaulty = config.pivotCells.some((c) => isFaulty(faults, c));
   const pivotsReady = config.pivotCells.length > 0 && !pivotFaulty && state.pivots.fill[0] === config.options.settleFrames;
 
@@ -260,16 +287,31 @@ function stepFrame(state: SensingState, frame: Frame, nowMs: number, events: Sen
   else if (excessNow !== undefined) observeExcess(state.interference, config, excessNow, atMs, events);
   else pauseInterference(state.interference);
   if (state.balanceMargins) observeLean(state.lean, config, state.balanceMargins, wells, atMs, events);
-  const moving =
-    changes.length > 0 ||
+  const boardMoving =
     state.roll.pending.length > 0 ||
     state.roll.arrivals.length > 0 ||
     state.interference.active ||
     state.link.missingActive ||
-    (config.pivotCells.length > 0 && !pivotFaulty && !pivotsReady);
-  trackZeros(state.zeros, config, wells, faults, { atMs, moving, excessG: state.interference.active ? undefined : excessNow }, events);
+    wells.pressed.includes(1);
+  const pivotsMoving = config.pivotCells.length > 0 && !pivotFaulty && !pivotsReady;
+  trackZeros(
+    state.zeros,
+    config,
+    wells,
+    faults,
+    {
+      atMs,
+      boardMoving,
+      pivotsMoving,
+      fed,
+      changed: changes.length === 0 ? NO_WELLS : changes.map((ch) => ch.well),
+      excessG: state.interference.active ? undefined : excessNow,
+    },
+    events,
+  );
   // What blind points hold, followed from the pivots while every seen point is still (faults.ts).
-  if (blind.length > 0 && pivotsReady && !moving && wellsStill(state)) followBlindLoad(faults, config, excessG(state, true, false));
+  const still = changes.length === 0 && !boardMoving && !pivotsMoving;
+  if (blind.length > 0 && pivotsReady && still && wellsStill(state)) followBlindLoad(faults, config, excessG(state, true, false));
 }
 
 /** Every point seen is settled and none is pressed. */
@@ -280,6 +322,26 @@ function wellsStill(state: SensingState): boolean {
     if (!isFaulty(faults, c) && (!wells.settled[w] || wells.pressed[w])) return false;
   }
   return true;
+}
+
+const NO_WELLS: readonly number[] = [];
+
+/** One fresh reading of a well cell through the glitch check into the well tracker; false when it is held back. */
+function feedWell(state: SensingState, c: number, grams: number, atMs: number, changes: WellChange[]): boolean {
+  const { config, wells, heldScratch: held } = state;
+  const w = config.wellOfCell[c] ?? c;
+  const feed = despike(state.glitches, c, grams, atMs, config.options.glitchJumpG, held);
+  if (feed === FEED_HELD || feed === FEED_HELD_AND_NEW) trackWell(wells, config, w, held.value, held.atMs, changes);
+  if (feed === FEED_NEW || feed === FEED_HELD_AND_NEW) trackWell(wells, config, w, grams, atMs, changes);
+  return feed !== 0;
+}
+
+/** The pivots' sum of this frame through the glitch check (its channel follows the cells') into their window. */
+function feedPivots(state: SensingState, sum: number, atMs: number): void {
+  const { config, heldScratch: held } = state;
+  const feed = despike(state.glitches, config.cellCount, sum, atMs, config.options.glitchJumpG, held);
+  if (feed === FEED_HELD || feed === FEED_HELD_AND_NEW) pushSample(state.pivots, 0, held.value, held.atMs);
+  if (feed === FEED_NEW || feed === FEED_HELD_AND_NEW) pushSample(state.pivots, 0, sum, atMs);
 }
 
 /** While any point is pressed: the extra load of this frame's press, else 0; undefined when none is pressed. */

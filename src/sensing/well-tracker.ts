@@ -4,10 +4,17 @@
  *   committed class: empty ⇄ sphere       (changes only on a settled window, with
  *                                           hysteresis: enter sphere ≥ sphereAboveG,
  *                                           back to empty < emptyBelowG)
- *   pressed flag:    set when the reading stays above pressAboveG for pressFrames frames
- *                    (or settles above it); cleared when it settles below
- *                    pressReleaseBelowG. While pressed, no class change is made; on
- *                    release the settled level is compared with the class before.
+ *   pressed flag:    set when the reading stays above the press threshold for
+ *                    pressFrames frames (or settles above it); cleared when it settles
+ *                    below the release threshold. While pressed, no class change is
+ *                    made; on release the settled level is compared with the class before.
+ *                    Both thresholds are the well's own, from its tracked zero and its
+ *                    settled load: pressAboveG, and on a well holding a piece also the
+ *                    piece's held weight + pressAboveLoadG; the release, the higher of
+ *                    pressReleaseBelowG and the level before the press +
+ *                    pressReleaseAboveLoadG. So a piece whose reading has crept up (a
+ *                    zero not yet followed) is neither taken for a press nor, once
+ *                    pressed, held as one after the hand has gone.
  *
  * Changes come out as `WellChange`s: the pipeline decides whether a departure is a lift
  * or the start of a roll. Why a placement is reported once despite bounce: events come
@@ -99,7 +106,7 @@ export function trackWell(bank: WellBank, config: SensingConfig, w: number, gram
   const since = bank.settle.since[w] ?? atMs;
 
   if (bank.pressed[w]) {
-    if (settled && mean < o.pressReleaseBelowG) {
+    if (settled && mean < Math.max(o.pressReleaseBelowG, (bank.pressBase[w] ?? 0) + o.pressReleaseAboveLoadG)) {
       bank.pressed[w] = 0;
       bank.pressRun[w] = 0;
       out.push({ type: 'release', well: w, atMs: since });
@@ -108,11 +115,12 @@ export function trackWell(bank: WellBank, config: SensingConfig, w: number, gram
     return;
   }
 
-  if (grams > o.pressAboveG) {
+  const pressAbove = bank.cls[w] === SPHERE_CLASS ? Math.max(o.pressAboveG, (bank.heldG[w] ?? 0) + o.pressAboveLoadG) : o.pressAboveG;
+  if (grams > pressAbove) {
     if (bank.pressRun[w] === 0) bank.pressRunSince[w] = atMs;
     bank.pressRun[w] = (bank.pressRun[w] ?? 0) + 1;
   } else bank.pressRun[w] = 0;
-  const settledHigh = settled && mean > o.pressAboveG;
+  const settledHigh = settled && mean > pressAbove;
   if (settledHigh || (bank.pressRun[w] ?? 0) >= o.pressFrames) {
     const base = bank.level[w] ?? 0;
     bank.pressed[w] = 1;

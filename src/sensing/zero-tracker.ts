@@ -18,11 +18,16 @@
  *     a hand is a step of tens of grams that the rate limit could not follow anyway. The
  *     sum's correction is shared equally between the pivot cells.
  * The zero moves toward that by at most `zeroTrackGPerMin` (30 g/min, 0.5 g/s: the
- * OIML-style 0.5 d/s with d = 1 g) and only after the board has been calm for
- * `zeroCalmMs`: every usable well settled, none pressed, nothing in transit, no hand on the
- * board (interference), the pivots' window full, the link clean, and no change of class.
+ * OIML-style 0.5 d/s with d = 1 g), and only while calm for `zeroCalmMs`. Calm is per cell:
+ *   - a well: its own window settled, not pressed, no change of class of its own; and on
+ *     the whole board no hand (interference), no sphere in transit, a clean link;
+ *   - the pivots (they weigh the whole board): none of those anywhere, no press, the
+ *     pivots' window full, and every usable well settled in this very frame.
+ * One cell's trouble stops only its own tracking (and the pivots'): a noisy or glitching
+ * well does not hold every other well's zero where it was. A sample held back as a possible
+ * glitch (glitch.ts) neither tracks nor breaks the calm: the frame is skipped for that cell.
  * A step of load — a sphere, a finger — is far faster than the rate, and motion stops the
- * tracking altogether, so only drift is followed.
+ * tracking, so only drift is followed.
  *
  * A tracked zero beyond `zeroFaultG` (half the lightest sphere: the calibration's own
  * `ZeroShifted` limit) raises `sensor-fault {fault: 'drifted', cell, offsetG}`: the cell
@@ -42,8 +47,10 @@ export interface ZeroState {
   readonly sphereG: Float64Array;
   /** 1 while a cell's tracked zero is beyond the fault limit. */
   readonly drifted: Uint8Array;
-  /** Board time the board became calm, NaN while it is not. */
-  calmSince: number;
+  /** Per well: board time it became calm, NaN while it is not. */
+  readonly calmSince: Float64Array;
+  /** Board time the board became calm for the pivots, NaN while it is not. */
+  boardCalmSince: number;
   /** Board time of the last frame seen. */
   lastMs: number;
 }
@@ -52,15 +59,22 @@ export const createZeroState = (cells: number, wells: number): ZeroState => ({
   zeroG: new Float64Array(cells),
   sphereG: new Float64Array(wells).fill(NaN),
   drifted: new Uint8Array(cells),
-  calmSince: NaN,
+  calmSince: new Float64Array(wells).fill(NaN),
+  boardCalmSince: NaN,
   lastMs: NaN,
 });
 
 /** What the pipeline knows of this frame that the tracker needs. */
 export interface ZeroFrame {
   readonly atMs: number;
-  /** Something moved or is off the wells: a class change, a press, a sphere in transit, interference, a link gap. */
-  readonly moving: boolean;
+  /** Something is off the wells, for every cell: a sphere in transit, interference, a link gap. */
+  readonly boardMoving: boolean;
+  /** Only for the pivots: a class change or a press anywhere this frame, or the pivots not weighable. */
+  readonly pivotsMoving: boolean;
+  /** Per cell: 1 when a sample of it reached the wells this frame (not stale, faulty or held back). */
+  readonly fed: Uint8Array;
+  /** Wells whose class changed this frame. */
+  readonly changed: readonly number[];
   /** Pivots − (board + wells + in transit), when the pivots can be weighed. */
   readonly excessG: number | undefined;
 }
@@ -79,26 +93,28 @@ export function trackZeros(
   const o = config.options;
   const dt = Number.isNaN(z.lastMs) ? 0 : Math.min(Math.max(0, f.atMs - z.lastMs), 2000 / o.frameRate);
   z.lastMs = f.atMs;
-  let calm = !f.moving;
-  if (calm)
-    for (let c = 0; c < config.wellCount; c++) {
-      const w = config.wellOfCell[c] ?? c;
-      if (!isFaulty(faults, c) && (!wells.settled[w] || wells.pressed[w])) {
-        calm = false;
-        break;
-      }
-    }
-  if (!calm) {
-    z.calmSince = NaN;
-    return;
-  }
-  if (Number.isNaN(z.calmSince)) z.calmSince = f.atMs;
-  if (f.atMs - z.calmSince < o.zeroCalmMs) return;
-
   const maxStep = (o.zeroTrackGPerMin * dt) / 60_000;
+  for (const w of f.changed) z.calmSince[w] = NaN;
+  let allSettled = true;
   for (let c = 0; c < config.wellCount; c++) {
-    if (isFaulty(faults, c)) continue;
     const w = config.wellOfCell[c] ?? c;
+    if (isFaulty(faults, c)) {
+      z.calmSince[w] = NaN;
+      continue;
+    }
+    if (!wells.settled[w] || wells.pressed[w]) allSettled = false;
+    // Held back or stale: this frame says nothing new of the cell.
+    if (!f.fed[c]) continue;
+    if (f.boardMoving || !wells.settled[w] || wells.pressed[w]) {
+      z.calmSince[w] = NaN;
+      continue;
+    }
+    const since = z.calmSince[w] ?? NaN;
+    if (Number.isNaN(since)) {
+      z.calmSince[w] = f.atMs;
+      continue;
+    }
+    if (f.atMs - since < o.zeroCalmMs) continue;
     const level = wells.level[w] ?? 0;
     let target = 0;
     if (wells.cls[w] === EMPTY_CLASS) z.sphereG[w] = NaN;
@@ -108,8 +124,27 @@ export function trackZeros(
     }
     move(z, config, c, clamp(level - target, maxStep), f.atMs, events);
   }
+  trackPivots(z, config, f, allSettled, maxStep, events);
+}
+
+/** The pivots' zero, from the excess, once the whole board has been calm long enough (a well not settled now only pauses it). */
+function trackPivots(
+  z: ZeroState,
+  config: SensingConfig,
+  f: ZeroFrame,
+  allSettled: boolean,
+  maxStep: number,
+  events: SensingEvent[],
+): void {
   const pivots = config.pivotCells;
-  if (f.excessG !== undefined && pivots.length > 0 && Math.abs(f.excessG) < o.interferenceBelowG) {
+  if (pivots.length === 0) return;
+  if (f.boardMoving || f.pivotsMoving || f.changed.length > 0) {
+    z.boardCalmSince = NaN;
+    return;
+  }
+  if (Number.isNaN(z.boardCalmSince)) z.boardCalmSince = f.atMs;
+  if (!allSettled || f.atMs - z.boardCalmSince < config.options.zeroCalmMs) return;
+  if (f.excessG !== undefined && Math.abs(f.excessG) < config.options.interferenceBelowG) {
     const share = clamp(f.excessG, maxStep * pivots.length) / pivots.length;
     for (const c of pivots) move(z, config, c, share, f.atMs, events);
   }

@@ -1,8 +1,9 @@
 // The accuracy sweep of issue 10 at a small size: for every condition (drift, ramp, slow
 // and paused rolls, a hand resting on the rim, a hand holding the board, two spheres in
-// hand, the wrong sphere, all at once), two autoplayed games refereed by the whole stack on
-// virtual time, each held to the players' ledger: every game exact, no false foul, no
-// missed foul. `npm run bench:accuracy` runs the same at 20 games per condition.
+// hand, the wrong sphere, all at once; Surakarta's players on its 36-point board), two
+// autoplayed games refereed by the whole stack on virtual time, each held to the players'
+// ledger: every game exact, no false foul, no missed foul. `npm run bench:accuracy` runs the
+// same at 20 games per condition.
 import { describe, expect, it } from 'vitest';
 import { CONDITIONS } from '../../src/app/accuracy/conditions.ts';
 import type { CalibrationCache } from '../../src/app/accuracy/session.ts';
@@ -19,6 +20,7 @@ const MUST_PLAY = {
   'holding-3s': 'hold',
   'two-in-hand': 'two-in-hand',
   'wrong-sphere': 'wrong-sphere',
+  'sk-clean': 'press',
 } as const;
 
 describe('accuracy sweep (small)', () => {

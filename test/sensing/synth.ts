@@ -2,7 +2,8 @@
  * A small synthetic board for the sensing tests: seeded, Gaussian noise of a few tens of
  * counts (≈ 0.02 g on a well cell), per-cell offsets and scales, an impact spike and a
  * damped bounce when a sphere is set down, a short ramp when one is lifted, rolling over
- * the rim, hand pressure on a well or on the board, slow drift, tilt and cell faults.
+ * the rim, hand pressure on a well or on the board, slow drift, tilt, cell faults and
+ * single-sample glitches (one frame of a cell reading some grams off).
  * Not the full simulator of src/hardware/sim: just enough physics to test the pipeline.
  *
  * Any grid and cell map (the hardware profile), any pieces (the game's masses): by default
@@ -84,6 +85,8 @@ export class SynthBoard {
   t: number;
   seq = 0;
   private readonly faults = new Map<number, { kind: FaultKind; untilMs: number; value: number }>();
+  /** Scheduled glitches: `extraG` on `cell` in the frame at or after `atMs`, then every `everyMs` until `untilMs`. */
+  private readonly glitches: { cell: number; extraG: number; atMs: number; everyMs: number; untilMs: number }[] = [];
   private readonly last: number[];
   private readonly noise: number;
   /** Zero drift per cell, grams per second (random sign and size up to driftGPerS). */
@@ -219,6 +222,16 @@ export class SynthBoard {
     this.frameLoads.push((t) => (t >= t0 && t < t0 + durationMs ? forceG : 0));
   }
 
+  /** One frame of `cell` reading `extraG` more (the frame at or after `atMs`); the noise is drawn as without it. */
+  glitch(cell: number, extraG: number, atMs = this.t): void {
+    this.glitches.push({ cell, extraG, atMs, everyMs: Infinity, untilMs: Infinity });
+  }
+
+  /** A glitch of `extraG` on `cell` every `everyMs`, from `atMs` for `durationMs`. */
+  glitchEvery(cell: number, extraG: number, everyMs: number, durationMs: number, atMs = this.t): void {
+    this.glitches.push({ cell, extraG, atMs, everyMs, untilMs: atMs + durationMs });
+  }
+
   fault(cell: number, kind: FaultKind, durationMs: number): void {
     this.faults.set(cell, { kind, untilMs: this.t + durationMs, value: this.last[cell] ?? 0 });
   }
@@ -252,6 +265,11 @@ export class SynthBoard {
       const first = map.points.length;
       cells[first] = this.raw(first, total - black, t);
       cells[first + 1] = this.raw(first + 1, black, t);
+    }
+    for (const g of this.glitches) {
+      if (t < g.atMs || t >= g.untilMs) continue;
+      cells[g.cell] = (cells[g.cell] ?? 0) + Math.round(g.extraG * (this.scales[g.cell] ?? 1));
+      g.atMs += g.everyMs;
     }
     for (let c = 0; c < n; c++) {
       const f = this.faults.get(c);

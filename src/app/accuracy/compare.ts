@@ -6,8 +6,7 @@
  * committed, missed fouls the committed ones not called (counted as multisets, so a foul
  * called late is neither). Pure: lists in, a comparison out.
  */
-import type { Side, Verdict } from '../../referee/verdicts.ts';
-import { COLORS, type Color, type EndReason } from '../../rules/senryaku/index.ts';
+import type { Verdict } from '../../referee/verdicts.ts';
 import type { ExpectedEnd, ExpectedFoul, PlayRecord } from '../autoplay/ledger.ts';
 
 /** One game as told by one side: the players' ledger, or the referee's verdicts. */
@@ -37,12 +36,6 @@ const callsOf = (games: Map<number, GameCalls>, game: number): GameCalls => {
   return calls;
 };
 
-/** The sweep plays Senryaku: a side that is not one of its colours is a verdict from some other game. */
-function colourOf(side: Side): Color {
-  if (!(COLORS as readonly string[]).includes(side)) throw new Error(`not a Senryaku side: '${side}'`);
-  return side as Color;
-}
-
 /** What the referee called in each game, by game number. */
 export function refereeCalls(verdicts: readonly Verdict[]): Map<number, GameCalls> {
   const games = new Map<number, GameCalls>();
@@ -55,9 +48,9 @@ export function refereeCalls(verdicts: readonly Verdict[]): Map<number, GameCall
     if (game === 0) continue;
     const calls = callsOf(games, game);
     if (v.type === 'move') calls.moves.push(`${v.side} ${v.move}`);
-    else if (v.type === 'foul') calls.fouls.push({ side: colourOf(v.side), code: v.code });
-    else if (v.type === 'forfeit' && v.reason === 'holding') calls.fouls.push({ side: colourOf(v.loser), code: 'holding' });
-    else if (v.type === 'game-over') calls.end = { winner: colourOf(v.winner ?? 'a draw'), reason: v.reason as EndReason };
+    else if (v.type === 'foul') calls.fouls.push({ side: v.side, code: v.code });
+    else if (v.type === 'forfeit' && v.reason === 'holding') calls.fouls.push({ side: v.loser, code: 'holding' });
+    else if (v.type === 'game-over') calls.end = { winner: v.winner ?? 'nobody (a draw)', reason: v.reason };
   }
   return games;
 }

@@ -6,13 +6,14 @@
  * the verdicts and the players' ledger. Everything follows from the seed (the board's and
  * the players'), so a session is replayed exactly by running it again.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Verdict } from '../../referee/verdicts.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { PlayRecord } from '../autoplay/ledger.ts';
-import { autoplaySession } from '../autoplay-session.ts';
+import { SURAKARTA } from '../../rulesets/surakarta.ts';
+import { autoplaySession, surakartaAutoplaySession } from '../autoplay-session.ts';
 import { CalibrationStore } from '../calibration-store.ts';
 import { calibrateSimulatedBoard } from '../sim-calibration.ts';
 import { VirtualClock } from '../virtual-clock.ts';
@@ -20,8 +21,11 @@ import type { Condition } from './conditions.ts';
 
 /** Virtual time per clock step: the sim and the referee's timers still run every ms they ask for. */
 const STEP_MS = 250;
-/** A game takes well under a minute of play; past this much per game the session is stuck. */
-const MAX_MS_PER_GAME = 4 * 60_000;
+/**
+ * A Senryaku game takes well under a minute of play, a Surakarta game two or three (24
+ * pieces, a capture every few turns); past this much per game the session is stuck.
+ */
+const MAX_MS_PER_GAME = { senryaku: 4 * 60_000, surakarta: 10 * 60_000 } as const;
 /**
  * After the last game-over, the players finish what is in their hands before their ledger
  * is closed: a hold outlasts its forfeit by a second, and a slow lift that crashed the board
@@ -39,8 +43,15 @@ export interface SessionResult {
   readonly virtualMs: number;
 }
 
-/** Calibrations by board seed, made once per process (a simulated calibration takes ~0.5 s). */
-export type CalibrationCache = Map<number, Calibration>;
+/**
+ * The session's journal and calibration are thrown away after it: in RAM where there is a
+ * tmpfs (Linux), so that the journal's fdatasync per verdict (milliseconds each on a busy
+ * disk, a third of a session's time) costs nothing while every byte is still written.
+ */
+const SCRATCH_DIR = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+
+/** Calibrations by game and board seed (`senryaku:3`), made once per process (a simulated calibration takes ~0.5 s). */
+export type CalibrationCache = Map<string, Calibration>;
 
 export async function runSession(o: {
   readonly condition: Condition;
@@ -48,27 +59,33 @@ export async function runSession(o: {
   readonly games: number;
   readonly calibrations?: CalibrationCache;
 }): Promise<SessionResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'senryaku-accuracy-'));
+  const dir = mkdtempSync(join(SCRATCH_DIR, 'senryaku-accuracy-'));
   const clock = new VirtualClock({ stepMs: STEP_MS });
   try {
-    let calibration = o.calibrations?.get(o.seed);
+    const { condition } = o;
+    const key = `${condition.game}:${o.seed}`;
+    let calibration = o.calibrations?.get(key);
     if (!calibration) {
-      const made = await calibrateSimulatedBoard({ seed: o.seed, store: new CalibrationStore(join(dir, 'calibration')), clock });
-      if (!made.ok) throw new Error(`calibrating the board of seed ${o.seed}: ${made.error}`);
+      const made = await calibrateSimulatedBoard({
+        seed: o.seed,
+        store: new CalibrationStore(join(dir, 'calibration')),
+        clock,
+        ...(condition.game === 'surakarta' ? { ruleset: SURAKARTA } : {}),
+      });
+      if (!made.ok) throw new Error(`calibrating the ${condition.game} board of seed ${o.seed}: ${made.error}`);
       calibration = made.value;
-      o.calibrations?.set(o.seed, calibration);
+      o.calibrations?.set(key, calibration);
     }
-    const app = await autoplaySession({
-      seed: o.seed,
-      clock,
-      calibration,
-      journalDir: join(dir, 'journal'),
-      // A track long enough that the session, not the match, decides how many games are played.
-      settings: { match: { trackLength: 99, colours: 'alternate' } },
-      sensors: o.condition.sensors,
-      odds: o.condition.odds,
-      gamesLimit: o.games,
-    });
+    const common = { seed: o.seed, clock, calibration, journalDir: join(dir, 'journal'), sensors: condition.sensors, gamesLimit: o.games };
+    const app =
+      condition.game === 'surakarta'
+        ? await surakartaAutoplaySession({ ...common, odds: condition.odds })
+        : await autoplaySession({
+            ...common,
+            // A track long enough that the session, not the match, decides how many games are played.
+            settings: { match: { trackLength: 99, colours: 'alternate' } },
+            odds: condition.odds,
+          });
     const verdicts: Verdict[] = [];
     const records: PlayRecord[] = [];
     let lastGameEnded: () => void = () => {};
@@ -80,7 +97,7 @@ export async function runSession(o: {
     });
     const startMs = clock.nowMs;
     await app.start();
-    const played = await clock.fastForward(app.finished, o.games * MAX_MS_PER_GAME);
+    const played = await clock.fastForward(app.finished, o.games * MAX_MS_PER_GAME[condition.game]);
     await clock.fastForward(ledgerClosed, WIND_DOWN_MS);
     const virtualMs = clock.nowMs - startMs;
     await clock.fastForward(app.stop(), 60_000);

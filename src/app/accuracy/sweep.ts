@@ -5,8 +5,6 @@
  * players), so the conditions that change only the board (drift, ramp) replay the very
  * games of `clean`, and a reported game is reproduced by its condition, seed and number.
  */
-import type { EndReason } from '../../rules/senryaku/index.ts';
-import type { Antic } from '../autoplay/plan-turn.ts';
 import { compareSession, type GameComparison } from './compare.ts';
 import type { Condition } from './conditions.ts';
 import { runSession, type CalibrationCache } from './session.ts';
@@ -25,10 +23,10 @@ export interface ConditionTally {
   /** Fouls the players committed (what the missed ones are out of). */
   readonly committedFouls: number;
   readonly moves: number;
-  /** Turns played with each antic (the players' ledger; 'none' left out). */
-  readonly antics: Partial<Record<Antic, number>>;
+  /** Turns played with each antic (the players' ledger; 'none' left out), in the game's players' words. */
+  readonly antics: Partial<Record<string, number>>;
   /** How the games ended, by the players' account. */
-  readonly ends: Partial<Record<EndReason, number>>;
+  readonly ends: Partial<Record<string, number>>;
   readonly virtualMs: number;
   readonly wallMs: number;
   /** The games that were not exact. */
@@ -51,8 +49,8 @@ export async function sweepCondition(condition: Condition, o: SweepOptions): Pro
   let committedFouls = 0;
   let moves = 0;
   let virtualMs = 0;
-  const antics: Partial<Record<Antic, number>> = {};
-  const ends: Partial<Record<EndReason, number>> = {};
+  const antics: Partial<Record<string, number>> = {};
+  const ends: Partial<Record<string, number>> = {};
   for (let k = 0, left = o.games; left > 0; k++, left -= perSession) {
     const seed = (o.seed ?? 1) + k;
     const games = Math.min(perSession, left);

@@ -10,27 +10,30 @@
  * turn it was, the only hands on the board.
  */
 import type { StepOutcome } from '../../hardware/sim/sim-board.ts';
+import type { Side } from '../../referee/verdicts.ts';
 import { stepLength } from '../../hardware/sim/script.ts';
 import { formatMove, legalMoves, opposite, positionAfter, type Color, type EndReason, type Position } from '../../rules/senryaku/index.ts';
 import type { Antic, TurnPlan } from './plan-turn.ts';
 import type { ExpectedFoulCode, StepCall } from './turn-script.ts';
 
+/** Sides and end reasons are the game's words (Senryaku's white/black and capture…, Surakarta's light/dark and all-captured…). */
 export interface ExpectedFoul {
-  readonly side: Color;
+  readonly side: Side;
   readonly code: ExpectedFoulCode;
 }
 
 export interface ExpectedEnd {
-  readonly winner: Color;
-  readonly reason: EndReason;
+  readonly winner: Side;
+  readonly reason: string;
 }
 
 /** One turn's hand actions, as the players saw them done. `game`: the game they were playing. */
 export interface TurnRecord {
   readonly kind: 'turn';
   readonly game: number;
-  readonly side: Color;
-  readonly antic: Antic;
+  readonly side: Side;
+  /** What the hands did beside the move, in the game's players' words ('none': nothing). */
+  readonly antic: string;
   /** The move, in notation, when its last placement was made on a standing board. */
   readonly move?: string;
   readonly fouls: readonly ExpectedFoul[];
@@ -59,7 +62,7 @@ export interface TurnDone {
   readonly tipAtMs: number | undefined;
 }
 
-export function turnRecord(t: TurnDone): TurnRecord {
+export function turnRecord(t: TurnDone): TurnRecord & { readonly side: Color; readonly antic: Antic } {
   const side = t.position.turn;
   const fouls: ExpectedFoul[] = [];
   let moved = false;
@@ -84,7 +87,7 @@ export function turnRecord(t: TurnDone): TurnRecord {
   };
 }
 
-function endOf(t: TurnDone, moved: boolean, fouls: readonly ExpectedFoul[]): ExpectedEnd | undefined {
+function endOf(t: TurnDone, moved: boolean, fouls: readonly ExpectedFoul[]): (ExpectedEnd & { readonly reason: EndReason }) | undefined {
   const side = t.position.turn;
   if (t.tipAtMs !== undefined) return { winner: opposite(side), reason: 'crash' };
   if (fouls.some((f) => f.code === 'holding')) return { winner: opposite(side), reason: 'holding' };

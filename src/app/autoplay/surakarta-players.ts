@@ -11,6 +11,10 @@
  * position never plays, and what a foul's put-right waits for is dropped when the game
  * moved on without it. When nothing the referee says answers the hands for a while, they
  * put the board back as the referee last saw it and think again.
+ *
+ * After each turn they say on the bus ('play') what their hands did and what a correct
+ * referee must call for it (surakarta-ledger.ts), as Senryaku's players do: the accuracy
+ * sweep holds the verdicts to it.
  */
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import { Rng } from '../../hardware/sim/rng.ts';
@@ -20,7 +24,10 @@ import { START_POSITION, formatPosition, gameStatus, parsePosition, playPass, ty
 import { TimerSet, realScheduler, type Scheduler } from '../../util/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
-import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './surakarta-plan.ts';
+import type { StepOutcome } from '../../hardware/sim/sim-board.ts';
+import type { ExpectedFoul } from './ledger.ts';
+import { committedFoul, surakartaTurnRecord } from './surakarta-ledger.ts';
+import { FOUL_ANTICS, SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './surakarta-plan.ts';
 import { moveScript, restoreScript, turnScript } from './surakarta-script.ts';
 
 /** After a game ends: the board is cleared, then set up again. */
@@ -38,6 +45,11 @@ const STUCK_MS = 10_000;
 interface Turn {
   readonly token: number;
   readonly plan: SkTurnPlan;
+  /** The game and the position it is played in (after a pass), for the ledger. */
+  readonly game: number;
+  readonly position: Position;
+  /** Fouls the hands committed in this turn, not yet in the ledger. */
+  readonly fouls: ExpectedFoul[];
   /** The hands' last script; resolves when its last step has run. */
   hands: Promise<unknown>;
   /** Bumped at every script and every foul: a watchdog armed at an older step stands down. */
@@ -62,6 +74,8 @@ export class SurakartaPlayers implements Service {
   private setup = 0;
   /** The last legal position of the game that ended: where it goes on if its end is taken back. */
   private ended: Position | undefined;
+  /** The game being played, as the referee numbered it when it started (labels the ledger). */
+  private game = 0;
 
   constructor(
     private readonly bus: EventBus,
@@ -92,6 +106,9 @@ export class SurakartaPlayers implements Service {
   private onVerdict(v: Verdict): void {
     switch (v.type) {
       case 'game-started':
+        this.game = v.game;
+        this.newPosition(v.position);
+        break;
       case 'move':
       case 'resync-done':
         this.newPosition(v.position);
@@ -160,18 +177,37 @@ export class SurakartaPlayers implements Service {
     }
     const plan = planSurakartaTurn(pos, this.rng, this.odds);
     if (!plan) return;
-    const turn: Turn = { token: this.token, plan, hands: Promise.resolve(), step: 0 };
+    const turn: Turn = { token: this.token, plan, game: this.game, position: pos, fouls: [], hands: Promise.resolve(), step: 0 };
     this.turn = turn;
-    void this.play(turn, turnScript(plan));
+    void this.play(turn, turnScript(plan), FOUL_ANTICS.includes(plan.antic) ? 'foul' : 'move');
   }
 
-  private play(turn: Turn, script: SimScript): Promise<unknown> {
+  /** `role`: what the ledger makes of the script once done (the move's, the foul antic's, or a put-right's). */
+  private play(turn: Turn, script: SimScript, role: 'move' | 'foul' | 'put-right'): Promise<unknown> {
     const step = ++turn.step;
     const done = this.sim.play(script);
     turn.hands = done;
     this.hands = done;
+    void done.then((outcomes) => this.account(turn, role, outcomes));
     this.later(script.durationMs + STUCK_MS, () => this.turn === turn && turn.step === step && this.tidyUp());
     return done;
+  }
+
+  /** Into the ledger: a foul committed, or the turn with its move once the move's script is done. */
+  private account(turn: Turn, role: 'move' | 'foul' | 'put-right', outcomes: readonly StepOutcome[]): void {
+    if (this.stopped || role === 'put-right') return;
+    if (role === 'foul') {
+      const foul = committedFoul(turn.position, turn.plan, outcomes);
+      if (foul) turn.fouls.push(foul);
+      return;
+    }
+    this.bus.emit('play', surakartaTurnRecord(turn.game, turn.position, turn.plan, turn.fouls.splice(0), outcomes));
+  }
+
+  /** A turn given up (tidy-up): the fouls it committed still go into the ledger. */
+  private accountAbandoned(turn: Turn | undefined): void {
+    if (turn && turn.fouls.length > 0)
+      this.bus.emit('play', surakartaTurnRecord(turn.game, turn.position, turn.plan, turn.fouls.splice(0), []));
   }
 
   /** A foul in our turn: once the hands are done, the referee's restore steps. */
@@ -183,7 +219,7 @@ export class SurakartaPlayers implements Service {
     const step = ++turn.step;
     void turn.hands.then(() => {
       if (this.stopped || this.turn !== turn || turn.step !== step) return;
-      void this.play(turn, restoreScript(steps, NOTICE_MS)).then(() => {
+      void this.play(turn, restoreScript(steps, NOTICE_MS), 'put-right').then(() => {
         foul.putRight = true;
         this.redo(turn);
       });
@@ -202,23 +238,28 @@ export class SurakartaPlayers implements Service {
     const foul = turn.foul;
     if (!foul?.putRight || !foul.restored || this.turn !== turn || turn.token !== this.token) return;
     turn.foul = undefined;
-    void this.play(turn, moveScript(turn.plan, REDO_MS));
+    void this.play(turn, moveScript(turn.plan, REDO_MS), 'move');
   }
 
   /** The referee lost sight of the board (a reboot, a lost link): once the hands are done, the board as the game stands. */
   private onResyncNeeded(): void {
     const pos = this.expected;
+    this.accountAbandoned(this.turn);
     this.token++;
     this.turn = undefined;
     const token = this.token;
     void this.hands.then(() => {
-      if (!this.stopped && token === this.token && pos) this.sim.resetBoard(formatPosition(pos));
+      if (this.stopped || token !== this.token || !pos) return;
+      this.bus.emit('play', { kind: 'put-back', game: this.game, why: 'resync' });
+      this.sim.resetBoard(formatPosition(pos));
     });
   }
 
   /** The referee and the board disagree and nobody says why: put the board back as the referee last saw it, think again. */
   private tidyUp(): void {
     const pos = this.expected;
+    this.accountAbandoned(this.turn);
+    this.bus.emit('play', { kind: 'put-back', game: this.game, why: 'tidy-up' });
     this.token++;
     this.turn = undefined;
     if (!pos) return;

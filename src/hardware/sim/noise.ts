@@ -16,6 +16,10 @@ export interface DriftParameters {
 
 export class OrnsteinUhlenbeck {
   #value: number;
+  /** The last step's dt and what it gives (a board samples at one period: exp and sqrt once, not per cell and sample). */
+  #dtMs = NaN;
+  #decay = 1;
+  #kick = 0;
 
   constructor(
     readonly parameters: DriftParameters,
@@ -32,8 +36,12 @@ export class OrnsteinUhlenbeck {
   step(dtMs: number, rng: Rng): number {
     const { sd, tauMs } = this.parameters;
     if (dtMs <= 0 || sd === 0) return this.#value;
-    const decay = Math.exp(-dtMs / tauMs);
-    this.#value = this.#value * decay + sd * Math.sqrt(1 - decay * decay) * rng.normal();
+    if (dtMs !== this.#dtMs) {
+      this.#dtMs = dtMs;
+      this.#decay = Math.exp(-dtMs / tauMs);
+      this.#kick = sd * Math.sqrt(1 - this.#decay * this.#decay);
+    }
+    this.#value = this.#value * this.#decay + this.#kick * rng.normal();
     return this.#value;
   }
 }

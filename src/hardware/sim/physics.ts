@@ -302,8 +302,7 @@ export class BoardPhysics {
    * pull, and a rail cannot, so each is kept within [0, total]. Tipped, the board rests on
    * the low rail alone. A lifted board reads 0.
    */
-  pivotGrams(nowMs: number): BySide<number> {
-    const wells = this.wellGrams(nowMs);
+  pivotGrams(nowMs: number, wells: ArrayLike<number> = this.wellGrams(nowMs)): BySide<number> {
     const sum = this.rigid.loads(this.#sum);
     for (let w = 0; w < wells.length; w++) if (wells[w]) sum.add(this.rigid.wellY(w), wells[w] ?? 0);
     this.#addHolds(sum, nowMs);

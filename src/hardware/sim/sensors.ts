@@ -14,6 +14,13 @@
  * zero the same way at that many grams a minute (1 g/min: 10 g over 10 minutes), for
  * `rampForMs` then flat. Both are in grams, turned into counts by each cell's own scale,
  * and draw from their own random stream, so turning them on changes no other number.
+ * Two more, seen on the boards of issue 22, likewise off by default and on streams of their
+ * own: `driftingCell`, one cell whose zero creeps on its own (a cell knocked or a bridge
+ * going bad: ~18 g over an evening) while the others hold, and `glitchRate`, rare
+ * single-sample glitches on any cell: a reading with one bit of its 24-bit word flipped
+ * (an SCK edge missed or doubled on the way in), bits 10–22 alike, so from under a gram
+ * (lost in the noise) to about a kilogram and a half, one sample, then the cell reads
+ * true again.
  *
  * Figures (see docs/simulator.md): a 5 kg, 1 mV/V cell at 5 V excitation into a gain-128
  * HX711 gives 429.5 counts/g; rated output is ±15 % per cell; zero balance is a few
@@ -46,9 +53,26 @@ export interface SensorParameters {
   readonly rampGPerMin?: number;
   /** The ramp lasts this long from the first sample, then stays where it got to (default: for ever). */
   readonly rampForMs?: number;
+  /** One cell's zero ramping on its own (none: off). */
+  readonly driftingCell?: DriftingCell;
+  /** Chance per fresh reading of each cell that it is a glitch (one bit flipped; 0 = off). */
+  readonly glitchRate?: number;
   /** After a power-up or CELLRST a HX711 has no conversion for this long (datasheet: 50 ms at 80 SPS). */
   readonly settleMs: number;
 }
+
+/** A cell whose zero ramps while the others hold. */
+export interface DriftingCell {
+  /** Grams per minute, signed (+: reads as load). */
+  readonly gPerMin: number;
+  /** For this long from the first sample, then it stays where it got to (default: for ever). */
+  readonly forMs?: number;
+  /** The cell (default: one of the well cells, drawn from the seed). */
+  readonly cell?: number;
+}
+
+/** The bits a glitch may flip: bit 10 is under a gram, bit 22 about 1.5 kg (at 2,000–4,000 counts/g). */
+const GLITCH_BITS = { low: 10, high: 22 } as const;
 
 /** How long the random walk's rate takes to change (its OU time constant). */
 const WALK_RATE_TAU_MS = 60_000;
@@ -95,6 +119,10 @@ export class SensorBank {
   readonly #walkG: Float64Array;
   readonly #walkRate: Float64Array;
   readonly #walkRng: Rng;
+  readonly #glitchRng: Rng;
+  /** The drifting cell, or -1. */
+  readonly #driftCell: number;
+  #glitches = 0;
   #firstSampleMs: number | undefined = undefined;
   #readyAtMs = 0;
   #lastSampleMs: number | undefined = undefined;
@@ -124,18 +152,41 @@ export class SensorBank {
     this.#walkG = new Float64Array(cellCount);
     this.#walkRate = new Float64Array(cellCount);
     this.#walkRng = rng.fork('walk');
+    this.#glitchRng = rng.fork('glitch');
+    const drifting = parameters.driftingCell;
+    const wells = parameters.wellCount ?? cellCount;
+    this.#driftCell = drifting === undefined ? -1 : (drifting.cell ?? rng.fork('drifting-cell').int(0, wells - 1));
+  }
+
+  /** The cell whose zero ramps on its own (driftingCell), if any. */
+  get driftingCell(): number | undefined {
+    return this.#driftCell < 0 ? undefined : this.#driftCell;
+  }
+
+  /** Glitched readings sent so far. */
+  get glitches(): number {
+    return this.#glitches;
   }
 
   /** Where the random walk and the ramp have moved a cell's zero by now, grams. */
   zeroShiftG(cell: number): number {
-    return (this.#walkG[cell] ?? 0) + this.#rampG(this.#lastSampleMs ?? 0);
+    const now = this.#lastSampleMs ?? 0;
+    return (this.#walkG[cell] ?? 0) + this.#rampG(now) + (cell === this.#driftCell ? this.#cellDriftG(now) : 0);
   }
 
   #rampG(nowMs: number): number {
-    const rate = this.parameters.rampGPerMin ?? 0;
-    if (rate === 0 || this.#firstSampleMs === undefined) return 0;
-    const ms = Math.min(nowMs - this.#firstSampleMs, this.parameters.rampForMs ?? Infinity);
-    return (rate * Math.max(0, ms)) / 60_000;
+    return this.#rampOf(this.parameters.rampGPerMin ?? 0, this.parameters.rampForMs, nowMs);
+  }
+
+  #cellDriftG(nowMs: number): number {
+    const d = this.parameters.driftingCell;
+    return d ? this.#rampOf(d.gPerMin, d.forMs, nowMs) : 0;
+  }
+
+  #rampOf(gPerMin: number, forMs: number | undefined, nowMs: number): number {
+    if (gPerMin === 0 || this.#firstSampleMs === undefined) return 0;
+    const ms = Math.min(nowMs - this.#firstSampleMs, forMs ?? Infinity);
+    return (gPerMin * Math.max(0, ms)) / 60_000;
   }
 
   /** The true zero offset of a cell (counts at no load, before drift). */
@@ -191,6 +242,8 @@ export class SensorBank {
       }
     }
     const rampG = this.#rampG(nowMs);
+    const cellDriftG = this.#cellDriftG(nowMs);
+    const glitchRate = this.parameters.glitchRate ?? 0;
     const settling = nowMs < this.#readyAtMs;
     const counts = new Int32Array(this.cellCount);
     const fresh: boolean[] = [];
@@ -199,7 +252,7 @@ export class SensorBank {
       // on one cell leaves every other cell's numbers as they were.
       const drift = (this.#drifts[cell] as OrnsteinUhlenbeck).step(dt, this.#noiseRng);
       const noise = this.parameters.noiseRmsCounts * this.#noiseRng.normal();
-      const shiftG = (this.#walkG[cell] ?? 0) + rampG;
+      const shiftG = (this.#walkG[cell] ?? 0) + rampG + (cell === this.#driftCell ? cellDriftG : 0);
       const analog =
         this.offsetOf(cell) +
         this.scaleOf(cell) * ((grams[cell] ?? 0) + shiftG) +
@@ -219,7 +272,17 @@ export class SensorBank {
       else if (fault?.kind === 'dead') counts[cell] = Math.round(noise);
       else counts[cell] = reading;
       this.#lastCounts[cell] = counts[cell] ?? 0;
+      // A glitch is one sample's: what a stale or stuck cell repeats is the true reading.
+      if (!fault && glitchRate > 0 && this.#glitchRng.chance(glitchRate)) counts[cell] = this.#glitched(reading);
     }
     return { counts, fresh };
+  }
+
+  /** The reading with one bit of its 24-bit two's-complement word flipped. */
+  #glitched(reading: number): number {
+    this.#glitches++;
+    const bit = this.#glitchRng.int(GLITCH_BITS.low, GLITCH_BITS.high);
+    const word = (reading & 0xffffff) ^ (1 << bit);
+    return word & 0x800000 ? word - 0x1000000 : word;
   }
 }

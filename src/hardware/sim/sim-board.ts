@@ -175,6 +175,8 @@ function readLayout(p: SimBoardOptions['position'], grid: Grid, pieces: string):
   return parsed.ok ? parsed : err(simError('BadSpn', parsed.error.message));
 }
 
+const NO_PIVOT_LOAD: BySide<number> = Object.freeze({ white: 0, black: 0 });
+
 export class SimBoard {
   readonly firmware: SimFirmware;
   #now = 0;
@@ -414,7 +416,10 @@ export class SimBoard {
 
   /** Grams on every cell now (cell order): the truth the sensors turn into counts. */
   trueCellGrams(): Float64Array {
-    return cellGrams(this.cellMap, this.physics.wellGrams(this.#now), this.physics.pivotGrams(this.#now));
+    // Every sample: the wells' loads once, the pivots' from them (none to solve on a board without pivots).
+    const wells = this.physics.wellGrams(this.#now);
+    const pivots = this.cellMap.pivots.length > 0 ? this.physics.pivotGrams(this.#now, wells) : NO_PIVOT_LOAD;
+    return cellGrams(this.cellMap, wells, pivots);
   }
 
   // ---- inside -------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+// The Surakarta players' ledger: the move once its placement happened, a foul antic's foul
+// once its last step happened, the capture of the last enemy piece ending the game.
+import { describe, expect, it } from 'vitest';
+import { committedFoul, surakartaTurnRecord } from '../../src/app/autoplay/surakarta-ledger.ts';
+import type { SkTurnPlan } from '../../src/app/autoplay/surakarta-plan.ts';
+import { moveScript, turnScript } from '../../src/app/autoplay/surakarta-script.ts';
+import type { StepOutcome } from '../../src/hardware/sim/sim-board.ts';
+import type { SimScript } from '../../src/hardware/sim/script.ts';
+import { legalMoves, parsePosition, pointAt, type Position } from '../../src/rules/surakarta/index.ts';
+import { err, ok } from '../../src/util/result.ts';
+
+const position = (text: string): Position => {
+  const p = parsePosition(text);
+  if (!p.ok) throw new Error(p.error.message);
+  return p.value;
+};
+const START = position('oooooo/oooooo/6/6/xxxxxx/xxxxxx x');
+/** a2 can capture b1 (round the small loop at a1), Dark's last piece. */
+const LAST = position('6/6/6/6/x5/1o4 x');
+
+const plan = (pos: Position, over: Partial<SkTurnPlan> = {}): SkTurnPlan => ({
+  move: legalMoves(pos).find((m) => (over.move ? false : !m.capture)) ?? legalMoves(pos)[0]!,
+  piece: 'x',
+  antic: 'none',
+  captureOrder: 'captured-first',
+  thinkMs: 500,
+  holdMs: 400,
+  ...over,
+});
+
+/** Every step ok, unless from index `failFrom` on. */
+const outcomes = (script: SimScript, failFrom = Infinity): StepOutcome[] =>
+  script.steps.map((step, i) => ({
+    step,
+    atMs: i * 100,
+    result: i >= failFrom ? err({ code: 'EmptyWell', message: 'no piece there' }) : ok(undefined),
+  }));
+
+describe('Surakarta ledger', () => {
+  it('a clean step: the move, no foul, no end', () => {
+    const p = plan(START);
+    expect(surakartaTurnRecord(2, START, p, [], outcomes(turnScript(p)))).toEqual({
+      kind: 'turn',
+      game: 2,
+      side: 'light',
+      antic: 'none',
+      move: expect.stringMatching(/^[a-f][1-6]-[a-f][1-6]$/),
+      fouls: [],
+    });
+  });
+
+  it('a placement that did not happen is no move', () => {
+    const p = plan(START);
+    const s = turnScript(p);
+    expect(surakartaTurnRecord(1, START, p, [], outcomes(s, s.steps.length - 1))).not.toHaveProperty('move');
+  });
+
+  it('the capture of the last enemy piece ends the game for the mover', () => {
+    const capture = legalMoves(LAST).find((m) => m.capture)!;
+    const p = plan(LAST, { move: capture });
+    expect(surakartaTurnRecord(1, LAST, p, [], outcomes(moveScript(p, 300)))).toMatchObject({
+      move: 'a2xb1',
+      end: { winner: 'light', reason: 'all-captured' },
+    });
+  });
+
+  it.each([
+    ['not-your-piece', 'NotYourSphere', { wrongPoint: pointAt(2, 5)! }],
+    ['touch-move', 'TouchMove', { wrongPoint: pointAt(0, 1)! }],
+    ['illegal-placement', 'IllegalPlacement', { wrongPoint: pointAt(3, 3)! }],
+    ['roll', 'Rolled', { roll: { durationMs: 400, pauseMs: 300 } }],
+  ] as const)('%s commits %s once its last step happened; not when it did not', (antic, code, extra) => {
+    const p = plan(START, { antic, ...extra });
+    const s = turnScript(p);
+    expect(committedFoul(START, p, outcomes(s))).toEqual({ side: 'light', code });
+    expect(committedFoul(START, p, outcomes(s, s.steps.length - 1))).toBeUndefined();
+  });
+
+  it('antics that commit no foul commit none', () => {
+    for (const antic of ['none', 'hesitate', 'slow', 'press'] as const) {
+      const p = plan(START, { antic, press: { point: 14, grams: 500, durationMs: 500 } });
+      expect(committedFoul(START, p, outcomes(turnScript(p)))).toBeUndefined();
+    }
+  });
+});
