@@ -18,6 +18,7 @@ import { modelBoard, stepContext, type StepContext } from './context.ts';
 import { checkFoulResolved, checkResync, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { snapshotOf } from './snapshot.ts';
+import { explainUnheard, markUnheard, unheardFor, unheardMessage } from '../unheard.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from './settings.ts';
 import { UNKNOWN_SPHERE, draftOf, type HeldSphere, type SenryakuRefereeState } from './state.ts';
 
@@ -67,7 +68,7 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
-      onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false);
+      onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false, input.unheardSinceMs);
       break;
     case 'operator': // Senryaku has no ending by agreement (RULES.md): a game ends on the board
       if (input.action.kind === 'attribute') attributeHolding(ctx, input.action.to);
@@ -210,14 +211,41 @@ function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pen
   endGame(ctx, opposite(culprit), 'crash');
 }
 
-function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color | undefined, resumed: boolean): void {
+/** What makes two of the referee's accounts the same game: the position, the phase, the spheres in hand. */
+const outcomeKey = (s: SenryakuRefereeState): string =>
+  `${formatSpn(s.game.position)}|${s.phase}|${s.hand
+    .map((h) => h.from)
+    .sort((a, b) => a - b)
+    .join(',')}`;
+
+function onSnapshot(
+  ctx: StepContext,
+  occupied: readonly Well[],
+  tipped: Color | undefined,
+  resumed: boolean,
+  unheardSinceMs: number | undefined,
+): void {
   const { d } = ctx;
+  let why: string | undefined;
+  // The board was not heard during play: the rules say what happened meanwhile, or that it must be put back.
+  if (unheardSinceMs !== undefined && d.phase === 'play' && !resumed && tipped === d.tipped && !d.pendingTip && !d.pendingCapture) {
+    const found = explainUnheard({ ...d }, occupied, ctx.at, stepReferee, outcomeKey);
+    if (found.kind === 'nothing') return;
+    if (found.kind === 'explained') {
+      Object.assign(d, draftOf(found.state));
+      ctx.verdicts.push(...markUnheard(found.verdicts));
+      return;
+    }
+    why = unheardMessage(unheardSinceMs, ctx.at, found.ways);
+  } else if (unheardSinceMs !== undefined) why = `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
   const sensed = new Int8Array(WELLS);
   for (const w of occupied) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
   const unchanged = sameOccupancy(sensed, d.onBoard) && tipped === d.tipped;
   // The referee's own account already matches what the sensors see: nothing to say, except
-  // after a restart on a journal, when players wait to hear that play goes on.
-  if (unchanged && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
+  // after a restart on a journal, when players wait to hear that play goes on, or when what
+  // was not heard could have been more than the board shows (a capture completed unseen).
+  const ambiguous = why !== undefined && d.phase === 'play';
+  if (unchanged && !ambiguous && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
   if (!unchanged) d.changedSinceOver = true;
   d.onBoard = sensed;
   d.tipped = tipped;
@@ -231,7 +259,7 @@ function onSnapshot(ctx: StepContext, occupied: readonly Well[], tipped: Color |
   }
   d.phase = 'resync';
   d.lastResyncReport = undefined;
-  checkResync(ctx);
+  checkResync(ctx, why);
 }
 
 /** The model's prediction, kept to compare with the tilt switches. */

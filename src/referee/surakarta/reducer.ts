@@ -21,6 +21,8 @@ import { judgeLift, judgePlacement } from './judge.ts';
 import { checkFoulResolved, checkResync } from './recovery.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from './settings.ts';
 import { snapshotOf } from './snapshot.ts';
+import { formatPosition } from '../../rules/surakarta/position-notation.ts';
+import { explainUnheard, markUnheard, unheardFor, unheardMessage } from '../unheard.ts';
 import { UNKNOWN_PIECE, draftOf, type HeldPiece, type SurakartaRefereeState } from './state.ts';
 
 /** Throws TypeError for settings no match can be played with (programmer misuse: the descriptor checks them first). */
@@ -69,7 +71,7 @@ export function stepSurakarta(state: SurakartaRefereeState, input: RefereeInput)
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
-      onSnapshot(ctx, input.occupied.filter(onTheBoard), input.resumed ?? false);
+      onSnapshot(ctx, input.occupied.filter(onTheBoard), input.resumed ?? false, input.unheardSinceMs);
       break;
     case 'operator':
       onOperator(ctx, input.action);
@@ -158,14 +160,35 @@ function afterChange(ctx: StepContext): void {
   }
 }
 
-function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boolean): void {
+/** What makes two of the referee's accounts the same game: the position, the phase, the pieces in hand. */
+const outcomeKey = (s: SurakartaRefereeState): string =>
+  `${formatPosition(s.game.position)}|${s.phase}|${s.hand
+    .map((h) => h.from)
+    .sort((a, b) => a - b)
+    .join(',')}`;
+
+function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boolean, unheardSinceMs: number | undefined): void {
   const { d } = ctx;
+  let why: string | undefined;
+  // The board was not heard during play: the rules say what happened meanwhile, or that it must be put back.
+  if (unheardSinceMs !== undefined && d.phase === 'play' && !resumed) {
+    const found = explainUnheard({ ...d }, occupied, ctx.at, stepSurakarta, outcomeKey);
+    if (found.kind === 'nothing') return;
+    if (found.kind === 'explained') {
+      Object.assign(d, draftOf(found.state));
+      ctx.verdicts.push(...markUnheard(found.verdicts));
+      return;
+    }
+    why = unheardMessage(unheardSinceMs, ctx.at, found.ways);
+  } else if (unheardSinceMs !== undefined) why = `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
   const sensed = new Int8Array(POINTS);
   for (const p of occupied) sensed[p] = d.onBoard[p] !== EMPTY ? (d.onBoard[p] ?? UNKNOWN_PIECE) : UNKNOWN_PIECE;
   const unchanged = sameOccupancy(sensed, d.onBoard);
   // The referee's own account already matches what the sensors see: nothing to say, except
-  // after a restart on a journal, when players wait to hear that play goes on.
-  if (unchanged && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
+  // after a restart on a journal, when players wait to hear that play goes on, or when what
+  // was not heard could have been more than the board shows (a capture completed unseen).
+  const ambiguous = why !== undefined && d.phase === 'play';
+  if (unchanged && !ambiguous && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
   if (!unchanged) d.changedSinceOver = true;
   d.onBoard = sensed;
   d.hand = [];
@@ -176,7 +199,7 @@ function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boole
   }
   d.phase = 'resync';
   d.lastResyncReport = undefined;
-  checkResync(ctx);
+  checkResync(ctx, why);
 }
 
 /**
