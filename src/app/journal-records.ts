@@ -16,11 +16,14 @@ export const JOURNAL_FORMAT = 'senryaku-journal';
 /**
  * v2: sessions (a marker record starts each one) and compressed files. v3: verdicts in the
  * common shape (`position`, `balance`) and dated at the frame that completed them. v4:
- * operator records (an action such as `agree`, in its place among the lines). Older
- * files are still read; their stored verdicts are what the referee of their day said.
+ * operator records (an action such as `agree`, in its place among the lines). v5: verdicts
+ * dated on the session's clock (each boot's board time placed at the receive time of its
+ * first frame), frames ahead of the host's clock refused, and the board read afresh after it
+ * was unheard. Older files are still read; their stored verdicts are what the referee of
+ * their day said.
  */
-export const JOURNAL_VERSION = 4;
-const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const JOURNAL_VERSION = 5;
+const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
 
 export interface JournalHeader {
   readonly kind: 'header';
