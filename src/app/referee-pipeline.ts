@@ -69,9 +69,10 @@ export const SNAPSHOT_AT_LATEST_FRAMES = 400;
 /**
  * Frames missing for longer than this (board time) and the board was not heard: a lift and a
  * placement, or a whole capture, may have happened unseen, and what sensing reports next is
- * the board as found. Shorter gaps (a line or two lost) are followed through sensing as usual.
+ * the board as found. Two actions by hand take longer than this, so in a shorter gap (lines
+ * lost to noise, a short stall) at most one happened, and sensing follows it as usual.
  */
-export const UNHEARD_AFTER_MS = 100;
+export const UNHEARD_AFTER_MS = 250;
 
 export interface PipelineOutput {
   readonly sensing: SensingEvent[];

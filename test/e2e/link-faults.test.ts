@@ -28,7 +28,7 @@
 //     and the pipeline hands the referee its new-session snapshot; the referee reconciles it
 //     with the game: a move made meanwhile is inferred (said as seen on reconnect), or
 //     `resync-needed` (with the restore steps) is followed by `resync-done` before the next move.
-//   - A stall longer than 100 ms is the board unheard too: the referee reconciles the board it
+//   - A stall longer than 250 ms is the board unheard too: the referee reconciles the board it
 //     finds once its wells settle, as after a reconnect.
 //
 // Known limit, kept out of the schedule on purpose: a stall that hides a whole roll is read
