@@ -6,9 +6,11 @@
 // referee to the rule "never silence": no tidy-up, and exactly the moves of the run without
 // faults, in order.
 //
-// The fault seeds are ones where a move went unsaid before the referee reconciled an unheard
-// board: a capture completed during a stall looked like a lift, and the referee waited for a
-// placement that had already happened.
+// The seeds are ones where a move went unsaid before the referee reconciled an unheard board:
+// a capture completed during a stall looked like a lift, and the referee waited for a placement
+// that had already happened (autoplay 5); a Rolled foul put right and the move made while the
+// cable was out left the board as the foul had, and the referee waited for the restoration
+// (autoplay 9).
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
@@ -16,9 +18,14 @@ import { START_SPN } from '../../src/rules/senryaku/spn.ts';
 import { Session, fakeTimers, simBoard, useE2E } from './harness.ts';
 
 const e2e = useE2E();
-const AUTOPLAY_SEED = 5;
 const SETTINGS = { match: { trackLength: 9, colours: 'alternate' as const } };
-const FAULT_SEEDS = [6, 17, 23];
+/** [autoplay seed, fault seed]. */
+const SEEDS: readonly (readonly [number, number])[] = [
+  [5, 6],
+  [5, 17],
+  [5, 23],
+  [9, 35],
+];
 const MOVES = 30;
 
 const FAULTS = ['drop', 'stall', 'unplug', 'unplug-no-reboot', 'reboot'] as const;
@@ -26,13 +33,13 @@ const FAULTS = ['drop', 'stall', 'unplug', 'unplug-no-reboot', 'reboot'] as cons
 const moveKey = (v: Verdict): string | undefined =>
   v.type === 'move' ? `${v.side} ${v.move}` : v.type === 'game-over' ? `game ${v.game} ${v.winner} ${v.reason}` : undefined;
 
-async function run(faultSeed: number | undefined, moves: number) {
+async function run(autoplaySeed: number, faultSeed: number | undefined, moves: number) {
   const clock = fakeTimers();
   const board = simBoard(START_SPN, 7);
   const tidyUps: string[] = [];
   const faults: string[] = [];
   try {
-    const s = await Session.start({ calibration: e2e.calibration, clock, board, autoplaySeed: AUTOPLAY_SEED, settings: SETTINGS });
+    const s = await Session.start({ calibration: e2e.calibration, clock, board, autoplaySeed, settings: SETTINGS });
     s.app.bus.on('notice', {}, (n) => n.message.startsWith('autoplay') && tidyUps.push(n.message));
     const rng = faultSeed === undefined ? undefined : new Rng(faultSeed);
     const count = (): number => s.verdicts.filter((v) => v.type === 'move').length;
@@ -60,12 +67,13 @@ async function run(faultSeed: number | undefined, moves: number) {
   }
 }
 
-let referenceMoves: string[] | undefined;
+const references = new Map<number, string[]>();
 
 describe('end to end: link faults at random moments, in virtual time', { timeout: 120_000 }, () => {
-  it.each(FAULT_SEEDS)('fault seed %i: every move said, the same moves as without faults', async (seed) => {
-    const reference = (referenceMoves ??= (await run(undefined, MOVES + 5)).verdicts.flatMap((v) => moveKey(v) ?? []));
-    const faulty = await run(seed, MOVES);
+  it.each(SEEDS)('autoplay seed %i, fault seed %i: every move said, the same moves as without faults', async (autoplay, seed) => {
+    const reference = references.get(autoplay) ?? (await run(autoplay, undefined, MOVES + 5)).verdicts.flatMap((v) => moveKey(v) ?? []);
+    references.set(autoplay, reference);
+    const faulty = await run(autoplay, seed, MOVES);
     expect(faulty.faults.length).toBeGreaterThanOrEqual(5);
     expect(faulty.tidyUps).toEqual([]);
     const live = faulty.verdicts.flatMap((v) => moveKey(v) ?? []);

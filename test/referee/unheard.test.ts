@@ -77,6 +77,21 @@ describe('Senryaku: the board found after it was not heard', () => {
     expect(said[0]).toMatchObject({ restore: [{ action: 'put-back', well: 'd1' }] });
   });
 
+  it('a foul standing when the board went unheard, found as it was: it may have been put right and the move made: put back', () => {
+    const r = RefereeDriver.playing(CAPTURE_ON);
+    r.roll('g1', 'g2');
+    expect(r.state.phase).toBe('foul');
+    // Lifted off g2, set back on g1, then lifted again and stepped to g2: the same board as the foul left.
+    const said = unheard(r, board(CAPTURE_ON, ['g1'], ['g2']));
+    expect(said).toEqual([
+      expect.objectContaining({
+        type: 'resync-needed',
+        message: expect.stringMatching(/while a foul stood/),
+        restore: [{ action: 'move-back', well: 'g1', from: 'g2', sphere: 'w' }],
+      }),
+    ]);
+  });
+
   it('two moves meanwhile, or no legal one: put back as the game stood', () => {
     const r = RefereeDriver.playing(CAPTURE_ON);
     const two = unheard(r, board(CAPTURE_ON, ['g1', 'a6'], ['g2', 'a5']));

@@ -180,14 +180,19 @@ function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boole
       return;
     }
     why = unheardMessage(unheardSinceMs, ctx.at, found.ways);
-  } else if (unheardSinceMs !== undefined) why = `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
+  } else if (unheardSinceMs !== undefined)
+    why =
+      d.phase === 'foul'
+        ? `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)} while a foul stood (it may have been put right and the move made meanwhile): put it back as the game stood`
+        : `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
   const sensed = new Int8Array(POINTS);
   for (const p of occupied) sensed[p] = d.onBoard[p] !== EMPTY ? (d.onBoard[p] ?? UNKNOWN_PIECE) : UNKNOWN_PIECE;
   const unchanged = sameOccupancy(sensed, d.onBoard);
   // The referee's own account already matches what the sensors see: nothing to say, except
   // after a restart on a journal, when players wait to hear that play goes on, or when what
-  // was not heard could have been more than the board shows (a capture completed unseen).
-  const ambiguous = why !== undefined && d.phase === 'play';
+  // was not heard could have been more than the board shows (a capture completed unseen; a
+  // foul put right and the move made, which leaves the board as the foul did).
+  const ambiguous = why !== undefined && (d.phase === 'play' || d.phase === 'foul');
   if (unchanged && !ambiguous && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
   if (!unchanged) d.changedSinceOver = true;
   d.onBoard = sensed;
