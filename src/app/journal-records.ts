@@ -18,8 +18,10 @@ export const JOURNAL_FORMAT = 'senryaku-journal';
  * common shape (`position`, `balance`) and dated at the frame that completed them. v4:
  * operator records (an action such as `agree`, in its place among the lines). v5: sensor
  * faults are referee inputs (`sensor`) and verdicts (`sensor-fault`, `sensor-cleared`), and
- * the operator's `blind CELL empty|occupied`. Older files are still read; their stored
- * verdicts are what the referee of their day said.
+ * the operator's `blind CELL empty|occupied`; verdicts dated on the session's clock (each
+ * boot's board time placed at the receive time of its first frame), frames ahead of the
+ * host's clock refused, and the board read afresh after it was unheard. Older files are still
+ * read; their stored verdicts are what the referee of their day said.
  */
 export const JOURNAL_VERSION = 5;
 const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];

@@ -6,12 +6,23 @@
  * Plausibility (`src/sensing/plausibility.ts`): a FRAME or TILT line that passed the CRC may
  * still be damaged, so a frame time that does not follow, or a tilt change, waits (one frame
  * at most) for the next line to agree before sensing sees it; gap notices keep their place
- * behind what waits. Lines go on whole, with their own receive times, so sensing sees the
- * stream it would have seen.
+ * behind what waits. A frame whose board time runs ahead of the host's receive clock (a jump
+ * the host did not see, a flood) is refused and said (`notes`), never a reference. Lines go
+ * on whole, with their own receive times, so sensing sees the stream it would have seen.
  *
- * Time: the referee's clock is the board's (frame timestamps, unwrapped by sensing),
- * shifted after a reboot so it never runs backward. Each frame is also a tick, so time-outs
- * (holding the board, a capture's grace) fire on board time.
+ * Time: the referee's clock is the host's session clock. Each boot's board time (unwrapped
+ * by sensing) is anchored to the receive time of its first frame, so board time keeps its
+ * precision within a boot while verdicts are dated on the session's clock, never behind an
+ * earlier verdict; a board's claim about time never moves the referee's clock on its own.
+ * Each frame is also a tick, so time-outs (holding the board, a capture's grace) fire on it.
+ *
+ * The board unheard: after a reboot, a reconnect, a gap in the frames longer than
+ * UNHEARD_AFTER_MS (a stall, lost or refused lines) or a new time line, what sensing sees
+ * first describes the board as found, not an action: its events are held back and, once
+ * the wells have settled, the referee gets the whole board as a snapshot that says since
+ * when the board was not heard, and reconciles it with the game (referee/unheard.ts). A
+ * HELLO that contradicts the match's board (another board id or cell count) is refused,
+ * said, and refereed as a reconnect: once the wells settle the referee checks the board.
  */
 import { BoardLineDecoder, SequenceTracker, type Decoded, type Hello } from '../protocol/index.ts';
 import type { OperatorAction, RefereeInput } from '../referee/inputs.ts';
@@ -26,6 +37,7 @@ import type { SensingEvent } from '../sensing/events.ts';
 import {
   admitLine,
   admitOther,
+  clockRefusal,
   createPlausibility,
   createSensingState,
   endBoot,
@@ -45,6 +57,8 @@ import { isSensorFaultEvent, refereeInputOf, type CellPlace } from './sensing-ad
 import { sensingSetupOf } from '../rulesets/senryaku-board.ts';
 import { liveLoadsOf, type LiveLoads } from './live-loads.ts';
 import type { LinkCounters } from '../hardware/link/index.ts';
+import { boardDeltaMs } from '../protocol/board-time.ts';
+import { StreamNotes, describeContradiction } from './stream-notes.ts';
 
 /**
  * After sensing (re)starts, its first events describe the board as found, not anyone's
@@ -54,6 +68,13 @@ import type { LinkCounters } from '../hardware/link/index.ts';
 export const SNAPSHOT_AFTER_FRAMES = 40;
 /** ...or after this many frames even if some well is still moving (a hand over the board). */
 export const SNAPSHOT_AT_LATEST_FRAMES = 400;
+/**
+ * Frames missing for longer than this (board time) and the board was not heard: a lift and a
+ * placement, or a whole capture, may have happened unseen, and what sensing reports next is
+ * the board as found. Two actions by hand take longer than this, so in a shorter gap (lines
+ * lost to noise, a short stall) at most one happened, and sensing follows it as usual.
+ */
+export const UNHEARD_AFTER_MS = 250;
 
 export interface PipelineOutput {
   readonly sensing: SensingEvent[];
@@ -61,6 +82,8 @@ export interface PipelineOutput {
   readonly verdicts: Verdict[];
   /** Set when the line could not be decoded (it is counted, never fatal). */
   readonly lineError?: string;
+  /** Faults of the board's stream to say (refused frames, a contradicting HELLO, a new time line); absent when none. */
+  readonly notes?: string[];
 }
 
 /** A Senryaku board, described by its flat profile (as profile files and journal headers hold it). */
@@ -101,7 +124,19 @@ interface Waiting {
   readonly hostMs: number;
 }
 
-type Out = { sensing: SensingEvent[]; inputs: RefereeInput[]; verdicts: Verdict[] };
+type Out = { sensing: SensingEvent[]; inputs: RefereeInput[]; verdicts: Verdict[]; notes: string[] };
+
+/** After sensing (re)starts or the board was unheard: what the pipeline waits for before the snapshot. */
+interface Settling {
+  frames: number;
+  /** Sensing's events reach the referee only through the snapshot (the board as found); false: a check after a contradicting HELLO. */
+  readonly holdEvents: boolean;
+  /** Referee time of the last frame heard before the board went unheard (absent at start-up). */
+  readonly unheardSinceMs?: number;
+}
+
+/** The board the match is played on, as its first HELLO of this session named it. */
+type BoardIdentity = Pick<Hello, 'boardId' | 'wellCells' | 'pivotCells'>;
 
 export class RefereePipeline<S> {
   private sensing: SensingState;
@@ -111,11 +146,20 @@ export class RefereePipeline<S> {
   private bootId: number | undefined;
   /** Decodes the lines that come without the link's decoding, sized by the profile until a HELLO. */
   private readonly decoder: BoardLineDecoder;
-  /** Frames since sensing (re)started, while the snapshot is still to come; undefined after it. */
-  private settlingFrames: number | undefined = 0;
-  /** Added to board time so the referee's clock continues across reboots. */
+  /** While the snapshot is still to come after sensing (re)started or the board was unheard. */
+  private settling: Settling | undefined = { frames: 0, holdEvents: true };
+  /** Added to sensing's board time to give the referee's clock (the session's). */
   private offsetMs = 0;
-  private lastTimeMs = 0;
+  /** Sensing (re)started: the next frame or TILT line anchors its board time to the session's clock. */
+  private anchorDue = true;
+  /** The session clock's origin on the referee's clock (past the last input of an earlier session when resumed). */
+  private readonly baseMs: number;
+  private lastTimeMs: number;
+  /** Board ms of the last frame sensing got (this sensing state), and its time on the referee's clock. */
+  private lastFrame: { readonly boardMs: number; readonly atMs: number } | undefined;
+  /** The match's board, from the first HELLO; a HELLO contradicting it is refused. */
+  private board: BoardIdentity | undefined;
+  private readonly notes = new StreamNotes();
   /** Started from a restored referee state: the first snapshot says so. */
   private resumedSnapshotDue: boolean;
   state: S;
@@ -128,6 +172,8 @@ export class RefereePipeline<S> {
     this.decoder = new BoardLineDecoder(cellCountOf(this.setup.hardware));
     this.state = options.refereeState ?? options.referee.initialState();
     this.resumedSnapshotDue = options.refereeState !== undefined;
+    this.baseMs = options.resumeAfterMs !== undefined ? options.resumeAfterMs + 1 : 0;
+    this.lastTimeMs = options.resumeAfterMs ?? 0;
   }
 
   /** Where the match stands now, as the referee sees it. */
@@ -150,33 +196,117 @@ export class RefereePipeline<S> {
    * once; without it (a replay, a test) the pipeline's own decoder reads the text.
    */
   feed(line: string, hostMs: number, decoded?: Decoded): PipelineOutput {
-    const out: Out = { sensing: [], inputs: [], verdicts: [] };
-    const parsed = decoded ?? this.decoder.decode(line);
-    if (!parsed.ok) return { ...out, lineError: `${parsed.error.code}: ${parsed.error.message}` };
+    const out: Out = { sensing: [], inputs: [], verdicts: [], notes: [] };
+    const parsed = this.decode(line, decoded);
+    if (!parsed.ok) return this.finish(out, hostMs, `${parsed.error.code}: ${parsed.error.message}`);
     const msg = parsed.value;
-    if (msg.type === 'hello' && this.onHello(msg, out) === 'new-boot') return out;
-    const lost = this.sequence.accept(msg.seq);
+    if (msg.type === 'hello') {
+      const contradiction = this.contradiction(msg);
+      if (contradiction) {
+        this.refuseHello(msg, contradiction, out);
+        return this.finish(out, hostMs);
+      }
+      if (this.onHello(msg, out) === 'new-boot') return this.finish(out, hostMs);
+    }
+    // A frame refused for its time (ahead of the host's clock, a flood) is no line of the
+    // board's stream: its sequence number does not count, so a flood makes no gaps either.
+    const refused = msg.type === 'frame' && clockRefusal(this.plausible, msg, hostMs) !== undefined;
+    const lost = refused ? 0 : this.sequence.accept(msg.seq);
     if (lost > 0) this.deliver(admitOther(this.plausible, { input: { type: 'gap', missing: lost }, hostMs }), out);
-    if (msg.type === 'frame' || msg.type === 'tilt') this.deliver(admitLine(this.plausible, msg, { input: msg, hostMs }), out);
-    return out;
+    if (msg.type === 'frame' || msg.type === 'tilt') this.deliver(admitLine(this.plausible, msg, { input: msg, hostMs }, hostMs), out);
+    return this.finish(out, hostMs);
+  }
+
+  /**
+   * The link's decoding of a line when it decoded with the frame size this pipeline expects
+   * (the link may have taken a HELLO this pipeline refuses); else this pipeline's own. A
+   * replay, which has only the text, then decodes exactly as the live run did.
+   */
+  private decode(line: string, decoded: Decoded | undefined): Decoded {
+    if (decoded && !(decoded.ok && decoded.value.type === 'frame' && decoded.value.cells.length !== this.decoder.cellCount)) {
+      if (decoded.ok && decoded.value.type === 'hello') this.decoder.noteHello(decoded.value);
+      return decoded;
+    }
+    return this.decoder.decode(line);
+  }
+
+  /** Notes said about the stream, and the line's error, on the output. */
+  private finish(out: Out, hostMs: number, lineError?: string): PipelineOutput {
+    out.notes.push(...this.notes.afterLine(this.plausible.counters, this.plausible.lastRefusal, hostMs));
+    const { notes, ...rest } = out;
+    return { ...rest, ...(lineError !== undefined ? { lineError } : {}), ...(notes.length > 0 ? { notes } : {}) };
   }
 
   /** What the plausibility step lets go, into sensing in order (a frame with the tilt it was given). */
   private deliver(released: readonly Release<Waiting>[], out: Out): void {
     for (const r of released) {
+      if (r.fate === 'reanchor') {
+        out.notes.push(this.notes.reanchored(r.leadMs));
+        this.restartSensing(true);
+        continue;
+      }
       if (r.fate !== 'deliver') continue;
       const { input, hostMs } = r.item;
       if (input.type !== 'frame') {
+        if (input.type === 'tilt') this.anchor(input.ms, hostMs);
         this.sense(input, hostMs, out);
         continue;
       }
+      this.anchor(input.ms, hostMs);
+      this.noteUnheardGap(input.ms);
       this.sense(r.tilt ? { ...input, tilt: r.tilt } : input, hostMs, out);
       const now = this.sensing.link.lastFrameMs + this.offsetMs;
       if (Number.isFinite(now)) {
-        if (this.settlingFrames !== undefined) this.settle(now, out);
+        this.lastFrame = { boardMs: input.ms, atMs: now };
+        if (this.settling !== undefined) this.settle(now, out);
         this.judge({ type: 'tick', atMs: now }, out);
       }
     }
+  }
+
+  /**
+   * The first board time sensing sees after it (re)started: from here its time line is placed
+   * on the session's clock, at the line's receive time and never behind the referee's last.
+   */
+  private anchor(boardMs: number, hostMs: number): void {
+    if (!this.anchorDue) return;
+    this.anchorDue = false;
+    // A fresh sensing state's clock starts at the first raw board time it is given.
+    this.offsetMs = Math.max(this.baseMs + hostMs, this.lastTimeMs + 1) - boardMs;
+  }
+
+  /** A frame after a gap in the board's time longer than UNHEARD_AFTER_MS: the board is read afresh. */
+  private noteUnheardGap(boardMs: number): void {
+    const last = this.lastFrame;
+    if (!last || boardDeltaMs(last.boardMs, boardMs) <= UNHEARD_AFTER_MS) return;
+    this.settling = { frames: 0, holdEvents: true, unheardSinceMs: this.settling?.unheardSinceMs ?? last.atMs };
+  }
+
+  /** Sensing starts afresh (a new boot, a new time line): held lines settled first, by the caller. */
+  private restartSensing(unheard: boolean): void {
+    const since = this.lastFrame?.atMs;
+    this.sensing = createSensingState(this.setup);
+    this.anchorDue = true;
+    this.lastFrame = undefined;
+    this.settling = { frames: 0, holdEvents: true, ...(unheard && since !== undefined ? { unheardSinceMs: since } : {}) };
+  }
+
+  /** A HELLO that names another board than the match's: what differs, or undefined. */
+  private contradiction(hello: Hello): string | undefined {
+    const known = this.board;
+    if (!known) return undefined;
+    return describeContradiction(known, hello);
+  }
+
+  /**
+   * Refused: not its boot id, not its sequence number, not its frame size. Said, and refereed
+   * as a reconnect: the referee checks the board once the wells settle (the stream itself
+   * went on, so sensing's events keep coming).
+   */
+  private refuseHello(hello: Hello, contradiction: string, out: Out): void {
+    if (this.board) this.decoder.noteHello(this.board);
+    out.notes.push(this.notes.helloRefused(hello, contradiction));
+    if (this.settling === undefined) this.settling = { frames: 0, holdEvents: false };
   }
 
   /**
@@ -184,7 +314,7 @@ export class RefereePipeline<S> {
    * clock, at the time of the latest input, so it takes its place among the board's events.
    */
   operate(action: OperatorAction): PipelineOutput {
-    const out: Out = { sensing: [], inputs: [], verdicts: [] };
+    const out = { sensing: [], inputs: [], verdicts: [] };
     this.judge({ type: 'operator', action, atMs: this.lastTimeMs }, out);
     return out;
   }
@@ -193,16 +323,12 @@ export class RefereePipeline<S> {
   private onHello(hello: Hello, out: Out): 'same-boot' | 'new-boot' {
     // A HELLO the link decoded sizes this decoder's frames too, should a line come without.
     this.decoder.noteHello(hello);
+    this.board ??= { boardId: hello.boardId, wellCells: hello.wellCells, pivotCells: hello.pivotCells };
     if (this.bootId === hello.bootId) return 'same-boot';
     // A new boot: the board's clock restarted and its readings may have moved under us.
     // What the old boot left waiting is settled first, into the old boot's sensing.
     this.deliver(endBoot(this.plausible), out);
-    if (this.bootId === undefined && this.options.resumeAfterMs !== undefined) this.offsetMs = this.options.resumeAfterMs + 1;
-    if (this.bootId !== undefined) {
-      this.offsetMs = this.lastTimeMs + 1;
-      this.sensing = createSensingState(this.setup);
-      this.settlingFrames = 0;
-    }
+    if (this.bootId !== undefined) this.restartSensing(true);
     this.bootId = hello.bootId;
     this.sequence.reset();
     this.sequence.accept(hello.seq);
@@ -213,8 +339,9 @@ export class RefereePipeline<S> {
     const { events } = stepSensing(this.sensing, input, hostMs);
     for (const e of events) {
       out.sensing.push(e);
+      // A sensor fault reaches the referee even while sensing settles: it is no player's action.
       const input =
-        this.settlingFrames === undefined || isSensorFaultEvent(e) ? refereeInputOf(e, this.offsetMs, this.cellPlace) : undefined;
+        this.settling?.holdEvents !== true || isSensorFaultEvent(e) ? refereeInputOf(e, this.offsetMs, this.cellPlace) : undefined;
       if (input) this.judge(input, out);
     }
   }
@@ -242,16 +369,17 @@ export class RefereePipeline<S> {
   }
 
   private settle(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
-    const frames = (this.settlingFrames ?? 0) + 1;
-    this.settlingFrames = frames;
-    if (frames < SNAPSHOT_AFTER_FRAMES) return;
-    if (frames < SNAPSHOT_AT_LATEST_FRAMES && wellStates(this.sensing).includes('unsettled')) return;
-    this.settlingFrames = undefined;
-    this.boardSnapshot(atMs, out);
+    const settling = this.settling;
+    if (!settling) return;
+    settling.frames++;
+    if (settling.frames < SNAPSHOT_AFTER_FRAMES) return;
+    if (settling.frames < SNAPSHOT_AT_LATEST_FRAMES && wellStates(this.sensing).includes('unsettled')) return;
+    this.settling = undefined;
+    this.boardSnapshot(atMs, settling.unheardSinceMs, out);
   }
 
   /** The whole board as sensing sees it now: occupied wells and the tilt switches. */
-  private boardSnapshot(atMs: number, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
+  private boardSnapshot(atMs: number, unheardSinceMs: number | undefined, out: { inputs: RefereeInput[]; verdicts: Verdict[] }): void {
     this.clearFaultsGone(atMs, out);
     const occupied: Cell[] = [];
     const blind: Cell[] = [];
@@ -270,6 +398,7 @@ export class RefereePipeline<S> {
         ...(tipped ? { tipped } : {}),
         ...(resumed ? { resumed: true as const } : {}),
         ...(blind.length > 0 ? { blind } : {}),
+        ...(unheardSinceMs !== undefined ? { unheardSinceMs } : {}),
         atMs,
       },
       out,

@@ -81,6 +81,12 @@ export class RefereeService<S> implements Service {
 
   /** Journals what the pipeline made of a line or an action, then (once on disk) tells the bus. */
   private publish(t: number, out: PipelineOutput): void {
+    // A fault of the board's stream (refused frames, a HELLO naming another board) is said at
+    // once on every output and kept in the journal (a replay of the lines says it again).
+    for (const message of out.notes ?? []) {
+      this.journal.append({ kind: 'note', t, message });
+      this.bus.emit('notice', { level: 'warn', message });
+    }
     for (const event of out.sensing) this.journal.append({ kind: 'sensing', t, event });
     for (const input of out.inputs) this.journal.append({ kind: 'input', t, input });
     for (const verdict of out.verdicts) this.journal.append({ kind: 'verdict', t, verdict });

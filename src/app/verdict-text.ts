@@ -38,10 +38,13 @@ function body(v: Verdict, words: GameWords, player: (p: Player) => string): stri
       return `${side(v.side)} lifts ${v.well} (may go to ${v.destinations.join(', ')})`;
     case 'capture-started':
       return `${side(v.side)} starts a capture on ${v.captured} (${v.order})`;
-    case 'move':
+    case 'move': {
+      // A move made while the board was not heard, inferred from the board found when it was heard again.
+      const unheard = v.unheard ? ' (made while the board was not heard: seen on reconnect)' : '';
       return v.balance
-        ? `${side(v.side)} ${v.move}   tip margin: toward White ${margin(v.balance.tipMargin.white)}, toward Black ${margin(v.balance.tipMargin.black)}   ${v.position}`
-        : `${side(v.side)} ${v.move}   ${v.position}`;
+        ? `${side(v.side)} ${v.move}${unheard}   tip margin: toward White ${margin(v.balance.tipMargin.white)}, toward Black ${margin(v.balance.tipMargin.black)}   ${v.position}`
+        : `${side(v.side)} ${v.move}${unheard}   ${v.position}`;
+    }
     case 'touch-move':
       return `Touch move: ${v.message}`;
     case 'foul':
@@ -63,8 +66,11 @@ function body(v: Verdict, words: GameWords, player: (p: Player) => string): stri
     case 'match-over':
       if (!v.winner) return `MATCH OVER after ${v.games} games: drawn, A ${v.score.A} - B ${v.score.B}`;
       return `MATCH OVER after ${v.games} games: ${player(v.winner)} wins, A ${v.score.A} - B ${v.score.B}`;
-    case 'resync-needed':
-      return `The board differs from the game: ${v.differences.map((d) => `${d.well} should ${d.expected === 'empty' ? 'be empty' : `hold '${d.expected}'`}`).join(', ')}`;
+    case 'resync-needed': {
+      const why = v.message ? `${v.message.charAt(0).toUpperCase()}${v.message.slice(1)}. ` : '';
+      const restore = v.restore?.length ? `. To restore: ${v.restore.map((r) => describeRestoration(r, words.piece)).join('; ')}` : '';
+      return `${why}The board differs from the game: ${v.differences.map((d) => `${d.well} should ${d.expected === 'empty' ? 'be empty' : `hold '${d.expected}'`}`).join(', ')}${restore}`;
+    }
     case 'resync-done':
       return `Board matches the game again: ${v.position}`;
     case 'model-disagreement':

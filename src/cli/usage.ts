@@ -109,7 +109,8 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       "--position says in the game's notation (default its start position); --spn SPN still works for Senryaku.",
       '--firmware runs the real firmware (hardware/firmware/build/senryaku-referee.elf, or --elf) in simavr instead',
       "(build both with npm run firmware:sim:build and npm run firmware:build), fed by the same simulated board's",
-      'load cells and tilt switches, its UART on a pty; real time unless --fast (simulated time, as fast as it goes).',
+      'load cells and tilt switches, its UART on a pty; real time unless --fast (simulated time, as fast as it goes:',
+      "its clock then runs ahead of a referee's, which refuses such frames; --fast is for raw tools and tests).",
     ],
   },
   board: {

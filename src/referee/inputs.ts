@@ -25,10 +25,12 @@ export type RefereeInput =
   | { readonly type: 'tipped'; readonly toward: TipSide; readonly atMs: number }
   | { readonly type: 'levelled'; readonly atMs: number }
   | { readonly type: 'interference'; readonly phase: 'start' | 'end'; readonly atMs: number; readonly sinceMs?: number }
-  /** The whole sensed board at once: after start-up, a reconnect or a restart. */
   /**
    * The whole board as sensing found it after (re)starting. `resumed`: the first one after the
    * host restarted on a journal, when the referee confirms the board even if it matches.
+   * `unheardSinceMs`: the board was not heard from then on (a reboot, a reconnect, a gap in its
+   * frames), so whatever changed meanwhile was not seen happen: the referee reconciles the
+   * board with the game (unheard.ts) instead of taking it as it stands.
    */
   | {
       readonly type: 'snapshot';
@@ -37,6 +39,7 @@ export type RefereeInput =
       readonly resumed?: true;
       /** Points sensing cannot see now (a failed cell): what they hold is not known, so the referee keeps its own account. */
       readonly blind?: readonly Cell[];
+      readonly unheardSinceMs?: number;
       readonly atMs: number;
     }
   /**

@@ -54,6 +54,25 @@ export function blindPoints(h: SensorHealth): Set<Cell> {
   return new Set(h.faults.flatMap((f) => (f.well !== undefined && blinds(f.fault) ? [f.well] : [])));
 }
 
+/**
+ * The points that hold a piece as far as can be told: those sensing saw occupied, except that
+ * a blind point (`unseen`, or blind by the referee's health) holds what the referee's own
+ * account has. `onBoard`: that account, 0 where empty.
+ */
+export function occupiedAsFarAsSeen(
+  occupied: readonly Cell[],
+  unseen: readonly Cell[],
+  h: SensorHealth,
+  onBoard: ArrayLike<number>,
+): Cell[] {
+  const blind = blindPoints(h);
+  for (const c of unseen) blind.add(c);
+  if (blind.size === 0) return [...occupied];
+  const seen = occupied.filter((c) => !blind.has(c));
+  for (const c of blind) if (c >= 0 && c < onBoard.length && (onBoard[c] ?? 0) !== 0) seen.push(c);
+  return seen;
+}
+
 const WHAT: Record<SensorFaultKind, string> = {
   dead: 'is dead (it reads no load at all)',
   stuck: 'is stuck (its reading no longer changes)',

@@ -73,6 +73,8 @@ export type Verdict = { readonly atMs: number } & (
       /** On a board that balances: the moment left before it tips toward each side, after the move (mass × pitch). */
       readonly balance?: { readonly tipMargin: ByTipSide<number> };
       readonly captureOrder?: CaptureOrder;
+      /** Made while the board was not heard (a reboot, a reconnect, a stall): inferred from the board found when it was heard again. */
+      readonly unheard?: true;
     }
   | { readonly type: 'touch-move'; readonly side: Side; readonly well: string; readonly message: string }
   | {
@@ -123,7 +125,17 @@ export type Verdict = { readonly atMs: number } & (
   | { readonly type: 'attributed'; readonly game: number; readonly to: Side; readonly message: string; readonly score: ByPlayer<number> }
   /** `winner` absent: the match is drawn (equal totals after its last game). */
   | { readonly type: 'match-over'; readonly winner?: Player; readonly score: ByPlayer<number>; readonly games: number }
-  | { readonly type: 'resync-needed'; readonly differences: readonly Difference[] }
+  /**
+   * The board differs from the last legal position (after a restart, a holding attributed to
+   * nobody, or the board unheard while something changed that no single legal move explains):
+   * what differs, the steps that restore it, and `message`, why, when there is more to say.
+   */
+  | {
+      readonly type: 'resync-needed';
+      readonly differences: readonly Difference[];
+      readonly restore?: readonly Restoration[];
+      readonly message?: string;
+    }
   | { readonly type: 'resync-done'; readonly position: string }
   | {
       readonly type: 'model-disagreement';

@@ -25,18 +25,43 @@
  *   unconfirmed change is discarded: its TILT line dropped, its frame passed on with the
  *   tilt it would have replaced.
  *
+ * - Host clock. A FRAME's time is a claim the host's receive clock must bear out
+ *   (src/protocol/board-time.ts): given the host time a line arrived (`hostMs`), a frame
+ *   whose board time runs more than CLOCK_LEAD_MS ahead of what the host clock allows since
+ *   the boot's anchor is refused outright ('ahead-of-host': never held, never a reference),
+ *   so two forged frames three hours ahead, or a flood with a running clock, cannot make the
+ *   genuine frames after them look old. A frame less than half a period after the last
+ *   trusted one is dropped as a flood ('too-soon'): frames come no faster than the rate.
+ *   Refused and not-newer frames that agree with each other and with the host's clock for
+ *   REANCHOR_AFTER_MS, while nothing else is trusted, are followed instead ('reanchor'
+ *   release: the stream's time line starts afresh there, as at a new boot). Without host
+ *   times (a monitor fed by the link, which judged already) this check is skipped.
+ *
  * Held lines go on whole, in order, with their own times, so sensing sees the stream it
  * would have seen, one frame later at most (a tip keeps the time of the first line that
  * showed it: crash attribution compares it with the last lift or placement). A new boot
  * (`endBoot`) explains any jump: what is still held then is settled without a second line.
  *
  * Why here: it is the first check on sensing's input, pure like the rest of `src/sensing`
- * (state mutated in place by the step, no clock, no I/O, no protocol types: a decoded Frame
- * or TiltEvent fits `TimedLine`). It is generic over the caller's item, so the referee
+ * (state mutated in place by the step, no clock, no I/O; a decoded Frame or TiltEvent fits
+ * `TimedLine`, and the host-clock judgement is the link's own, src/protocol/board-time.ts). It is generic over the caller's item, so the referee
  * pipeline (sensing inputs with their receive times, gap notices among them) and
  * `senryaku monitor` (decoded messages) run the same rules. Items without time or tilt
  * (`admitOther`, e.g. a gap notice) keep their place behind held lines.
  */
+
+import {
+  aheadOfHost,
+  clockLead,
+  createBoardClock,
+  leadOverHost,
+  noteAccepted,
+  noteRejected,
+  reanchor,
+  resetBoardClock,
+  type BoardClock,
+  type ClockPoint,
+} from '../protocol/board-time.ts';
 
 export interface TiltBits {
   readonly white: boolean;
@@ -53,13 +78,26 @@ export interface TimedLine {
   readonly tilt: TiltBits;
 }
 
-export const DISCARD_REASONS = ['not-newer', 'time-jump', 'time-out-of-line', 'tilt-unconfirmed', 'boot-ended'] as const;
+export const DISCARD_REASONS = [
+  'not-newer',
+  'time-jump',
+  'time-out-of-line',
+  'tilt-unconfirmed',
+  'boot-ended',
+  'ahead-of-host',
+  'too-soon',
+] as const;
 export type DiscardReason = (typeof DISCARD_REASONS)[number];
 
-/** One item let go, in arrival order: passed on (a frame's tilt replaced when `tilt` is set), or dropped. */
+/**
+ * One item let go, in arrival order: passed on (a frame's tilt replaced when `tilt` is set),
+ * or dropped. `reanchor` comes just before the delivery of the frame it names: the stream's
+ * time line starts afresh at that frame (the one before it was wrong), as at a new boot.
+ */
 export type Release<T> =
   | { readonly fate: 'deliver'; readonly item: T; readonly tilt?: TiltBits }
-  | { readonly fate: 'discard'; readonly item: T; readonly reason: DiscardReason };
+  | { readonly fate: 'discard'; readonly item: T; readonly reason: DiscardReason }
+  | { readonly fate: 'reanchor'; readonly item: T; readonly leadMs: number };
 
 export interface PlausibilityCounters {
   /** Frames held because their time did not follow the last trusted frame's. */
@@ -72,6 +110,12 @@ export interface PlausibilityCounters {
   tiltHeld: number;
   /** Tilt changes no second line confirmed. */
   tiltDiscarded: number;
+  /** Frames refused because their board time ran ahead of the host's receive clock (a jump the host did not see, a flood). */
+  aheadOfHost: number;
+  /** Frames dropped for coming sooner than half a period after the last trusted one (a flood). */
+  tooSoon: number;
+  /** Times the stream's time line was followed afresh after the old one proved wrong. */
+  reanchors: number;
 }
 
 export const emptyPlausibilityCounters = (): PlausibilityCounters => ({
@@ -80,6 +124,9 @@ export const emptyPlausibilityCounters = (): PlausibilityCounters => ({
   jumpsAccepted: 0,
   tiltHeld: 0,
   tiltDiscarded: 0,
+  aheadOfHost: 0,
+  tooSoon: 0,
+  reanchors: 0,
 });
 
 /** Frames in a row that fit no timeline (100 ms at 80 frames/s) before the newest is taken as it is. */
@@ -88,12 +135,26 @@ export const ACCEPT_AFTER_FRAMES = 8;
 interface Entry<T> {
   readonly line: TimedLine | undefined;
   readonly item: T;
+  /** Host time the line arrived, when known. */
+  readonly hostMs?: number;
+}
+
+/** The last frame refused for its time against the host's clock, for the caller's message. */
+export interface ClockRefusal {
+  readonly reason: 'ahead-of-host' | 'too-soon';
+  /** How far ahead of the host clock it ran (ahead-of-host), ms. */
+  readonly leadMs: number;
+  readonly boardMs: number;
+  readonly hostMs: number;
 }
 
 export interface PlausibilityState<T> {
   readonly periodMs: number;
   /** The last frame passed on (time stage); undefined until the first of a boot. */
   trusted: { ms: number; seq: number } | undefined;
+  /** The boot's time line against the host's receive clock. */
+  readonly clock: BoardClock;
+  lastRefusal: ClockRefusal | undefined;
   /** A frame held for its time, and what arrived after it. */
   candidate: Entry<T> | undefined;
   behind: Entry<T>[];
@@ -114,6 +175,8 @@ export function createPlausibility<T>(frameRate = 80): PlausibilityState<T> {
   return {
     periodMs: 1000 / frameRate,
     trusted: undefined,
+    clock: createBoardClock(),
+    lastRefusal: undefined,
     candidate: undefined,
     behind: [],
     unplaced: 0,
@@ -123,10 +186,13 @@ export function createPlausibility<T>(frameRate = 80): PlausibilityState<T> {
   };
 }
 
-/** A FRAME or TILT line: returns what can go on (or is dropped) now, in order. */
-export function admitLine<T>(s: PlausibilityState<T>, line: TimedLine, item: T): Release<T>[] {
+/**
+ * A FRAME or TILT line: returns what can go on (or is dropped) now, in order. `hostMs`: the
+ * host time it arrived (receive clock); without it the host-clock check is skipped.
+ */
+export function admitLine<T>(s: PlausibilityState<T>, line: TimedLine, item: T, hostMs?: number): Release<T>[] {
   const out: Release<T>[] = [];
-  timeStep(s, { line, item }, out);
+  timeStep(s, hostMs === undefined ? { line, item } : { line, item, hostMs }, out);
   return out;
 }
 
@@ -153,6 +219,7 @@ export function endBoot<T>(s: PlausibilityState<T>): Release<T>[] {
   s.pending = [];
   for (const e of pending) unconfirmed(s, e, 'boot-ended', out);
   s.trusted = undefined;
+  resetBoardClock(s.clock);
   s.unplaced = 0;
   s.tilt = LEVEL;
   return out;
@@ -162,10 +229,15 @@ export const sameTilt = (a: TiltBits, b: TiltBits): boolean => a.white === b.whi
 
 const seqDistance = (from: number, to: number): number => Math.max(1, (to - from) & 0xffff);
 
-/** How a frame stands to a reference frame. */
-export function follows(periodMs: number, ref: { ms: number; seq: number }, line: TimedLine): 'not-newer' | 'follows' | 'ahead' {
+/** How a frame stands to a reference frame (`too-soon`: newer, but by less than half a period: frames come no faster than the rate). */
+export function follows(
+  periodMs: number,
+  ref: { ms: number; seq: number },
+  line: TimedLine,
+): 'not-newer' | 'too-soon' | 'follows' | 'ahead' {
   const ahead = (line.ms - ref.ms) >>> 0;
   if (ahead === 0 || ahead >= HALF_RANGE) return 'not-newer';
+  if (ahead < periodMs / 2) return 'too-soon';
   return ahead <= seqDistance(ref.seq, line.seq) * periodMs + periodMs / 2 ? 'follows' : 'ahead';
 }
 
@@ -184,19 +256,80 @@ function timeStep<T>(s: PlausibilityState<T>, e: Entry<T>, out: Release<T>[]): v
     else passOn(s, e, out);
     return;
   }
+  // The host's clock and the rate first: a frame they refuse is never held nor trusted.
+  const refusal = clockRefusal(s, e.line, e.hostMs);
+  if (refusal) {
+    refuse(s, e, refusal, out);
+    return;
+  }
   if (s.candidate) {
     resolveCandidate(s, s.candidate, e, out);
     return;
   }
   const fit = s.trusted ? follows(s.periodMs, s.trusted, e.line) : 'ahead';
-  if (fit === 'not-newer') discard(s, e, 'not-newer', out);
-  else if (fit === 'follows') trust(s, e, out);
+  if (fit === 'not-newer') rejectOld(s, e, out);
+  else if (fit === 'follows' || fit === 'too-soon') trust(s, e, out);
   else hold(s, e, s.trusted !== undefined, out);
+}
+
+/**
+ * Whether a FRAME arriving at `hostMs` is refused for its time before anything else looks at
+ * it: ahead of the host's clock, or sooner than half a period after the last trusted frame
+ * (and not the continuation of a held one). Changes nothing: the pipeline asks first, so a
+ * refused frame's sequence number does not count either.
+ */
+export function clockRefusal<T>(s: PlausibilityState<T>, line: TimedLine, hostMs: number | undefined): ClockRefusal | undefined {
+  // Without receive times the link before it judged already (a monitor): nothing to add.
+  if (line.type !== 'frame' || hostMs === undefined) return undefined;
+  const at = { boardMs: line.ms, hostMs };
+  if (aheadOfHost(s.clock, at)) return { reason: 'ahead-of-host', leadMs: clockLead(s.clock, at), boardMs: line.ms, hostMs };
+  if (!s.trusted || follows(s.periodMs, s.trusted, line) !== 'too-soon') return undefined;
+  if (s.candidate && follows(s.periodMs, ref(s.candidate), line) === 'follows') return undefined;
+  return { reason: 'too-soon', leadMs: 0, boardMs: line.ms, hostMs };
+}
+
+const pointOf = <T>(e: Entry<T>): ClockPoint | undefined =>
+  e.hostMs === undefined || !e.line ? undefined : { boardMs: e.line.ms, hostMs: e.hostMs };
+
+/** A frame refused for its time against the host clock or the rate: counted, remembered for the caller's message. */
+function refuse<T>(s: PlausibilityState<T>, e: Entry<T>, refusal: ClockRefusal, out: Release<T>[]): void {
+  if (refusal.reason === 'ahead-of-host') s.counters.aheadOfHost++;
+  else s.counters.tooSoon++;
+  s.lastRefusal = refusal;
+  if (refusal.reason === 'ahead-of-host' && followRival(s, e, out)) return;
+  discard(s, e, refusal.reason, out);
+}
+
+/** A frame not newer than the last trusted one: dropped, unless the frames dropped so far form the true time line. */
+function rejectOld<T>(s: PlausibilityState<T>, e: Entry<T>, out: Release<T>[]): void {
+  if (followRival(s, e, out)) return;
+  discard(s, e, 'not-newer', out);
+}
+
+/** Refused and old frames that agree with each other and the host's clock for long enough: follow them from `e` on. */
+function followRival<T>(s: PlausibilityState<T>, e: Entry<T>, out: Release<T>[]): boolean {
+  const at = pointOf(e);
+  if (!at || !noteRejected(s.clock, at)) return false;
+  const leadMs = s.clock.anchor ? leadOverHost(s.clock.anchor, at) : 0;
+  s.counters.reanchors++;
+  // What waited on the old time line is settled first, then the new one starts at `e`.
+  if (s.candidate) {
+    discard(s, s.candidate, 'time-jump', out);
+    s.candidate = undefined;
+    flushBehind(s, out);
+  }
+  reanchor(s.clock, at);
+  out.push({ fate: 'reanchor', item: e.item, leadMs });
+  s.trusted = undefined;
+  trust(s, e, out);
+  return true;
 }
 
 function resolveCandidate<T>(s: PlausibilityState<T>, held: Entry<T>, e: Entry<T>, out: Release<T>[]): void {
   const line = e.line as TimedLine;
-  if (follows(s.periodMs, ref(held), line) === 'follows') {
+  // (Sooner than half a period counts as following here: with receive times it was refused before.)
+  const toHeld = follows(s.periodMs, ref(held), line);
+  if (toHeld === 'follows' || toHeld === 'too-soon') {
     if (s.trusted) s.counters.jumpsAccepted++;
     s.candidate = undefined;
     trust(s, held, out);
@@ -206,14 +339,14 @@ function resolveCandidate<T>(s: PlausibilityState<T>, held: Entry<T>, e: Entry<T
   }
   const fit = s.trusted ? follows(s.periodMs, s.trusted, line) : 'ahead';
   if (fit === 'not-newer') {
-    discard(s, e, 'not-newer', out);
+    rejectOld(s, e, out);
     return;
   }
   // The held frame was not followed: its time was damaged, or a jump nothing confirmed.
   discard(s, held, 'time-jump', out);
   s.candidate = undefined;
   flushBehind(s, out);
-  if (fit === 'follows') trust(s, e, out);
+  if (fit === 'follows' || fit === 'too-soon') trust(s, e, out);
   else hold(s, e, true, out);
 }
 
@@ -231,6 +364,8 @@ function hold<T>(s: PlausibilityState<T>, e: Entry<T>, fault: boolean, out: Rele
 function trust<T>(s: PlausibilityState<T>, e: Entry<T>, out: Release<T>[]): void {
   s.trusted = ref(e);
   s.unplaced = 0;
+  const at = pointOf(e);
+  if (at) noteAccepted(s.clock, at);
   tiltStep(s, e, out);
 }
 

@@ -63,7 +63,7 @@ describe('referee pipeline', () => {
   it('a HELLO of the same boot is a line in sequence, not a gap; a bad line is counted, never thrown', () => {
     const p = pipeline();
     p.feed(formatHello(hello(1)), 0);
-    for (let i = 1; i <= 50; i++) p.feed(startFrame(i, i * 12.5), 0);
+    for (let i = 1; i <= 50; i++) p.feed(startFrame(i, i * 12.5), i * 12.5);
     const again = p.feed(formatHello(hello(1, 51)), 700);
     expect(again.sensing).toEqual([]);
     const next = p.feed(startFrame(52, 51 * 12.5), 712.5); // the board's clock: the next sampling period
@@ -80,41 +80,52 @@ describe('referee pipeline', () => {
     expect(repeat).toEqual({ sensing: [], inputs: [], verdicts: [] });
   });
 
-  it('a frame whose time jumps 60 s ahead is held and dropped: the frames after it still count', () => {
+  it('a frame whose time jumps 60 s ahead of the host clock is refused and said: the frames after it still count', () => {
     const p = pipeline();
     p.feed(formatHello(hello(1)), 0);
     for (let i = 1; i <= 60; i++) p.feed(startFrame(i, i * 12.5), i * 12.5);
-    expect(p.feed(startFrame(61, 61 * 12.5 + 60_000), 61 * 12.5)).toEqual({ sensing: [], inputs: [], verdicts: [] });
+    const jump = p.feed(startFrame(61, 61 * 12.5 + 60_000), 61 * 12.5);
+    expect(jump).toMatchObject({ sensing: [], inputs: [], verdicts: [] });
+    expect(jump.notes).toEqual([expect.stringMatching(/runs 1 min 0 s ahead of the host's clock.*refused/)]);
     const after = [];
     for (let i = 62; i <= 70; i++) after.push(...p.feed(startFrame(i, i * 12.5), i * 12.5).sensing);
-    // The held frame is gone: sensing sees one frame missing, then the stream goes on.
+    // The refused frame is gone: sensing sees one frame missing, then the stream goes on.
     expect(after.map((e) => e.type)).toEqual(['frames-missing', 'frames-resumed']);
-    expect(p.plausibility).toMatchObject({ timeHeld: 1, timeDiscarded: 1, jumpsAccepted: 0 });
+    expect(p.plausibility).toMatchObject({ aheadOfHost: 1, timeHeld: 0, timeDiscarded: 1, jumpsAccepted: 0 });
   });
 
   it('one frame with a tilt bit flipped is no tip; two frames in a row are, at the first one’s time', () => {
     const p = pipeline();
+    const t = (i: number): number => Math.round(i * 12.5); // received as stamped: the referee's clock is the board's here
     p.feed(formatHello(hello(1)), 0);
-    for (let i = 1; i <= 60; i++) p.feed(startFrame(i, i * 12.5), i * 12.5);
+    for (let i = 1; i <= 60; i++) p.feed(startFrame(i, i * 12.5), t(i));
     const inputs = [];
-    inputs.push(...p.feed(startFrame(61, 61 * 12.5, true), 61 * 12.5).inputs);
-    for (let i = 62; i <= 70; i++) inputs.push(...p.feed(startFrame(i, i * 12.5), i * 12.5).inputs);
+    inputs.push(...p.feed(startFrame(61, 61 * 12.5, true), t(61)).inputs);
+    for (let i = 62; i <= 70; i++) inputs.push(...p.feed(startFrame(i, i * 12.5), t(i)).inputs);
     expect(inputs.filter((x) => x.type === 'tipped')).toEqual([]);
     expect(p.plausibility).toMatchObject({ tiltHeld: 1, tiltDiscarded: 1 });
-    expect(p.feed(startFrame(71, 71 * 12.5, true), 71 * 12.5).inputs).toEqual([]);
-    const tipped = p.feed(startFrame(72, 72 * 12.5, true), 72 * 12.5).inputs.filter((x) => x.type === 'tipped');
+    expect(p.feed(startFrame(71, 71 * 12.5, true), t(71)).inputs).toEqual([]);
+    const tipped = p.feed(startFrame(72, 72 * 12.5, true), t(72)).inputs.filter((x) => x.type === 'tipped');
     expect(tipped).toEqual([{ type: 'tipped', toward: 'white', atMs: Math.round(71 * 12.5) }]);
   });
 
-  it('a new boot restarts sensing and keeps the referee’s clock running forward', () => {
+  it('a new boot restarts sensing; the referee’s clock is the session’s, whatever the boards’ clocks say', () => {
     const p = pipeline();
     p.feed(formatHello(hello(1)), 0);
-    for (let i = 1; i <= 60; i++) p.feed(startFrame(i, 100_000 + i * 12.5), 0);
+    // The first boot's clock says 100 s: the session has run for 0.75 s.
+    const before = [];
+    for (let i = 1; i <= 60; i++) before.push(...p.feed(startFrame(i, 100_000 + i * 12.5), i * 12.5).inputs);
+    const lastBefore = Math.max(...before.map((x) => x.atMs));
+    expect(lastBefore).toBeLessThanOrEqual(60 * 12.5 + 1);
     p.feed(formatHello(hello(2)), 1000);
     const out = [];
-    for (let i = 1; i <= 60; i++) out.push(...p.feed(startFrame(i, i * 12.5), 1000).inputs);
-    // After the reboot the board as found comes as a snapshot, on a clock past the old boot's.
+    for (let i = 1; i <= 60; i++) out.push(...p.feed(startFrame(i, i * 12.5), 1000 + i * 12.5).inputs);
+    // After the reboot the board as found comes as a snapshot, dated on the session's clock,
+    // after everything before it, and saying since when the board was not heard.
     const snapshot = out.find((x) => x.type === 'snapshot');
-    expect(snapshot?.atMs).toBeGreaterThan(100_000 + 60 * 12.5);
+    expect(snapshot?.atMs).toBeGreaterThan(lastBefore);
+    expect(snapshot?.atMs).toBeGreaterThanOrEqual(1000 + 39 * 12.5);
+    expect(snapshot?.atMs).toBeLessThanOrEqual(1000 + 60 * 12.5 + 1);
+    expect(snapshot).toMatchObject({ unheardSinceMs: expect.any(Number) });
   });
 });

@@ -100,10 +100,21 @@ function damaged(i: number, damage: (f: Frame) => string): RawLine[] {
   return lines.map((l, j) => (j === i ? { t: l.t, line: copy } : l));
 }
 
-/** A quiet moment in play: 150 ms after the fourth move was judged, the next lift 150 ms away. */
+/**
+ * The referee's clock is the session's: the board's time line is placed at the receive time of
+ * its first frame. Board ms of a time on the referee's clock, and back.
+ */
+const firstFrame = (): { ms: number; t: number } => {
+  const l = lines.find(({ line }) => line.startsWith('FRAME '))!;
+  return { ms: (decode(l.line) as Frame).ms, t: l.t };
+};
+const boardMsOf = (refereeMs: number): number => firstFrame().ms + (refereeMs - firstFrame().t);
+const refereeMsOf = (boardMs: number): number => firstFrame().t + (boardMs - firstFrame().ms);
+
+/** A quiet moment in play (board ms): 150 ms after the fourth move was judged, the next lift 150 ms away. */
 const quietMs = (): number => {
   const moves = live.filter((v) => v.type === 'move');
-  return (moves[3]?.atMs ?? NaN) + 150;
+  return boardMsOf((moves[3]?.atMs ?? NaN) + 150);
 };
 
 const counters = (c: Partial<PlausibilityCounters>): PlausibilityCounters => ({ ...emptyPlausibilityCounters(), ...c });
@@ -130,12 +141,19 @@ describe('end to end: a damaged line that passes the CRC does not change a verdi
     expect(tilt.tilt).toEqual({ white: true, black: false });
     const judgedAt = decode(lines[frameAt(tilt.ms + 300)]!.line) as Frame;
     const crash = referee(lines).verdicts.find((v) => v.type === 'crash');
-    expect(crash).toEqual({ type: 'crash', atMs: judgedAt.ms, loser: 'black', toward: 'white', during: 'place' });
+    expect(crash).toEqual({ type: 'crash', atMs: refereeMsOf(judgedAt.ms), loser: 'black', toward: 'white', during: 'place' });
   });
 
-  it('(a) a FRAME whose time jumps 60 s ahead is held, then discarded: same verdicts', () => {
+  it('(a) a FRAME whose time jumps 60 s ahead of the host clock is refused: same verdicts', () => {
     const clean = referee(lines).verdicts;
     const out = referee(damaged(frameAt(quietMs()), (f) => formatFrame({ ...f, ms: (f.ms + 60_000) >>> 0 })));
+    expect(out.verdicts).toEqual(clean);
+    expect(out.counters).toEqual(counters({ aheadOfHost: 1, timeDiscarded: 1, tiltHeld: 1 }));
+  });
+
+  it('(a2) a FRAME 0.4 s ahead (the host clock allows it) is held, then discarded: same verdicts', () => {
+    const clean = referee(lines).verdicts;
+    const out = referee(damaged(frameAt(quietMs()), (f) => formatFrame({ ...f, ms: (f.ms + 400) >>> 0 })));
     expect(out.verdicts).toEqual(clean);
     expect(out.counters).toEqual(counters({ timeHeld: 1, timeDiscarded: 1, tiltHeld: 1 }));
   });

@@ -35,7 +35,13 @@ const at = (k: number, t0 = T0): number => t0 + Math.floor(k * 12.5);
 const f = (k: number, tilt = '--', ms = at(k)): Step => frame(`f${k}`, k, ms, tilt);
 
 const show = (r: Release<string>): string =>
-  r.fate === 'discard' ? `!${r.item}:${r.reason}` : r.tilt ? `${r.item}(${tiltText(r.tilt)})` : r.item;
+  r.fate === 'discard'
+    ? `!${r.item}:${r.reason}`
+    : r.fate === 'reanchor'
+      ? `@${r.item}`
+      : r.tilt
+        ? `${r.item}(${tiltText(r.tilt)})`
+        : r.item;
 
 function run(steps: readonly Step[]): { trace: string[]; counters: PlausibilityCounters } {
   const s = createPlausibility<string>(80);
@@ -242,5 +248,56 @@ describe('line plausibility', () => {
 
   it('refuses a frame rate that is not positive', () => {
     expect(() => createPlausibility(0)).toThrow(RangeError);
+  });
+});
+
+describe('plausibility against the host’s receive clock', () => {
+  const H3 = 3 * 3600_000;
+  /** Frame k received at host time `host` (default: as stamped, 5 s after the board booted). */
+  const timed = (k: number, ms = at(k), host = at(k) - T0 + 5000) => ({
+    k,
+    line: { type: 'frame' as const, seq: k & 0xffff, ms: ms >>> 0, tilt: LEVEL },
+    host,
+  });
+  const LEVEL = tiltOf('--');
+  function feed(frames: readonly ReturnType<typeof timed>[]) {
+    const s = createPlausibility<string>(80);
+    const out = frames.map((f) => admitLine(s, f.line, `f${f.k}`, f.host).map(show).join(' '));
+    return { out, s };
+  }
+
+  it('two frames 3 h ahead with valid CRCs: refused outright, never held nor the reference; the genuine frames go on at once', () => {
+    const { out, s } = feed([timed(1), timed(2), timed(3, at(3) + H3), timed(4, at(4) + H3), timed(5), timed(6)]);
+    expect(out).toEqual(['', 'f1 f2', '!f3:ahead-of-host', '!f4:ahead-of-host', 'f5', 'f6']);
+    expect(s.counters).toMatchObject({ aheadOfHost: 2, timeHeld: 0, jumpsAccepted: 0 });
+    expect(s.lastRefusal).toMatchObject({ reason: 'ahead-of-host', leadMs: expect.any(Number) });
+    expect(s.lastRefusal!.leadMs).toBeGreaterThan(H3 - 1000);
+  });
+
+  it('a jump the host clock saw (a silence of a minute on both clocks) is no fault', () => {
+    const { out, s } = feed([
+      timed(1),
+      timed(2),
+      timed(3, at(3) + 60_000, at(3) - T0 + 5000 + 60_000),
+      timed(4, at(4) + 60_000, at(4) - T0 + 5000 + 60_000),
+    ]);
+    expect(out).toEqual(['', 'f1 f2', '', 'f3 f4']);
+    expect(s.counters).toMatchObject({ aheadOfHost: 0, jumpsAccepted: 1 });
+  });
+
+  it('a flood: frames sooner than half a period after the last trusted one are dropped, counted', () => {
+    const { out, s } = feed([timed(1), timed(2), timed(3, at(2) + 2), timed(4, at(2) + 4), timed(5, at(3))]);
+    expect(out).toEqual(['', 'f1 f2', '!f3:too-soon', '!f4:too-soon', 'f5']);
+    expect(s.counters.tooSoon).toBe(2);
+  });
+
+  it('a boot whose first two frames were forged hours ahead: the genuine time line is followed within a second', () => {
+    const frames = [timed(1, at(1) + H3), timed(2, at(2) + H3), ...Array.from({ length: 120 }, (_, i) => timed(i + 3))];
+    const { out, s } = feed(frames);
+    const switched = out.findIndex((o) => o.startsWith('@'));
+    expect(switched).toBeGreaterThan(2);
+    expect(at(switched + 1) - at(3)).toBeLessThanOrEqual(1100);
+    expect(out.slice(switched + 1).every((o) => /^f\d+$/.test(o))).toBe(true);
+    expect(s.counters.reanchors).toBe(1);
   });
 });

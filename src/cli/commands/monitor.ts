@@ -106,7 +106,10 @@ export function renderMonitor(view: MonitorView): string[] {
   const c = view.counters;
   lines.push(
     `link ${view.state} · ${view.framesPerSecond.toFixed(1)} frames/s · CRC errors ${c.crcErrors} · lines lost ${c.linesLost} (${c.gaps} gaps) · ` +
-      `reconnects ${c.reconnects} · reboots ${c.reboots}`,
+      `reconnects ${c.reconnects} · reboots ${c.reboots}` +
+      (c.clockRefused + c.rateLimited + c.helloMismatches > 0
+        ? ` · refused: ${c.clockRefused} ahead of the host clock, ${c.rateLimited} over the rate, ${c.helloMismatches} HELLOs naming another board`
+        : ''),
   );
   const p = view.plausibility;
   lines.push(

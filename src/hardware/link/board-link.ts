@@ -64,10 +64,14 @@ export interface RebootNotice {
   readonly hello: Hello;
 }
 
-/** Errors that do not change the state: bad lines, ERR reports, a failed open attempt. */
+/**
+ * Errors that do not change the state: bad lines, ERR reports, a failed open attempt, frames
+ * refused for their time (`clock`: CLOCK_AHEAD, FLOOD, REANCHOR; said when an episode starts
+ * and once more when it is over, not per frame), a HELLO naming another board (HELLO_MISMATCH).
+ */
 export interface LinkError {
-  readonly source: 'parse' | 'board' | 'port' | 'handshake' | 'listener';
-  /** A protocol code (for parse / board) or a link code (OPEN, CLOSED, HELLO_TIMEOUT, ...). */
+  readonly source: 'parse' | 'board' | 'port' | 'handshake' | 'listener' | 'clock';
+  /** A protocol code (for parse / board) or a link code (OPEN, CLOSED, HELLO_TIMEOUT, CLOCK_AHEAD, ...). */
   readonly code: string;
   readonly message: string;
   /** For board ERR lines: the argument (e.g. the cell index of SENSOR). */

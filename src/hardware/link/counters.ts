@@ -9,6 +9,14 @@ export interface LinkCounters {
   frames: number;
   /** Frames dropped as not newer than the last delivered one of the same boot. */
   duplicateFrames: number;
+  /** Frames refused because their board time ran ahead of the host's receive clock (a jump the host did not see, a flood). */
+  clockRefused: number;
+  /** Frames dropped for coming sooner than half a period after the last one (a flood): the rate limit. */
+  rateLimited: number;
+  /** Times a boot's time line was followed afresh after the frames refused for a second agreed with the host's clock. */
+  reanchors: number;
+  /** HELLOs refused because they named another board than the one configured (board id, cell count). */
+  helloMismatches: number;
   crcErrors: number;
   /** Lines rejected by the parser, by code (BADCRC included). */
   parseErrors: Partial<Record<ErrorCode, number>>;
@@ -30,6 +38,10 @@ export const emptyCounters = (): LinkCounters => ({
   linesOut: 0,
   frames: 0,
   duplicateFrames: 0,
+  clockRefused: 0,
+  rateLimited: 0,
+  reanchors: 0,
+  helloMismatches: 0,
   crcErrors: 0,
   parseErrors: {},
   linesLost: 0,

@@ -1,7 +1,20 @@
 /**
+ * Which frames the link passes on: each one newer than everything delivered for its boot,
+ * and each one's board time borne out by the host's receive clock (src/protocol/board-time.ts).
+ *
  * Board timestamps are uint32 millis() that wrap after ~49.7 days, so "newer" is decided
  * modulo 2^32: b is newer than a when it is ahead by less than half the range.
  */
+import {
+  aheadOfHost,
+  clockLead,
+  createBoardClock,
+  noteAccepted,
+  noteRejected,
+  reanchor,
+  type BoardClock,
+} from '../../protocol/board-time.ts';
+
 const HALF_RANGE = 0x8000_0000;
 
 export const isNewerMs = (candidate: number, last: number): boolean => {
@@ -10,44 +23,80 @@ export const isNewerMs = (candidate: number, last: number): boolean => {
 };
 
 /**
- * A frame this far ahead of the last one is not trusted as the new baseline on its own: a
- * damaged line that passes the CRC (about one in 65,536) could otherwise push the baseline
- * a minute ahead and make every genuine frame after it look old.
+ * - `new`: deliver it.
+ * - `old`: not newer than the last delivered frame of its boot (a repeat after a reconnect).
+ * - `ahead`: its board time runs further ahead of the host's clock than any genuine frame's
+ *   can (a damaged or forged line, a flood with a running clock): refused, never a baseline.
+ * - `soon`: less than half a frame period after the last delivered frame (a flood).
+ * - `reanchored`: delivered, and the boot's time line follows it from now on: the frames
+ *   refused or dropped as old for a second agreed with each other and with the host's clock.
  */
-export const MAX_TRUSTED_ADVANCE_MS = 1000;
+export type FrameFate = 'new' | 'old' | 'ahead' | 'soon' | 'reanchored';
 
-/**
- * Remembers the last delivered frame time per boot id, so a frame replayed or repeated
- * across a reconnect is never delivered twice. A few boots are enough to remember.
- * A frame that jumps far ahead is delivered (the consumer's plausibility check judges it)
- * but becomes the baseline only when the next frame follows it.
- */
+interface BootTime {
+  lastMs: number | undefined;
+  readonly clock: BoardClock;
+}
+
+/** A few boots are enough to remember. */
+const BOOTS_KEPT = 8;
+
 export class FrameOrder {
-  readonly #lastMsByBoot = new Map<number, number>();
-  #jump: { readonly bootId: number; readonly ms: number } | undefined;
+  readonly #boots = new Map<number, BootTime>();
+  /** Frames closer than this on the board's clock are a flood (half the sample period; 0: no check). */
+  #minSpacingMs: number;
+  /** How far ahead of the host's clock the last refused frame ran. */
+  lastLeadMs = 0;
 
-  /** True (and remembered) when the frame is newer than everything delivered for its boot. */
-  admit(bootId: number, ms: number): boolean {
-    const last = this.#lastMsByBoot.get(bootId);
-    if (last !== undefined && !isNewerMs(ms, last)) return false;
-    const jump = this.#jump;
-    this.#jump = undefined;
-    const confirmsJump =
-      jump !== undefined && jump.bootId === bootId && isNewerMs(ms, jump.ms) && (ms - jump.ms) >>> 0 <= MAX_TRUSTED_ADVANCE_MS;
-    if (last !== undefined && (ms - last) >>> 0 > MAX_TRUSTED_ADVANCE_MS && !confirmsJump) {
-      this.#jump = { bootId, ms };
-      return true;
+  constructor(periodMs = 0) {
+    this.#minSpacingMs = periodMs / 2;
+  }
+
+  /** The frame period the board was configured for. */
+  setPeriod(periodMs: number): void {
+    this.#minSpacingMs = periodMs / 2;
+  }
+
+  /** Judges a frame of `bootId` stamped `ms`, received at host time `hostMs`. */
+  admit(bootId: number, ms: number, hostMs: number): FrameFate {
+    const boot = this.#boot(bootId);
+    const at = { boardMs: ms, hostMs };
+    if (aheadOfHost(boot.clock, at)) {
+      this.lastLeadMs = clockLead(boot.clock, at);
+      return this.#rival(boot, ms, hostMs) ? 'reanchored' : 'ahead';
     }
-    this.#lastMsByBoot.delete(bootId);
-    this.#lastMsByBoot.set(bootId, ms);
-    if (this.#lastMsByBoot.size > 8) {
-      const oldest = this.#lastMsByBoot.keys().next().value;
-      if (oldest !== undefined) this.#lastMsByBoot.delete(oldest);
-    }
-    return true;
+    const last = boot.lastMs;
+    if (last !== undefined && !isNewerMs(ms, last)) return this.#rival(boot, ms, hostMs) ? 'reanchored' : 'old';
+    if (last !== undefined && (ms - last) >>> 0 < this.#minSpacingMs) return 'soon';
+    boot.lastMs = ms;
+    noteAccepted(boot.clock, at);
+    return 'new';
   }
 
   lastMs(bootId: number): number | undefined {
-    return this.#lastMsByBoot.get(bootId);
+    return this.#boots.get(bootId)?.lastMs;
+  }
+
+  /** A refused or old frame: does the time line of such frames now hold? Then it is followed. */
+  #rival(boot: BootTime, ms: number, hostMs: number): boolean {
+    if (!noteRejected(boot.clock, { boardMs: ms, hostMs })) return false;
+    reanchor(boot.clock, { boardMs: ms, hostMs });
+    boot.lastMs = ms;
+    return true;
+  }
+
+  #boot(bootId: number): BootTime {
+    let boot = this.#boots.get(bootId);
+    if (boot) {
+      this.#boots.delete(bootId);
+    } else {
+      boot = { lastMs: undefined, clock: createBoardClock() };
+      if (this.#boots.size >= BOOTS_KEPT) {
+        const oldest = this.#boots.keys().next().value;
+        if (oldest !== undefined) this.#boots.delete(oldest);
+      }
+    }
+    this.#boots.set(bootId, boot); // most recently used last
+    return boot;
   }
 }

@@ -7,6 +7,11 @@
  * after `bootHelloWaitMs`) → RATE + START → `ready`. Any port error or close, or a stall
  * that lasts too long, tears the connection down (`lost`) and schedules a new one. A
  * `generation` number makes callbacks of a torn-down connection harmless.
+ *
+ * What the board says about time and itself is a claim: a frame whose board time runs ahead
+ * of the host's receive clock, or comes faster than the rate, is refused (FrameOrder), and a
+ * HELLO that names another board than the one configured is refused until the board, asked
+ * again, says the same (then another board is on the port). Each is counted and said.
  */
 import type { SerialPortStream } from '@serialport/stream';
 import {
@@ -36,6 +41,7 @@ import { BoundedLineParser } from './bounded-line-parser.ts';
 import { CommandQueue } from './command-queue.ts';
 import { bump, copyCounters, emptyCounters, type LinkCounters } from './counters.ts';
 import { FrameOrder } from './frame-order.ts';
+import { formatLead } from '../../protocol/board-time.ts';
 import { DEFAULT_LINK_TIMING, type LinkTiming } from './link-timing.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import type { PortOpener } from './port-opener.ts';
@@ -83,7 +89,13 @@ export class SerialBoardLink implements BoardLink {
   readonly #events: TypedEmitter<BoardLinkEvents>;
   readonly #counters: LinkCounters = emptyCounters();
   readonly #sequence = new SequenceTracker();
-  readonly #frameOrder = new FrameOrder();
+  readonly #frameOrder: FrameOrder;
+  /** Frames refused for their time, from the first until a quiet second: said at its start and end. */
+  #clockEpisode: { firstAt: number; lastAt: number; ahead: number; soon: number } | undefined = undefined;
+  /** The board the link was first configured for: a HELLO naming another one is refused once. */
+  #boardHello: Hello | undefined = undefined;
+  /** A contradicting HELLO refused, waiting for the board's answer to say it again. */
+  #rivalHello: Hello | undefined = undefined;
   readonly #queue: CommandQueue;
 
   #state: LinkState = 'stopped';
@@ -104,6 +116,7 @@ export class SerialBoardLink implements BoardLink {
   constructor(options: SerialBoardLinkOptions) {
     this.#open = options.open;
     this.#rateHz = options.rateHz ?? DEFAULT_SAMPLE_RATE;
+    this.#frameOrder = new FrameOrder(1000 / this.#rateHz);
     this.#stream = options.stream ?? true;
     this.#scheduler = options.scheduler ?? realScheduler;
     this.#timing = { ...DEFAULT_LINK_TIMING, ...options.timing };
@@ -360,6 +373,7 @@ export class SerialBoardLink implements BoardLink {
   }
 
   #onHello(c: Connection, hello: Hello): void {
+    if (this.#contradicts(hello)) return;
     const previous = this.#lastHello;
     const rebooted = previous !== undefined && previous.bootId !== hello.bootId;
     const sameBootAgain = c.hello !== undefined && !rebooted;
@@ -387,6 +401,44 @@ export class SerialBoardLink implements BoardLink {
     void this.#configure(c, rebooted);
   }
 
+  /**
+   * A HELLO naming another board than the one configured (board id, cell count): refused, its
+   * frame size not taken, and the board asked for its HELLO again. Said again by the board,
+   * it stands: another board is on the port (a reboot notice with `boardChanged` follows).
+   */
+  #contradicts(hello: Hello): boolean {
+    const known = this.#boardHello;
+    const differs = (a: Hello, b: Hello): boolean =>
+      a.boardId !== b.boardId || a.wellCells !== b.wellCells || a.pivotCells !== b.pivotCells;
+    if (!known || !differs(known, hello)) {
+      this.#rivalHello = undefined;
+      return false;
+    }
+    this.#counters.helloMismatches++;
+    const claim = `board 0x${hello.boardId.toString(16)} with ${hello.wellCells} + ${hello.pivotCells} cells`;
+    const board = `board 0x${known.boardId.toString(16)} with ${known.wellCells} + ${known.pivotCells} cells`;
+    const rival = this.#rivalHello;
+    if (rival && !differs(rival, hello) && rival.bootId === hello.bootId) {
+      this.#rivalHello = undefined;
+      this.#boardHello = hello;
+      this.#events.emit('error', {
+        source: 'handshake',
+        code: 'HELLO_MISMATCH',
+        message: `the board says again it is ${claim}: another board is on the port, configured for ${board} before`,
+      });
+      return false;
+    }
+    this.#rivalHello = hello;
+    this.#decoder.noteHello(known); // frames keep the configured board's size
+    this.#events.emit('error', {
+      source: 'handshake',
+      code: 'HELLO_MISMATCH',
+      message: `a HELLO claims ${claim}, but the link is configured for ${board}: refused, asking the board again`,
+    });
+    void this.#queue.submit({ type: 'hello' });
+    return true;
+  }
+
   async #configure(c: Connection, rebooted: boolean): Promise<void> {
     const commands: Promise<CommandResult>[] = [this.#queue.submit({ type: 'rate', hz: this.#rateHz })];
     if (this.#stream) commands.push(this.#queue.submit({ type: 'start' }));
@@ -400,6 +452,7 @@ export class SerialBoardLink implements BoardLink {
     }
     const reconnect = !c.configured && this.#wasReady && this.#state !== 'ready' && this.#state !== 'stalled';
     c.configured = true;
+    this.#boardHello ??= c.hello;
     c.lastFrameAt = this.#scheduler.now();
     this.#scheduler.clear(c.handshakeTimer);
     c.handshakeTimer = undefined;
@@ -416,14 +469,66 @@ export class SerialBoardLink implements BoardLink {
 
   #onFrame(c: Connection, frame: Frame): void {
     const bootId = c.hello?.bootId ?? this.#lastHello?.bootId ?? 0;
-    if (!this.#frameOrder.admit(bootId, frame.ms)) {
+    const now = this.#scheduler.now();
+    const fate = this.#frameOrder.admit(bootId, frame.ms, now);
+    if (fate === 'old') {
       this.#counters.duplicateFrames++;
       return;
     }
+    if (fate === 'ahead' || fate === 'soon') {
+      this.#refusedForTime(fate, now);
+      return;
+    }
+    if (fate === 'reanchored') {
+      this.#counters.reanchors++;
+      this.#events.emit('error', {
+        source: 'clock',
+        code: 'REANCHOR',
+        message: `the board's time line changed and held against the host's clock for a second: following it from ${frame.ms} ms`,
+      });
+    }
+    this.#endClockEpisode(now);
     this.#lastFrameMs = frame.ms;
     c.lastFrameAt = this.#scheduler.now();
     this.#counters.frames++;
     this.#events.emit('frame', frame);
+  }
+
+  /** A frame refused for its time: counted always, said when the episode starts. */
+  #refusedForTime(fate: 'ahead' | 'soon', now: number): void {
+    if (fate === 'ahead') this.#counters.clockRefused++;
+    else this.#counters.rateLimited++;
+    const e = this.#clockEpisode;
+    if (e) {
+      e.lastAt = now;
+      if (fate === 'ahead') e.ahead++;
+      else e.soon++;
+      return;
+    }
+    this.#clockEpisode = { firstAt: now, lastAt: now, ahead: fate === 'ahead' ? 1 : 0, soon: fate === 'soon' ? 1 : 0 };
+    this.#events.emit(
+      'error',
+      fate === 'ahead'
+        ? {
+            source: 'clock',
+            code: 'CLOCK_AHEAD',
+            message: `a frame's board time runs ${formatLead(this.#frameOrder.lastLeadMs)} ahead of the host's clock: refused`,
+          }
+        : { source: 'clock', code: 'FLOOD', message: `frames come faster than ${this.#rateHz} a second: the extra ones are dropped` },
+    );
+  }
+
+  /** A frame delivered: an episode of refused frames quiet for a second is over, said with its count. */
+  #endClockEpisode(now: number): void {
+    const e = this.#clockEpisode;
+    if (!e || now - e.lastAt < 1000) return;
+    this.#clockEpisode = undefined;
+    if (e.ahead + e.soon <= 1) return;
+    this.#events.emit('error', {
+      source: 'clock',
+      code: e.ahead >= e.soon ? 'CLOCK_AHEAD' : 'FLOOD',
+      message: `refused ${e.ahead} frames ahead of the host's clock and ${e.soon} faster than the rate in ${formatLead(e.lastAt - e.firstAt)}`,
+    });
   }
 
   // ---- sending and the watchdog ---------------------------------------------------

@@ -361,6 +361,15 @@ export class SimBoard {
     this.#linkFaults = { ...this.#linkFaults, ...faults };
   }
 
+  /**
+   * Puts a line on the wire that the board did not send (a forged or replayed line, a flood),
+   * as a misbehaving cable or an attacker between board and host would. No-op while no host
+   * has the port open.
+   */
+  injectLine(line: string): void {
+    this.#sink?.data(Buffer.from(`${line}\r\n`, 'latin1'));
+  }
+
   /** SETID then answers NAK EEPROM. */
   setEepromFailing(failing: boolean): void {
     this.#eepromFails = failing;

@@ -174,8 +174,11 @@ function restore(ctx: StepContext): void {
   ctx.emit({ type: 'restored', side: d.game.position.turn, position: formatSpn(d.game.position) });
 }
 
-/** While the board is resynced: play goes on once it matches the last legal position on a level board. */
-export function checkResync(ctx: StepContext): void {
+/**
+ * While the board is resynced: play goes on once it matches the last legal position on a
+ * level board. `message`: why the resync, said with the first report.
+ */
+export function checkResync(ctx: StepContext, message?: string): void {
   const { d } = ctx;
   const pos = d.game.position;
   if (sameOccupancy(d.onBoard, pos.board) && !d.tipped) {
@@ -188,5 +191,6 @@ export function checkResync(ctx: StepContext): void {
   }
   const { report, differences } = resyncReport(d.onBoard, pos.board, d.lastResyncReport);
   d.lastResyncReport = report;
-  if (differences) ctx.emit({ type: 'resync-needed', differences });
+  if (differences)
+    ctx.emit({ type: 'resync-needed', differences, restore: restorationSteps(d.onBoard, pos.board), ...(message ? { message } : {}) });
 }

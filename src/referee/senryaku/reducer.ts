@@ -14,7 +14,7 @@ import { EMPTY, WELLS, cellColor, colouredOf, opposite, parseWell, wellName, typ
 import type { OperatorAction, RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
 import { sameOccupancy } from './board-view.ts';
-import { HEALTHY, applySensorInput, blindPoints, blindReport, caughtUp } from '../sensor-health.ts';
+import { HEALTHY, applySensorInput, blindReport, caughtUp, occupiedAsFarAsSeen } from '../sensor-health.ts';
 import { announceBlindDestinations, moveShownAfterReport, unseenBeforeLift, unseenBeforePlace, type UnseenStep } from '../blind-moves.ts';
 import { SENRYAKU_SENSOR_WORDS, blindView } from './blind.ts';
 import { attributeHolding } from './attribution.ts';
@@ -22,6 +22,7 @@ import { modelBoard, stepContext, type StepContext } from './context.ts';
 import { acceptMove, checkFoulResolved, checkResync, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { snapshotOf } from './snapshot.ts';
+import { explainUnheard, markUnheard, unheardFor, unheardMessage } from '../unheard.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from './settings.ts';
 import { UNKNOWN_SPHERE, draftOf, type HeldSphere, type SenryakuRefereeState } from './state.ts';
 
@@ -81,7 +82,7 @@ export function stepReferee(state: SenryakuRefereeState, input: RefereeInput): R
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
-      onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false, input.blind ?? []);
+      onSnapshot(ctx, input.occupied, input.tipped, input.resumed ?? false, input.blind ?? [], input.unheardSinceMs);
       break;
     case 'sensor':
       applySensorInput(ctx.d, input, SENRYAKU_SENSOR_WORDS, (v) => ctx.emit(v));
@@ -269,22 +270,48 @@ function judgeCrash(ctx: StepContext, tip: NonNullable<SenryakuRefereeState['pen
   endGame(ctx, opposite(culprit), 'crash');
 }
 
+/** What makes two of the referee's accounts the same game: the position, the phase, the spheres in hand. */
+const outcomeKey = (s: SenryakuRefereeState): string =>
+  `${formatSpn(s.game.position)}|${s.phase}|${s.hand
+    .map((h) => h.from)
+    .sort((a, b) => a - b)
+    .join(',')}`;
+
 function onSnapshot(
   ctx: StepContext,
   occupied: readonly Well[],
   tipped: Color | undefined,
   resumed: boolean,
   unseenWells: readonly Well[],
+  unheardSinceMs: number | undefined,
 ): void {
   const { d } = ctx;
+  const seen = occupiedAsFarAsSeen(occupied, unseenWells, d.sensors, d.onBoard);
+  let why: string | undefined;
+  // The board was not heard during play: the rules say what happened meanwhile, or that it must be put back.
+  if (unheardSinceMs !== undefined && d.phase === 'play' && !resumed && tipped === d.tipped && !d.pendingTip && !d.pendingCapture) {
+    const found = explainUnheard({ ...d }, seen, ctx.at, stepReferee, outcomeKey);
+    if (found.kind === 'nothing') return;
+    if (found.kind === 'explained') {
+      Object.assign(d, draftOf(found.state));
+      ctx.verdicts.push(...markUnheard(found.verdicts));
+      return;
+    }
+    why = unheardMessage(unheardSinceMs, ctx.at, found.ways);
+  } else if (unheardSinceMs !== undefined)
+    why =
+      d.phase === 'foul'
+        ? `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)} while a foul stood (it may have been put right and the move made meanwhile): put it back as the game stood`
+        : `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
   const sensed = new Int8Array(WELLS);
-  for (const w of occupied) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
-  // A blind well is not seen: what it holds is what the referee's account has.
-  for (const w of new Set([...unseenWells, ...blindPoints(d.sensors)])) if (w >= 0 && w < WELLS) sensed[w] = d.onBoard[w] ?? EMPTY;
+  for (const w of seen) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
   const unchanged = sameOccupancy(sensed, d.onBoard) && tipped === d.tipped;
   // The referee's own account already matches what the sensors see: nothing to say, except
-  // after a restart on a journal, when players wait to hear that play goes on.
-  if (unchanged && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
+  // after a restart on a journal, when players wait to hear that play goes on, or when what
+  // was not heard could have been more than the board shows (a capture completed unseen; a
+  // foul put right and the move made, which leaves the board as the foul did).
+  const ambiguous = why !== undefined && (d.phase === 'play' || d.phase === 'foul');
+  if (unchanged && !ambiguous && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
   if (!unchanged) d.changedSinceOver = true;
   d.onBoard = sensed;
   d.tipped = tipped;
@@ -298,7 +325,7 @@ function onSnapshot(
   }
   d.phase = 'resync';
   d.lastResyncReport = undefined;
-  checkResync(ctx);
+  checkResync(ctx, why);
 }
 
 /** The model's prediction, kept to compare with the tilt switches. */

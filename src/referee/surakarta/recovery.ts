@@ -6,7 +6,7 @@ import { legalMoves } from '../../rules/surakarta/moves.ts';
 import { positionAfter } from '../../rules/surakarta/play.ts';
 import { formatPosition } from '../../rules/surakarta/position-notation.ts';
 import { EMPTY, cellOf, pointName, sideOf } from '../../rules/surakarta/types.ts';
-import { occupancyDiff, resyncReport, sameOccupancy } from './board-view.ts';
+import { occupancyDiff, restorationSteps, resyncReport, sameOccupancy } from './board-view.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove } from './game-flow.ts';
 
@@ -74,8 +74,11 @@ function restore(ctx: StepContext): void {
   ctx.emit({ type: 'restored', side: d.game.position.turn, position: formatPosition(d.game.position) });
 }
 
-/** While the board is resynced (after a restart, a holding attributed to nobody): play goes on once it matches the last legal position. */
-export function checkResync(ctx: StepContext): void {
+/**
+ * While the board is resynced (after a restart, a holding attributed to nobody, the board
+ * unheard): play goes on once it matches the last legal position. `message`: why, said with the first report.
+ */
+export function checkResync(ctx: StepContext, message?: string): void {
   const { d } = ctx;
   const pos = d.game.position;
   if (sameOccupancy(d.onBoard, pos.board)) {
@@ -91,5 +94,6 @@ export function checkResync(ctx: StepContext): void {
   }
   const { report, differences } = resyncReport(d.onBoard, pos.board, d.lastResyncReport);
   d.lastResyncReport = report;
-  if (differences) ctx.emit({ type: 'resync-needed', differences });
+  if (differences)
+    ctx.emit({ type: 'resync-needed', differences, restore: restorationSteps(d.onBoard, pos.board), ...(message ? { message } : {}) });
 }

@@ -13,7 +13,7 @@ import { newSurakartaMatch } from '../../rules/surakarta/match.ts';
 import { startPosition } from '../../rules/surakarta/position.ts';
 import { EMPTY, POINTS, opposite, parsePoint, pointName, sideOf, type Point } from '../../rules/surakarta/types.ts';
 import { announceBlindDestinations, moveShownAfterReport, unseenBeforeLift, unseenBeforePlace, type UnseenStep } from '../blind-moves.ts';
-import { HEALTHY, applySensorInput, blindPoints, blindReport, caughtUp } from '../sensor-health.ts';
+import { HEALTHY, applySensorInput, blindReport, caughtUp, occupiedAsFarAsSeen } from '../sensor-health.ts';
 import { SURAKARTA_SENSOR_WORDS, blindView } from './blind.ts';
 import type { OperatorAction, RefereeInput } from '../inputs.ts';
 import type { RefereeStep, RulesetReferee } from '../referee.ts';
@@ -25,6 +25,8 @@ import { judgeLift, judgePlacement } from './judge.ts';
 import { checkFoulResolved, checkResync } from './recovery.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from './settings.ts';
 import { snapshotOf } from './snapshot.ts';
+import { formatPosition } from '../../rules/surakarta/position-notation.ts';
+import { explainUnheard, markUnheard, unheardFor, unheardMessage } from '../unheard.ts';
 import { UNKNOWN_PIECE, draftOf, type HeldPiece, type SurakartaRefereeState } from './state.ts';
 
 /** Throws TypeError for settings no match can be played with (programmer misuse: the descriptor checks them first). */
@@ -83,7 +85,7 @@ export function stepSurakarta(state: SurakartaRefereeState, input: RefereeInput)
       if (input.phase === 'end') afterChange(ctx);
       break;
     case 'snapshot':
-      onSnapshot(ctx, input.occupied.filter(onTheBoard), input.resumed ?? false, input.blind ?? []);
+      onSnapshot(ctx, input.occupied.filter(onTheBoard), input.resumed ?? false, input.blind ?? [], input.unheardSinceMs);
       break;
     case 'sensor':
       applySensorInput(ctx.d, input, SURAKARTA_SENSOR_WORDS, (v) => ctx.emit(v));
@@ -215,16 +217,47 @@ function afterChange(ctx: StepContext): void {
   }
 }
 
-function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boolean, unseenPoints: readonly Point[]): void {
+/** What makes two of the referee's accounts the same game: the position, the phase, the pieces in hand. */
+const outcomeKey = (s: SurakartaRefereeState): string =>
+  `${formatPosition(s.game.position)}|${s.phase}|${s.hand
+    .map((h) => h.from)
+    .sort((a, b) => a - b)
+    .join(',')}`;
+
+function onSnapshot(
+  ctx: StepContext,
+  occupied: readonly Point[],
+  resumed: boolean,
+  unseenPoints: readonly Point[],
+  unheardSinceMs: number | undefined,
+): void {
   const { d } = ctx;
+  const seen = occupiedAsFarAsSeen(occupied, unseenPoints, d.sensors, d.onBoard);
+  let why: string | undefined;
+  // The board was not heard during play: the rules say what happened meanwhile, or that it must be put back.
+  if (unheardSinceMs !== undefined && d.phase === 'play' && !resumed) {
+    const found = explainUnheard({ ...d }, seen, ctx.at, stepSurakarta, outcomeKey);
+    if (found.kind === 'nothing') return;
+    if (found.kind === 'explained') {
+      Object.assign(d, draftOf(found.state));
+      ctx.verdicts.push(...markUnheard(found.verdicts));
+      return;
+    }
+    why = unheardMessage(unheardSinceMs, ctx.at, found.ways);
+  } else if (unheardSinceMs !== undefined)
+    why =
+      d.phase === 'foul'
+        ? `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)} while a foul stood (it may have been put right and the move made meanwhile): put it back as the game stood`
+        : `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
   const sensed = new Int8Array(POINTS);
-  for (const p of occupied) sensed[p] = d.onBoard[p] !== EMPTY ? (d.onBoard[p] ?? UNKNOWN_PIECE) : UNKNOWN_PIECE;
-  // A blind point is not seen: what it holds is what the referee's account has.
-  for (const p of new Set([...unseenPoints, ...blindPoints(d.sensors)])) if (onTheBoard(p)) sensed[p] = d.onBoard[p] ?? EMPTY;
+  for (const p of seen) sensed[p] = d.onBoard[p] !== EMPTY ? (d.onBoard[p] ?? UNKNOWN_PIECE) : UNKNOWN_PIECE;
   const unchanged = sameOccupancy(sensed, d.onBoard);
   // The referee's own account already matches what the sensors see: nothing to say, except
-  // after a restart on a journal, when players wait to hear that play goes on.
-  if (unchanged && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
+  // after a restart on a journal, when players wait to hear that play goes on, or when what
+  // was not heard could have been more than the board shows (a capture completed unseen; a
+  // foul put right and the move made, which leaves the board as the foul did).
+  const ambiguous = why !== undefined && (d.phase === 'play' || d.phase === 'foul');
+  if (unchanged && !ambiguous && (d.phase === 'foul' || (d.phase === 'play' && !resumed))) return;
   if (!unchanged) d.changedSinceOver = true;
   d.onBoard = sensed;
   d.hand = [];
@@ -235,7 +268,7 @@ function onSnapshot(ctx: StepContext, occupied: readonly Point[], resumed: boole
   }
   d.phase = 'resync';
   d.lastResyncReport = undefined;
-  checkResync(ctx);
+  checkResync(ctx, why);
 }
 
 /**
