@@ -189,6 +189,26 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
       const r = await run('replay', s.app.journalPath, '--calibration', calFile);
       expect([r.code, r.err]).toEqual([2, [expect.stringMatching(/--calibration is for a recording/)]]);
     });
+
+    it('--track, --policy, --match, --rules or --profile with a journal is refused, never silently ignored (--track 0 too)', async () => {
+      const s = await e2e.game('7/2B4/2W4/7/7/7 w - -');
+      await s.run(500);
+      for (const [option, value] of [
+        ['--track', '0'],
+        ['--track', '3'],
+        ['--policy', 'tournament'],
+        ['--match', 'games:2'],
+        ['--rules', 'senryaku'],
+        ['--profile', REFERENCE_PROFILE_PATH],
+      ] as const) {
+        const r = await run('replay', s.app.journalPath, option, value);
+        expect([r.code, r.err, r.out]).toEqual([
+          2,
+          [`senryaku replay: ${option} is for a recording: a journal carries its own game, match settings, profile and calibration`],
+          [],
+        ]);
+      }
+    });
   });
 
   it.each([
