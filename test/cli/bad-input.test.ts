@@ -6,7 +6,7 @@
  * processes of bin/senryaku.js, to show the process exits once it has said its line.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,9 @@ const withPorts = (ports: readonly PortInfo[], c: Case): Case => ({ ...c, ports 
 const NO_DEVICE = /does not exist \(is the board plugged in\?\); serial ports on this machine: none found$/;
 /** The registry's own words for a game it does not know. */
 const RULES_CHESS = /bad --rules: unknown ruleset 'chess'; the rulesets are senryaku, surakarta$/;
+
+/** /proc takes no new directory, yet grants write access to root and made Node's recursive mkdir loop for ever. */
+const PROC_CASES = (...cases: Case[]): Case[] => (existsSync('/proc/self') ? cases : []);
 
 const CASES: readonly Case[] = [
   // the command line itself
@@ -359,7 +362,7 @@ describe('bad input and runtime failures (in process)', () => {
   });
 });
 
-/** Runs bin/senryaku.js; `hung` if it has not exited 5 s after its first line on stderr. */
+/** Runs bin/senryaku.js; `hung` if it has not exited 5 s after its first line on stderr, or 90 s after it started. */
 function runBinary(argv: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; hung: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['bin/senryaku.js', ...argv], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -367,6 +370,10 @@ function runBinary(argv: readonly string[]): Promise<{ code: number | null; stdo
     let stderr = '';
     let hung = false;
     let hangTimer: ReturnType<typeof setTimeout> | undefined;
+    const silentTimer = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, 90_000);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
@@ -377,6 +384,7 @@ function runBinary(argv: readonly string[]): Promise<{ code: number | null; stdo
     });
     child.on('close', (code) => {
       clearTimeout(hangTimer);
+      clearTimeout(silentTimer);
       resolve({ code, stdout, stderr, hung });
     });
   });
@@ -416,11 +424,46 @@ describe('bad input and runtime failures (the real binary exits)', () => {
     ),
     bad(/empty journal/, 'replay', empty),
     bad(/Unknown option '--frobnicate'/, 'referee', '--frobnicate'),
+    // In a child: Node's recursive mkdir looped for ever here, which no in-process timeout can end.
+    ...PROC_CASES(
+      bad(
+        /calibration directory \/proc\/senryaku-x: it cannot be created: \/proc is in the kernel's proc file system$/,
+        'calibrate',
+        '--sim',
+        '--calibration-dir',
+        '/proc/senryaku-x',
+      ),
+      bad(
+        /journal directory \/proc\/senryaku-x\/j: it cannot be created: \/proc is in the kernel's proc file system$/,
+        'referee',
+        '--sim',
+        '--journal-dir',
+        '/proc/senryaku-x/j',
+        '--calibration-dir',
+        calDir,
+      ),
+      bad(
+        /--out \/proc\/senryaku-x\/s\.rec: it cannot be created: \/proc is in the kernel's proc file system$/,
+        'record',
+        '--sim',
+        '--out',
+        '/proc/senryaku-x/s.rec',
+      ),
+      fails(
+        /cannot create the directory of \/proc\/senryaku-x\/m\.db: ENOENT$/,
+        'matches',
+        'rebuild',
+        '--db',
+        '/proc/senryaku-x/m.db',
+        '--journal-dir',
+        subdir,
+      ),
+    ),
   ];
 
   it(
     `${CHILD_CASES.length} commands, each one line and the documented exit code, and no process left behind`,
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const runs = await Promise.all(CHILD_CASES.map((c) => runBinary(c.argv)));
       runs.forEach((r, i) => {

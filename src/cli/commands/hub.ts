@@ -3,7 +3,7 @@
  * board host's topics on a shared broker, files every board's matches in one match store
  * (src/app/hub.ts), and prints one line per board, until SIGINT (or SIGTERM).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { Hub } from '../../app/hub.ts';
@@ -12,6 +12,7 @@ import { openStore } from '../../store/index.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
+import { makeDirectories } from '../../app/make-directories.ts';
 
 const HUB_OPTIONS = {
   mqtt: { type: 'string' },
@@ -60,7 +61,7 @@ export async function runHub(args: string[], io: CliIo, stop: AbortSignal, onRea
 
   const path = resolveStorePath(values.db);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectories(dirname(path));
   } catch (e) {
     io.err(`senryaku hub: cannot create ${dirname(path)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     return EXIT_FAILURE;

@@ -30,7 +30,6 @@ import { formatSettingsProblems, parseMatchOptions } from '../../app/match-setti
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
 import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { matchStoreService, resolveStorePath } from '../../app/match-store-service.ts';
 import { openStore, type MatchStore } from '../../store/index.ts';
@@ -43,6 +42,7 @@ import { MQTT_OPTION_SPECS, parseMqttOptions, startMqtt, type MqttSetup } from '
 import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags } from '../../app/settings/index.ts';
 import type { BrokerUser } from '../../telemetry/broker.ts';
 import { usageOf } from '../usage.ts';
+import { makeDirectories } from '../../app/make-directories.ts';
 
 const READY_TIMEOUT_MS = 30_000;
 /** Board time the simulated helper gives a cleared board to come to rest before the zero. */
@@ -268,7 +268,7 @@ function openSessionStore(option: string | undefined, io: CliIo): MatchStore | u
   if (option === 'off') return undefined;
   const path = resolveStorePath(option);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectories(dirname(path));
   } catch (e) {
     io.err(
       `senryaku referee: no match store: cannot create ${dirname(path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
