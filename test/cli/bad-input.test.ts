@@ -302,6 +302,11 @@ const CASES: readonly Case[] = [
   bad(/not a valid recording: line 1/, 'replay', badRecording),
   bad(/Unknown option '--frobnicate'/, 'replay', notJournal, '--frobnicate'),
   bad(/calibration directory .*a-file: it is a file, not a directory$/, 'replay', notJournal, '--calibration-dir', file),
+  // board
+  bad(/say info, send, leds or cells/, 'board', 'off', '--port', noDevice),
+  bad(/^senryaku board: --port .*a-file is not a serial device \(it is a regular file\)$/, 'board', 'info', '--port', file),
+  bad(/--port .*a-dir is not a serial device \(it is a directory\)$/, 'board', 'leds', 'off', '--port', subdir),
+  fails(NO_DEVICE, 'board', 'info', '--port', noDevice),
   // scoreboard
   bad(/usage: senryaku scoreboard test/, 'scoreboard'),
   bad(/usage: senryaku scoreboard test/, 'scoreboard', 'walk', '--port', noDevice),
