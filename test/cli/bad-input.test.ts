@@ -54,6 +54,8 @@ const noDevice = join(mkdtempSync(join(tmpdir(), 'senryaku-dev-')), 'ttyACM0');
 const journalDir = join(dir, 'journal');
 const calDir = join(dir, 'cal');
 const dirs = ['--journal-dir', journalDir, '--calibration-dir', calDir];
+/** The dashboard on a free port (the tests' environment turns it off): it says its address first. */
+const dashboard = ['--http', '127.0.0.1:0'];
 const newOut = (): string => join(mkdtempSync(join(dir, 'out-')), 'session.rec');
 
 /** A calibration store holding a broken file for the simulated board of seed 1: found only once the board is open. */
@@ -259,6 +261,19 @@ const CASES: readonly Case[] = [
   withPorts(
     A_MEGA,
     fails(/does not exist .*serial ports on this machine: \/dev\/ttyACM0 2341:0042 Arduino/, 'referee', '--port', noDevice, ...dirs),
+  ),
+  // With the dashboard on: the board's options, profile and port are checked before it says its address.
+  bad(/--port .*a-file is not a serial device \(it is a regular file\)$/, 'referee', '--port', file, ...dirs, ...dashboard),
+  bad(/give exactly one of --port/, 'referee', '--sim', '--port', noDevice, ...dirs, ...dashboard),
+  bad(/invalid profile .*garbage\.json: .*not valid JSON/, 'referee', '--sim', '--profile', garbage, ...dirs, ...dashboard),
+  fails(NO_DEVICE, 'referee', '--port', noDevice, ...dirs, ...dashboard),
+  fails(
+    /--port auto: no Arduino-like port .* found; serial ports on this machine: none found$/,
+    'referee',
+    '--port',
+    'auto',
+    ...dirs,
+    ...dashboard,
   ),
   // After the board is open: the stored calibration of the simulated board is broken.
   fails(

@@ -34,7 +34,7 @@ import { dirname } from 'node:path';
 import { matchStoreService, resolveStorePath } from '../../app/match-store-service.ts';
 import { openStore, type MatchStore } from '../../store/index.ts';
 import { createInterface, type Interface } from 'node:readline';
-import { openBoardFor } from '../board.ts';
+import { checkBoardFor, openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
@@ -136,6 +136,8 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const simPosition = resumed ? resumed.position : (values.position?.trim() ?? session.ruleset.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
+  // The board's options, profile and port are checked before the dashboard says anything, so a bad one is the only line.
+  await checkBoardFor(values, deps, { ruleset: session.ruleset });
   // The dashboard listens first, so its address is the first thing said (and a taken port stops us at once).
   const web = await startDashboard(httpListen.value, users, io);
   if (web === 'failed') return EXIT_FAILURE;
