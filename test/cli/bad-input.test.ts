@@ -275,8 +275,8 @@ const CASES: readonly Case[] = [
     ...dirs,
     ...dashboard,
   ),
-  // After the board is open: the stored calibration of the simulated board is broken.
-  fails(
+  // After the board is open: the stored calibration of the simulated board is broken, a bad file like any other.
+  bad(
     /^senryaku referee: invalid calibration .*\[NotJson\]$/,
     'referee',
     '--sim',
@@ -433,7 +433,7 @@ describe('bad input and runtime failures (the real binary exits)', () => {
     fails(/does not exist/, 'monitor', '--port', noDevice, '--duration', '1', '--calibration-dir', calDir),
     fails(/does not exist/, 'scoreboard', 'test', '--port', noDevice),
     bad(/--out .*existing\.rec: it exists; add --force to overwrite it$/, 'record', '--sim', '--out', existing),
-    fails(
+    bad(
       /^senryaku referee: invalid calibration .*\[NotJson\]$/,
       'referee',
       '--sim',

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
@@ -127,6 +127,13 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
       expect([named.code, named.err]).toEqual([0, []]);
       expect(named.out.length).toBeGreaterThan(0);
       expect(named.out).toEqual(stored.out);
+    });
+
+    it('a stored calibration that is garbage is a bad file: one line, exit 2', async () => {
+      const garbageDir = mkdtempSync(join(tmpdir(), 'senryaku-replay-garbage-cal-'));
+      writeFileSync(join(garbageDir, basename(calFile)), 'garbage\n');
+      const r = await run('replay', file, '--calibration-dir', garbageDir);
+      expect([r.code, r.err, r.out]).toEqual([2, [expect.stringMatching(/^senryaku replay: invalid calibration .*\[NotJson\]$/)], []]);
     });
 
     it.each([

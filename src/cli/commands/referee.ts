@@ -457,10 +457,15 @@ function listenToOperator(control: RefereeControl, input: NodeJS.ReadableStream 
   return lines;
 }
 
-/** The board's calibration, stored per board id (a simulated one was calibrated when it was opened, if need be). */
+/**
+ * The board's calibration, stored per board id (a simulated one was calibrated when it was
+ * opened, if need be). None stored is a runtime failure (calibrate first); a stored file
+ * that is not a valid calibration of this board is bad input, like any other bad file.
+ */
 async function calibrationFor(board: OpenedBoard, tap: LinkTap, store: CalibrationStore): Promise<Result<Calibration, string>> {
   if (board.sim) {
     const stored = store.load(board.sim.boardId);
+    if (!stored.ok && stored.error.code !== 'NotFound') throw new UsageError(stored.error.message);
     return stored.ok ? stored : { ok: false, error: stored.error.message };
   }
   tap.start();
@@ -468,6 +473,7 @@ async function calibrationFor(board: OpenedBoard, tap: LinkTap, store: Calibrati
   if (!hello) return { ok: false, error: `no board answered on ${board.description} within ${READY_TIMEOUT_MS / 1000} s` };
   const stored = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });
   if (stored.ok) return stored;
+  if (stored.error.code !== 'NotFound') throw new UsageError(`${stored.error.message}: calibrate it again with 'senryaku calibrate --port ...'`);
   return { ok: false, error: `${stored.error.message}: calibrate it first with 'senryaku calibrate --port ...'` };
 }
 

@@ -159,6 +159,8 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
     if (!calibration.ok) throw new UsageError(calibration.error.message);
   } else {
     calibration = new CalibrationStore(resolveCalibrationDir(values['calibration-dir'])).load(hello.boardId, { cellCount });
+    // None stored is a runtime failure (calibrate the board); a stored file that is no valid calibration is a bad file.
+    if (!calibration.ok && calibration.error.code !== 'NotFound') throw new UsageError(calibration.error.message);
     if (!calibration.ok) return { ok: false, error: calibration.error.message };
   }
   const replayed = replayRecording(recording.value, session.newMatch(file.value, options.value), calibration.value);
