@@ -222,6 +222,17 @@ const CASES: readonly Case[] = [
   // A negative number is a value the option names, not "argument is ambiguous".
   bad(/--track must be a whole number from 1 to 99, got '-3'$/, 'referee', '--sim', '--track', '-3', ...dirs),
   bad(/--speed must be a number > 0 or 'max', got '-2'$/, 'referee', '--sim', '--speed', '-2', ...dirs),
+  bad(
+    /--speed max does not go with --scoreboard \/dev\/ttyACM1: a real scoring board is drawn in real time and would show nothing; use --speed N or --scoreboard virtual$/,
+    'referee',
+    '--sim',
+    '--speed',
+    'max',
+    '--scoreboard',
+    '/dev/ttyACM1',
+    ...dirs,
+  ),
+  bad(/--speed max does not go with --scoreboard auto/, 'referee', '--sim', '--speed', 'max', '--scoreboard', 'auto', ...dirs),
   bad(/--speed must be a number > 0 or 'max', got '-0\.5'$/, 'referee', '--sim', '--speed=-0.5', ...dirs),
   bad(/--duration must be a number of seconds > 0, got '-5'$/, 'monitor', '--sim', '--duration', '-5'),
   bad(/--reference-grams must be a number of grams >= 10, got '-5'$/, 'calibrate', '--sim', '--reference-grams', '-5'),

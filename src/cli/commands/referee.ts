@@ -111,6 +111,12 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (!speed.ok) throw new UsageError(speed.error);
   if (values.speed !== undefined && values.port !== undefined)
     throw new UsageError('--speed does not go with --port: a real board plays in real time');
+  // A real scoring board is drawn in real time (Firmata at 57,600 baud, ~2 s to be ready): a match
+  // at --speed max is over before it could show anything, so it is refused rather than left dark.
+  if (speed.value === 'max' && values.scoreboard !== undefined && values.scoreboard !== 'virtual' && values.scoreboard !== 'none')
+    throw new UsageError(
+      `--speed max does not go with --scoreboard ${values.scoreboard}: a real scoring board is drawn in real time and would show nothing; use --speed N or --scoreboard virtual`,
+    );
   const mqttPlan = parseMqttOptions(values);
   const httpListen = parseHttpOption(values.http ?? process.env.SENRYAKU_HTTP ?? DEFAULT_HTTP);
   if (!httpListen.ok) throw new UsageError(httpListen.error);
@@ -473,7 +479,8 @@ async function calibrationFor(board: OpenedBoard, tap: LinkTap, store: Calibrati
   if (!hello) return { ok: false, error: `no board answered on ${board.description} within ${READY_TIMEOUT_MS / 1000} s` };
   const stored = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });
   if (stored.ok) return stored;
-  if (stored.error.code !== 'NotFound') throw new UsageError(`${stored.error.message}: calibrate it again with 'senryaku calibrate --port ...'`);
+  if (stored.error.code !== 'NotFound')
+    throw new UsageError(`${stored.error.message}: calibrate it again with 'senryaku calibrate --port ...'`);
   return { ok: false, error: `${stored.error.message}: calibrate it first with 'senryaku calibrate --port ...'` };
 }
 
