@@ -82,7 +82,10 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       // A foul: White lifts Black's sphere; the page names it and the well to restore, then the sphere goes back.
       await clickWell(page, 'a6');
       await verdictShown(page, 'foul');
-      expect(await page.textContent('#foul')).toContain('NotYourSphere');
+      // In words, not the verdict's code (which stays in the JSON and MQTT verdicts).
+      expect(await page.textContent('#foul h2')).toBe('Foul by White: not your sphere');
+      expect(await page.textContent('#verdicts')).toContain('FOUL by White (1st this game, not your sphere)');
+      expect(await page.textContent('#foul-slot')).not.toContain('NotYourSphere');
       expect(await page.textContent('#foul')).toMatch(/put the 'b' sphere back on a6/);
       expect(await page.getAttribute('#board [data-well="a6"]', 'class')).toContain('restore');
       await screenshot(page, 'senryaku-foul');
@@ -94,7 +97,8 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       await clickWell(page, 'g1');
       await clickWell(page, 'g2');
       await verdictShown(page, 'foul', 2);
-      expect(await page.textContent('#foul')).toContain('Rolled');
+      expect(await page.textContent('#foul h2')).toBe('Foul by White: rolled sphere');
+      expect(await page.textContent('#verdicts')).not.toMatch(/NotYourSphere|\bRolled\b/);
       await page.waitForTimeout(600);
       await clickWell(page, 'g2');
       await clickWell(page, 'g1');
@@ -225,6 +229,50 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       await rig.until('game-over', (v) => v.game === 2 && v.reason === 'agreement');
       await verdictShown(page, 'game-over', 2);
       await expectEveryVerdict(page, rig);
+      await page.close();
+    } finally {
+      await rig.stop();
+    }
+  });
+
+  it('a long game: the move list scrolls down to its latest move, never sideways out of sight', async () => {
+    const rig = await Rig.start({ position: SENRYAKU_GAME });
+    try {
+      await rig.until('game-started');
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(rig.url);
+      await page.waitForFunction(() => (window as unknown as { __dashboard: Probe }).__dashboard.boardDrawnAt !== undefined);
+      // 40 plies as the journal announces moves (the list's layout is what is tested, not the refereeing).
+      const { app } = rig;
+      for (let ply = 1; ply <= 40; ply++) {
+        const side = ply % 2 === 1 ? 'white' : 'black';
+        const verdict = { type: 'move', atMs: 1000 * ply, side, move: `a${ply}`, position: SENRYAKU_GAME } as const;
+        app.bus.emit('logged', { matchId: app.matchId, seq: rig.verdicts.length + ply, verdict });
+      }
+      await page.waitForFunction(() => document.querySelectorAll('#moves .move').length >= 40, undefined, { timeout: 10_000 });
+      const box = await page.evaluate(() => {
+        const list = document.getElementById('moves')!;
+        const last = list.querySelector('.move:last-of-type')!;
+        const inner = list.getBoundingClientRect();
+        const at = last.getBoundingClientRect();
+        return {
+          sideways: list.scrollWidth - list.clientWidth,
+          scrollsDown: list.scrollHeight > list.clientHeight,
+          lastInside: at.left >= inner.left - 1 && at.right <= inner.right + 1 && at.top >= inner.top - 1 && at.bottom <= inner.bottom + 1,
+          lastText: last.textContent,
+        };
+      });
+      expect(box).toEqual({ sideways: 0, scrollsDown: true, lastInside: true, lastText: '40. Black a40' });
+      // Scrolled back to the top, the list stays there when the next move comes.
+      await page.evaluate(() => (document.getElementById('moves')!.scrollTop = 0));
+      app.bus.emit('logged', {
+        matchId: app.matchId,
+        seq: rig.verdicts.length + 41,
+        verdict: { type: 'move', atMs: 41_000, side: 'white', move: 'a41', position: SENRYAKU_GAME },
+      });
+      await page.waitForFunction(() => document.querySelectorAll('#moves .move').length >= 41, undefined, { timeout: 10_000 });
+      expect(await page.evaluate(() => document.getElementById('moves')!.scrollTop)).toBe(0);
+      await screenshot(page, 'long-move-list');
       await page.close();
     } finally {
       await rig.stop();
