@@ -24,7 +24,7 @@ async function run(argv: string[], advanceMs = 0) {
   return { code: await done, out, err };
 }
 
-describe('senryaku record', { timeout: 15_000 }, () => {
+describe('senryaku record', () => {
   it('--out in a folder that does not exist yet makes the folder, as the journal directory is made', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'senryaku-rec-')), 'new', 'folder', 'session.rec');
     const r = await run(['record', '--sim', '--seed', '3', '--out', file, '--duration', '0.5'], 1000);

@@ -59,29 +59,24 @@ async function startedPty() {
 }
 
 describe('SimPty', () => {
-  it.skipIf(noSocat)(
-    'a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links',
-    { timeout: 15_000 },
-    async () => {
-      const { pty, started } = await startedPty();
-      expect(existsSync(started.value)).toBe(true);
-      const host = await hostOn(started.value);
-      // The boot HELLO waited in the pty for us; commands sent while the board boots would be lost.
-      expect(await host.next((m) => m.type === 'hello')).toMatchObject({ seq: 0 });
-      const hello = host.next((m) => m.type === 'hello'); // the answer to our HELLO
-      host.send(formatHostCommand({ type: 'hello', seq: 1 }));
-      expect(await hello).toMatchObject({ wellCells: 42, pivotCells: 2 });
-      const frame = host.next((m) => m.type === 'frame');
-      host.send(formatHostCommand({ type: 'start', seq: 2 }));
-      expect(await frame).toMatchObject({ type: 'frame' });
-      await pty.stop();
-      expect(existsSync(dirname(started.value))).toBe(false);
-    },
-  );
+  it.skipIf(noSocat)('a real SerialPort on the host end gets HELLO, ACKs and frames; stop() ends socat and removes the links', async () => {
+    const { pty, started } = await startedPty();
+    expect(existsSync(started.value)).toBe(true);
+    const host = await hostOn(started.value);
+    // The boot HELLO waited in the pty for us; commands sent while the board boots would be lost.
+    expect(await host.next((m) => m.type === 'hello')).toMatchObject({ seq: 0 });
+    const hello = host.next((m) => m.type === 'hello'); // the answer to our HELLO
+    host.send(formatHostCommand({ type: 'hello', seq: 1 }));
+    expect(await hello).toMatchObject({ wellCells: 42, pivotCells: 2 });
+    const frame = host.next((m) => m.type === 'frame');
+    host.send(formatHostCommand({ type: 'start', seq: 2 }));
+    expect(await frame).toMatchObject({ type: 'frame' });
+    await pty.stop();
+    expect(existsSync(dirname(started.value))).toBe(false);
+  });
 
   it.skipIf(noSocat)(
     'a HELLO the board sent before the host opened the port still reaches the host (the native open flushes what is already in a pty)',
-    { timeout: 15_000 },
     async () => {
       const { started } = await startedPty();
       await new Promise((resolve) => setTimeout(resolve, 400)); // the board has booted and said HELLO
@@ -96,7 +91,6 @@ describe('SimPty', () => {
 
   it.skipIf(noSocat)(
     'a pty whose next pair cannot be made ends, and `ended` says why (rather than a board left with no port)',
-    { timeout: 30_000 },
     async () => {
       // A socat that runs once: the second pair fails.
       const dir = mkdtempSync(join(tmpdir(), 'senryaku-socat-once-'));
@@ -124,7 +118,7 @@ describe('SimPty', () => {
     },
   );
 
-  it('a missing socat is a SocatMissing error, and nothing is left behind', { timeout: 10_000 }, async () => {
+  it('a missing socat is a SocatMissing error, and nothing is left behind', async () => {
     const board = startedBoard();
     cleanups.push(() => board.stop());
     const pty = new SimPty(board, { socatPath: '/nonexistent/socat' });
@@ -135,33 +129,28 @@ describe('SimPty', () => {
 });
 
 describe('senryaku sim', () => {
-  it.skipIf(noSocat)(
-    '--pty prints one "pty: PATH" line, serves a host there, and stops cleanly on the signal',
-    { timeout: 15_000 },
-    async () => {
-      const controller = new AbortController();
-      const out: string[] = [];
-      const printed = new Promise<string>((resolve) => {
-        const io = { out: (l: string) => (out.push(l), resolve(l)), err: (l: string) => out.push(l) };
-        const done = runSim(['--pty', '--seed', '7'], io, controller.signal);
-        cleanups.push(async () => {
-          controller.abort();
-          await done;
-        });
+  it.skipIf(noSocat)('--pty prints one "pty: PATH" line, serves a host there, and stops cleanly on the signal', async () => {
+    const controller = new AbortController();
+    const out: string[] = [];
+    const printed = new Promise<string>((resolve) => {
+      const io = { out: (l: string) => (out.push(l), resolve(l)), err: (l: string) => out.push(l) };
+      const done = runSim(['--pty', '--seed', '7'], io, controller.signal);
+      cleanups.push(async () => {
+        controller.abort();
+        await done;
       });
-      const line = await printed;
-      expect(line).toMatch(/^pty: \/.*senryaku-sim-.*\/board$/);
-      const host = await hostOn(line.slice('pty: '.length));
-      await host.next((m) => m.type === 'hello');
-      const ack = host.next((m) => m.type === 'ack');
-      host.send(formatHostCommand({ type: 'ping', seq: 5 }));
-      expect(await ack).toMatchObject({ commandId: 5 });
-    },
-  );
+    });
+    const line = await printed;
+    expect(line).toMatch(/^pty: \/.*senryaku-sim-.*\/board$/);
+    const host = await hostOn(line.slice('pty: '.length));
+    await host.next((m) => m.type === 'hello');
+    const ack = host.next((m) => m.type === 'ack');
+    host.send(formatHostCommand({ type: 'ping', seq: 5 }));
+    expect(await ack).toMatchObject({ commandId: 5 });
+  });
 
   it.skipIf(noSocat)(
     '--pty serves one host after another at the same path (board info, then referee --port), each close said',
-    { timeout: 30_000 },
     async () => {
       const controller = new AbortController();
       const err: string[] = [];
@@ -191,7 +180,7 @@ describe('senryaku sim', () => {
     },
   );
 
-  it.skipIf(noSocat)('--pty --rules surakarta serves the Surakarta board: 36 point cells, no pivots', { timeout: 15_000 }, async () => {
+  it.skipIf(noSocat)('--pty --rules surakarta serves the Surakarta board: 36 point cells, no pivots', async () => {
     const controller = new AbortController();
     const printed = new Promise<string>((resolve) => {
       const io = { out: (l: string) => resolve(l), err: () => undefined };
@@ -208,7 +197,7 @@ describe('senryaku sim', () => {
     expect(await hello).toMatchObject({ wellCells: 36, pivotCells: 0 });
   });
 
-  it('usage errors exit 2 with one line on stderr', { timeout: 5_000 }, async () => {
+  it('usage errors exit 2 with one line on stderr', async () => {
     for (const args of [
       ['sim'],
       ['sim', '--pty', '--seed', 'x'],
