@@ -5,8 +5,11 @@
  */
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** The probe's first value that is neither undefined nor false; throws after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000, everyMs = 20): Promise<T> {
+/**
+ * The probe's first value that is neither undefined nor false; throws after `timeoutMs`, a
+ * guard sized for a machine at load 6-13 (a few seconds idle can be ten times that there).
+ */
+export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 45_000, everyMs = 20): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = probe();

@@ -7,11 +7,12 @@
  * full disk never leaves half a calibration where a good one was. Reads validate and say
  * exactly what is wrong; a file filed under the wrong board id is refused.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { err, ok, type Result } from '../util/result.ts';
 import { formatCalibration, formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';
+import { makeDirectories } from './make-directories.ts';
 
 export const CALIBRATION_DIR_ENV = 'SENRYAKU_CALIBRATION_DIR';
 
@@ -89,7 +90,7 @@ export class CalibrationStore {
     const temp = join(this.dir, `.${hex8(calibration.boardId)}.${process.pid}.${Date.now()}.tmp`);
     try {
       const text = formatCalibration(calibration);
-      mkdirSync(this.dir, { recursive: true });
+      makeDirectories(this.dir);
       const fd = openSync(temp, 'w', 0o644);
       try {
         writeSync(fd, text);

@@ -107,11 +107,21 @@ let simCount = 0;
 
 const badOption = (message: string) => err({ code: 'BadOption' as const, message });
 
+/** What the checks found: the profile file read, and the simulated board's seed. */
+export interface CheckedBoard {
+  readonly file: RulesetBoardFile;
+  readonly seed: number;
+}
+
 /**
- * Checks the options, the profile and the port, then builds an unstarted link (with --sim,
- * a started simulated board: close it). Each problem comes back as one line.
+ * Everything openBoard checks before it opens anything: the options, the profile and (for
+ * --port) the device. A command that says something first (the dashboard's address) checks
+ * here before it does, so a bad board option is the only line.
  */
-export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtras = {}): Promise<Result<OpenedBoard, OpenBoardError>> {
+export async function checkBoardOptions(
+  values: BoardOptionValues,
+  extras: Pick<OpenBoardExtras, 'ruleset' | 'devices'> = {},
+): Promise<Result<CheckedBoard, OpenBoardError>> {
   if ((values.port === undefined) === !values.sim) return badOption('give exactly one of --port PATH (or --port auto) and --sim');
   if (values.seed !== undefined && !values.sim) return badOption('--seed only applies to --sim');
   if (values.port === '') return badOption('--port needs a path, or "auto"');
@@ -120,12 +130,25 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   const ruleset = extras.ruleset ?? SENRYAKU;
   const loaded = loadBoardFile(values.profile ?? referenceProfilePath(ruleset), ruleset);
   if (!loaded.ok) return badOption(loaded.error);
-  const file = loaded.value;
-  const { hardware } = file;
-
   if (values.port !== undefined) {
     const checked = await checkPort(values.port, BOARD_AUTO_PORT, extras.devices);
     if (!checked.ok) return checked;
+  }
+  return ok({ file: loaded.value, seed });
+}
+
+/**
+ * Checks the options, the profile and the port, then builds an unstarted link (with --sim,
+ * a started simulated board: close it). Each problem comes back as one line.
+ */
+export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtras = {}): Promise<Result<OpenedBoard, OpenBoardError>> {
+  const checked = await checkBoardOptions(values, extras);
+  if (!checked.ok) return checked;
+  const { file, seed } = checked.value;
+  const { hardware } = file;
+  const ruleset = extras.ruleset ?? SENRYAKU;
+
+  if (values.port !== undefined) {
     const binding = extras.binding ?? (await nativeBinding());
     const path = values.port === 'auto' ? undefined : values.port;
     const link = new SerialBoardLink({ ...linkTiming(extras), open: bindingPortOpener(binding, path) });

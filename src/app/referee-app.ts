@@ -3,7 +3,6 @@
  * link (journal and referee, terminal, scoring board, simulated players), starts them in
  * order, and stops them in reverse. Nothing here decides anything about the game.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TextOutput } from './text-output.ts';
 import { createScoreboardService, type ScoreboardService } from './scoreboard/index.ts';
@@ -27,6 +26,7 @@ import type { Service } from './service.ts';
 import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
 import type { LiveLoads } from './live-loads.ts';
+import { makeDirectories } from './make-directories.ts';
 
 /** The board as the referee uses it: its link, what to call it, how to let it go. */
 export interface RefereeBoard {
@@ -166,7 +166,7 @@ export class RefereeApp {
     } else {
       const matchId = new Date().toISOString().replace(/[:.]/g, '-');
       try {
-        mkdirSync(c.journalDir, { recursive: true });
+        makeDirectories(c.journalDir);
       } catch (e) {
         throw new JournalOpenError(
           `cannot create the journal directory ${c.journalDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,

@@ -1,5 +1,6 @@
 /** Verdicts as people read them in a terminal, one line each (JSON output uses the verdicts as they are). */
 import { describeRestoration } from '../referee/board-view.ts';
+import { foulWords } from '../referee/foul-words.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { Player } from '../rules/match/track.ts';
 import type { GameWords } from '../rulesets/words.ts';
@@ -48,7 +49,7 @@ function body(v: Verdict, words: GameWords, player: (p: Player) => string): stri
     case 'touch-move':
       return `Touch move: ${v.message}`;
     case 'foul':
-      return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${v.code}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map((r) => describeRestoration(r, words.piece)).join('; ')}.` : ''}`;
+      return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${foulWords(v.code, words)}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map((r) => describeRestoration(r, words.piece)).join('; ')}.` : ''}`;
     case 'restored':
       return `Board restored: ${side(v.side)} to move`;
     case 'board-tipped':

@@ -4,7 +4,14 @@
  * (exit 2); a missing device, no permission, or no board for `--port auto` is a runtime
  * failure (exit 1). Nothing is open when either is thrown.
  */
-import { openBoard, type BoardOptionValues, type OpenBoardErrorCode, type OpenBoardExtras, type OpenedBoard } from '../app/open-board.ts';
+import {
+  checkBoardOptions,
+  openBoard,
+  type BoardOptionValues,
+  type OpenBoardErrorCode,
+  type OpenBoardExtras,
+  type OpenedBoard,
+} from '../app/open-board.ts';
 import { CliFailure, UsageError, type CliDeps } from './io.ts';
 
 export function boardProblem(error: { readonly code: OpenBoardErrorCode; readonly message: string }): Error {
@@ -15,4 +22,14 @@ export async function openBoardFor(values: BoardOptionValues, deps: CliDeps, ext
   const opened = await openBoard(values, { ...extras, ...(deps.serialDevices ? { devices: deps.serialDevices } : {}) });
   if (!opened.ok) throw boardProblem(opened.error);
   return opened.value;
+}
+
+/** The checks of openBoardFor without opening anything: throws what it would. */
+export async function checkBoardFor(
+  values: BoardOptionValues,
+  deps: CliDeps,
+  extras: Pick<OpenBoardExtras, 'ruleset'> = {},
+): Promise<void> {
+  const checked = await checkBoardOptions(values, { ...extras, ...(deps.serialDevices ? { devices: deps.serialDevices } : {}) });
+  if (!checked.ok) throw boardProblem(checked.error);
 }

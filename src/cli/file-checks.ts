@@ -4,7 +4,7 @@
  * Nothing is created here; a directory that does not exist yet is fine when the nearest
  * existing parent can be written. Each problem is one usage error naming the path.
  */
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, statSync, statfsSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './io.ts';
 
@@ -28,6 +28,29 @@ function denied(path: string, mode: number): string | undefined {
   }
 }
 
+/**
+ * The kernel's own file systems (statfs magic numbers): nothing can be made in them, yet
+ * write access to their directories is granted, so only their type tells.
+ */
+const KERNEL_FILE_SYSTEMS: ReadonlyMap<number, string> = new Map([
+  [0x9fa0, 'proc'],
+  [0x62656572, 'sysfs'],
+  [0x27e0eb, 'cgroup'],
+  [0x63677270, 'cgroup2'],
+  [0x1cd1, 'devpts'],
+  [0x64626720, 'debugfs'],
+  [0x74726163, 'tracefs'],
+  [0x73636673, 'securityfs'],
+]);
+
+function kernelFileSystem(dir: string): string | undefined {
+  try {
+    return KERNEL_FILE_SYSTEMS.get(statfsSync(dir).type);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The problem with creating `path` (which does not exist) inside its nearest existing parent, if any. */
 function creationProblem(path: string): string | undefined {
   let parent = dirname(resolve(path));
@@ -35,6 +58,8 @@ function creationProblem(path: string): string | undefined {
     const s = statOrCode(parent);
     if (typeof s !== 'string') {
       if (!s.isDirectory()) return `${parent} is a file, not a directory (ENOTDIR)`;
+      const kernel = kernelFileSystem(parent);
+      if (kernel !== undefined) return `it cannot be created: ${parent} is in the kernel's ${kernel} file system`;
       const code = denied(parent, constants.W_OK | constants.X_OK);
       return code === undefined ? undefined : `it cannot be created: no permission to write in ${parent} (${code})`;
     }

@@ -114,7 +114,7 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
     ],
   },
   board: {
-    usage: 'senryaku board info|send TYPE [ARGS...]|leds RRGGBB|off|cells [--frames N] --port PATH',
+    usage: 'senryaku board info|send TYPE [ARGS...]|leds RRGGBB|leds off|cells [--frames N] --port PATH',
     summary: 'talk to a referee board by hand (bring-up)',
     description: [
       'info prints the HELLO field by field; send sends one command with its sequence number and CRC added',

@@ -13,7 +13,7 @@ const cal = (boardId: number, cells = 44): Calibration => ({
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'senryaku-cal-'));
 
-describe('CalibrationStore', { timeout: 5000 }, () => {
+describe('CalibrationStore', () => {
   it('saves under <boardid-hex8>.json and loads it back', () => {
     const store = new CalibrationStore(join(freshDir(), 'nested', 'dir'));
     const saved = store.save(cal(0x2a));

@@ -1,7 +1,8 @@
 // The terminal's line for an attributed holding (src/app/verdict-text.ts).
 import { describe, expect, it } from 'vitest';
 import { verdictText } from '../../src/app/verdict-text.ts';
-import type { Verdict } from '../../src/referee/verdicts.ts';
+import { placementReason } from '../../src/referee/foul-words.ts';
+import { FOUL_CODES, type Verdict } from '../../src/referee/verdicts.ts';
 import { SENRYAKU_WORDS, SURAKARTA_WORDS } from '../../src/rulesets/words.ts';
 import { RefereeDriver } from '../referee/driver.ts';
 
@@ -36,10 +37,26 @@ describe("verdict text: restore steps in the game's words", () => {
 
   it('Senryaku moves spheres back to wells, Surakarta pieces', () => {
     expect(verdictText(foul('W'), SENRYAKU_WORDS)).toBe(
-      "[01:01] FOUL by White (1st this game, IllegalPlacement): that is not a legal move. To restore: move the 'W' sphere from d4 back to c3; put the sphere back on a1.",
+      "[01:01] FOUL by White (1st this game, illegal placement): that is not a legal move. To restore: move the 'W' sphere from d4 back to c3; put the sphere back on a1.",
     );
     expect(verdictText(foul('b'), SURAKARTA_WORDS)).toBe(
-      "[01:01] FOUL by White (1st this game, IllegalPlacement): that is not a legal move. To restore: move the 'b' piece from d4 back to c3; put the piece back on a1.",
+      "[01:01] FOUL by White (1st this game, illegal placement): that is not a legal move. To restore: move the 'b' piece from d4 back to c3; put the piece back on a1.",
     );
+  });
+});
+
+describe('verdict text: a foul in words, never its code', () => {
+  it.each(FOUL_CODES.map((code) => [code]))('%s', (code) => {
+    const v: Verdict = { atMs: 0, type: 'foul', code, side: 'black', message: 'why', restore: [], count: 2 };
+    for (const words of [SENRYAKU_WORDS, SURAKARTA_WORDS]) {
+      const text = verdictText(v, words);
+      expect(text).toMatch(/^\[00:00\] FOUL by Black \(2nd this game, [a-z][a-z ]+\): why\.$/);
+      expect(text).not.toContain(code);
+    }
+  });
+
+  it('an illegal placement names its move once', () => {
+    expect(placementReason('c1', 'c4', 'c1 to c4 is not one well forward')).toBe('c1 to c4 is not one well forward');
+    expect(placementReason('c1', 'c2', 'c2 is occupied')).toBe('c1 to c2: c2 is occupied');
   });
 });

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/app/settings/index.ts';
+import { SETTINGS_SECTIONS, hashPassword, verifyPassword } from '../../src/app/settings/index.ts';
 import type { CliDeps } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 
@@ -143,6 +143,17 @@ describe('senryaku config show', () => {
         '      scrypt: "***"',
       ].join('\n'),
     );
+  });
+
+  it('shows every section the settings file may hold, the dashboard (http) among them', async () => {
+    const path = file('http.yaml', 'http: { listen: 0.0.0.0:8081 }\n');
+    const fromFile = await run(['config', 'show', '--config', path]);
+    expect([fromFile.code, fromFile.err]).toEqual([0, []]);
+    expect(fromFile.out).toContain('# http: settings file\nhttp:\n  listen: 0.0.0.0:8081');
+    const fromFlag = await run(['config', 'show', '--http', 'off']);
+    expect(fromFlag.out).toContain('# http: command line\nhttp:\n  listen: off');
+    const schema = JSON.parse(readFileSync('schemas/settings.schema.json', 'utf8')) as { properties: Record<string, unknown> };
+    expect([...SETTINGS_SECTIONS].sort()).toEqual(Object.keys(schema.properties).sort());
   });
 
   it('with no settings file, shows the defaults; a bad flag is named with its problem', async () => {

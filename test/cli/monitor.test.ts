@@ -57,7 +57,7 @@ const frame = (ms: number, fill: (i: number) => number, stale: number[] = [], se
   cells: Int32Array.from({ length: 44 }, (_, i) => fill(i)),
 });
 
-describe('senryaku monitor', { timeout: 15_000 }, () => {
+describe('senryaku monitor', () => {
   it('renders the grid with rank 6 on top, pivots, tilt and health', () => {
     const values = Float64Array.from({ length: 44 }, (_, i) => i);
     values[3] = NaN;

@@ -24,7 +24,14 @@ async function run(argv: string[], advanceMs = 0) {
   return { code: await done, out, err };
 }
 
-describe('senryaku record', { timeout: 15_000 }, () => {
+describe('senryaku record', () => {
+  it('--out in a folder that does not exist yet makes the folder, as the journal directory is made', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'senryaku-rec-')), 'new', 'folder', 'session.rec');
+    const r = await run(['record', '--sim', '--seed', '3', '--out', file, '--duration', '0.5'], 1000);
+    expect([r.code, r.err.filter((l) => /^senryaku/.test(l))]).toEqual([0, []]);
+    expect(parseRecording(readFileSync(file, 'utf8')).ok).toBe(true);
+  });
+
   it('records a simulated board: header with HELLO, commands out, frames in, with times', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'senryaku-rec-')), 'session.jsonl');
     const r = await run(['record', '--sim', '--seed', '3', '--out', file, '--duration', '1.5'], 2000);

@@ -1,7 +1,8 @@
 // `senryaku referee` files its match in the match store as it goes (--db FILE, else the
 // default under XDG_DATA_HOME; --db off: none); a store that cannot be opened is said, and
 // the match goes on in its journal.
-import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,23 @@ describe('senryaku referee and the match store', () => {
     const r = await referee('--db', notAFile);
     expect(r.code).toBe(0);
     expect(r.err.join('\n')).toMatch(/no match store: .*the journal keeps the match/);
+  });
+
+  // Node's recursive mkdir retried for ever where /proc answers ENOENT: the referee hung there,
+  // silent. In a child process, as no in-process timeout ends a loop that never yields.
+  it.skipIf(!existsSync('/proc/self'))('a --db under /proc is said, not a hang', { timeout: 120_000 }, async () => {
+    const argv = ['referee', '--sim', '--autoplay', '--speed', 'max', '--games', '1', '--json', '--scoreboard', 'none'];
+    const dirs = ['--journal-dir', join(dir, 'journal'), '--calibration-dir', join(dir, 'cal')];
+    const child = spawn(process.execPath, ['bin/senryaku.js', ...argv, ...dirs, '--db', '/proc/senryaku-no-such/m.db'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const guard = setTimeout(() => child.kill('SIGKILL'), 100_000); // a hang bound, not a measurement
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(guard);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('senryaku referee: no match store: cannot create /proc/senryaku-no-such (ENOENT)');
   });
 });
 

@@ -154,7 +154,7 @@ describe('senryaku referee', { timeout: 120_000 }, () => {
     [['referee', '--sim', '--speed', '0'], /--speed must be a number > 0 or 'max', got '0'/],
     [['referee', '--sim', '--speed', 'fast'], /--speed must be a number > 0 or 'max', got 'fast'/],
     [['referee', '--sim', '--speed=-2'], /--speed must be a number > 0 or 'max', got '-2'/],
-    [['referee', '--sim', '--speed', '-2'], /Option '--speed' argument is ambiguous/],
+    [['referee', '--sim', '--speed', '-2'], /--speed must be a number > 0 or 'max', got '-2'/],
     [['referee', '--port', '/dev/x', '--speed', '2'], /--speed does not go with --port/],
   ])('bad input %j: one line on stderr, exit 2', async (argv, message) => {
     const err: string[] = [];

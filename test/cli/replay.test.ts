@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
@@ -129,6 +129,13 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
       expect(named.out).toEqual(stored.out);
     });
 
+    it('a stored calibration that is garbage is a bad file: one line, exit 2', async () => {
+      const garbageDir = mkdtempSync(join(tmpdir(), 'senryaku-replay-garbage-cal-'));
+      writeFileSync(join(garbageDir, basename(calFile)), 'garbage\n');
+      const r = await run('replay', file, '--calibration-dir', garbageDir);
+      expect([r.code, r.err, r.out]).toEqual([2, [expect.stringMatching(/^senryaku replay: invalid calibration .*\[NotJson\]$/)], []]);
+    });
+
     it.each([
       [['--calibration', '/no/such.json'], /no calibration \/no\/such\.json/],
       [['--calibration', 'CAL', '--calibration-dir', '/tmp'], /give --calibration FILE or --calibration-dir DIR, not both/],
@@ -188,6 +195,26 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
       await s.run(500);
       const r = await run('replay', s.app.journalPath, '--calibration', calFile);
       expect([r.code, r.err]).toEqual([2, [expect.stringMatching(/--calibration is for a recording/)]]);
+    });
+
+    it('--track, --policy, --match, --rules or --profile with a journal is refused, never silently ignored (--track 0 too)', async () => {
+      const s = await e2e.game('7/2B4/2W4/7/7/7 w - -');
+      await s.run(500);
+      for (const [option, value] of [
+        ['--track', '0'],
+        ['--track', '3'],
+        ['--policy', 'tournament'],
+        ['--match', 'games:2'],
+        ['--rules', 'senryaku'],
+        ['--profile', REFERENCE_PROFILE_PATH],
+      ] as const) {
+        const r = await run('replay', s.app.journalPath, option, value);
+        expect([r.code, r.err, r.out]).toEqual([
+          2,
+          [`senryaku replay: ${option} is for a recording: a journal carries its own game, match settings, profile and calibration`],
+          [],
+        ]);
+      }
     });
   });
 

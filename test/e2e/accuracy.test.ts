@@ -24,7 +24,7 @@ const MUST_PLAY = {
 } as const;
 
 describe('accuracy sweep (small)', () => {
-  it.each(CONDITIONS.map((c) => [c.name, c] as const))('%s: every game refereed exactly', { timeout: 30_000 }, async (name, condition) => {
+  it.each(CONDITIONS.map((c) => [c.name, c] as const))('%s: every game refereed exactly', async (name, condition) => {
     const t = await sweepCondition(condition, { games: GAMES, calibrations });
     expect(t.mismatches.map(reproduce)).toEqual([]);
     expect(t).toMatchObject({ games: GAMES, exact: GAMES, falseFouls: 0, missedFouls: 0 });

@@ -9,7 +9,7 @@ const step = (from: string, to: string) => act().lift(from, { afterMs: 300 }).pl
 /** Seed 11's cell under b2 reads the ADC's zero as 25 g below nothing: dead, it is seen to be. */
 const B2 = 7;
 
-describe('end to end (Surakarta): a dead load cell', { timeout: 30_000 }, () => {
+describe('end to end (Surakarta): a dead load cell', () => {
   it('is said and replayed; the moves out of and into the blind point are inferred, and play goes on', async () => {
     const s = await e2e.game();
     s.sim.setCellFault(B2, { kind: 'dead' });

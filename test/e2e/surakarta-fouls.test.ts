@@ -23,7 +23,7 @@ async function expectReplayed(s: SkSession): Promise<void> {
 const foulCounts = (s: SkSession): (number | undefined)[] =>
   s.verdicts.map((v) => (v.type === 'foul' ? v.count : undefined)).filter(Boolean);
 
-describe('end to end (Surakarta): fouls made by hand and put right', { timeout: 30_000 }, () => {
+describe('end to end (Surakarta): fouls made by hand and put right', () => {
   it('an enemy piece with no capture on, a piece with nowhere to go, a step too far: called, put right, restored', async () => {
     const s = await e2e.game();
     // NotYourSphere: Light lifts a Dark piece that none of its pieces can capture, and puts it back.
@@ -177,7 +177,7 @@ describe('end to end (Surakarta): fouls made by hand and put right', { timeout: 
   });
 });
 
-describe('end to end (Surakarta): foul policy and holding', { timeout: 30_000 }, () => {
+describe('end to end (Surakarta): foul policy and holding', () => {
   it("tournament policy: a side's second foul in a game forfeits it; the winner scores its pieces, the loser none", async () => {
     const s = await e2e.game({ settings: { policy: 'tournament' } });
     s.act(act().lift('a6', { afterMs: 300 }).place('a6', { afterMs: 800 }));

@@ -22,7 +22,7 @@ async function expectReplayed(s: SkSession): Promise<void> {
 /** A step by hand: lift, then place on a neighbouring point. */
 const step = (from: string, to: string) => act().lift(from, { afterMs: 300 }).place(to, { afterMs: 500 });
 
-describe('end to end (Surakarta): play by hand on the simulated board', { timeout: 30_000 }, () => {
+describe('end to end (Surakarta): play by hand on the simulated board', () => {
   it('steps, then a capture with the enemy piece lifted first and a recapture with the mover lifted first', async () => {
     const s = await e2e.game();
     expect(s.verdicts[0]).toMatchObject({ type: 'game-started', game: 1, players: { light: 'A', dark: 'B' }, position: START_POSITION });

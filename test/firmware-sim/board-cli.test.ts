@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(skip)('senryaku board on the firmware in simavr', () => {
-  it('info prints the HELLO field by field', { timeout: 20_000 }, async () => {
+  it('info prints the HELLO field by field', async () => {
     const r = await runMain(['board', 'info', '--port', board.ptyPath]);
     expect(r.code, r.err.join('\n')).toBe(0);
     expect(r.out).toContain('cells 42 wells + 2 pivots, 80 frames/s');
@@ -27,7 +27,7 @@ describe.skipIf(skip)('senryaku board on the firmware in simavr', () => {
     expect(r.out.join('\n')).toMatch(/board id [0-9A-F]{8}, boot id [0-9A-F]{8}/);
   });
 
-  it('send adds the sequence number and CRC; a refused command exits 1 with the NAK shown', { timeout: 20_000 }, async () => {
+  it('send adds the sequence number and CRC; a refused command exits 1 with the NAK shown', async () => {
     const leds = board.next('leds', (e) => e.bytes[9] === 0x00 && e.bytes[10] === 0xff);
     const ok = await runMain(['board', 'send', 'led', '3', 'FF0000', '--port', board.ptyPath]);
     expect(ok.code).toBe(0);
@@ -38,7 +38,7 @@ describe.skipIf(skip)('senryaku board on the firmware in simavr', () => {
     expect(bad.out.at(-1)).toMatch(/^NAK [0-9A-F]{4} [0-9A-F]{4} BADARG\*/);
   });
 
-  it('leds sets every LED; cells prints every cell with its mean reading', { timeout: 20_000 }, async () => {
+  it('leds sets every LED; cells prints every cell with its mean reading', async () => {
     board.setCell(5, 123_456);
     const lit = board.next('leds', (e) => e.bytes.length === 126 && e.bytes.every((b, i) => b === [0x20, 0x10, 0x30][i % 3]));
     expect((await runMain(['board', 'leds', '102030', '--port', board.ptyPath])).code).toBe(0);

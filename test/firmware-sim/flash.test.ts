@@ -22,7 +22,7 @@ describe('firmware:flash', () => {
     expect(avrdudeArgs({ port: '/dev/ttyACM1' }).join(' ')).not.toMatch(/eeprom|-e\b/);
   });
 
-  it('--dry-run prints the command for the board asked', { timeout: 20_000 }, () => {
+  it('--dry-run prints the command for the board asked', () => {
     const out = execFileSync(
       'npx',
       ['tsx', 'src/hardware/avr/flash-main.ts', '--port', '/dev/ttyACM0', '--board', 'surakarta', '--dry-run'],
@@ -34,7 +34,7 @@ describe('firmware:flash', () => {
     expect(out.trim()).toBe(`avrdude -c wiring -p m2560 -P /dev/ttyACM0 -b 115200 -D -U flash:w:${defaultHexPath('surakarta')}:i`);
   });
 
-  it('--scoreboard flashes StandardFirmata onto the Uno through its optiboot', { timeout: 20_000 }, () => {
+  it('--scoreboard flashes StandardFirmata onto the Uno through its optiboot', () => {
     expect(avrdudeArgs({ port: '/dev/ttyACM1', target: 'scoreboard' }).join(' ')).toBe(
       `-c arduino -p m328p -P /dev/ttyACM1 -b 115200 -D -U flash:w:${standardFirmataHexPath()}:i`,
     );

@@ -41,7 +41,7 @@ const nextOf = <E extends BoardLinkEvent>(
   });
 
 describe.skipIf(skip)('SerialBoardLink on the firmware in simavr', () => {
-  it('hand-shakes, streams frames of 44 cells, and lights an LED', { timeout: 30_000 }, async () => {
+  it('hand-shakes, streams frames of 44 cells, and lights an LED', async () => {
     const { board, link } = await open(FIRMWARE_ELF);
     const ready = nextOf(link, 'state', (s) => s.state === 'ready');
     link.start();

@@ -27,58 +27,50 @@ const bootIdOf = (line: string): string => helloOf(line).split(' ')[5] ?? '';
 const boardIdOf = (line: string): string => helloOf(line).split(' ')[4] ?? '';
 
 describe.skipIf(skip)('the firmware in simavr, on its pty', () => {
-  it(
-    'says HELLO (protocol 1, 42 wells + 2 pivots, both tilt switches, 42 LEDs), streams frames on START and stops on STOP',
-    { timeout: 30_000 },
-    async () => {
-      const { port } = await startBoard();
-      const helloSeq = port.command('HELLO');
-      // The boot HELLO (seq 0000) may come first; the asked one follows its ACK.
-      await port.waitLine((l) => l.startsWith('ACK ') && l.includes(` ${helloSeq.toString(16).toUpperCase().padStart(4, '0')}*`));
-      const hello = await port.waitLine((l) => isHello(l) && !l.startsWith('HELLO 0000 '));
-      // HELLO seq proto fw board boot wells pivots rate tilts leds
-      const [, , proto, , , , wells, pivots, rate, tilts, leds] = hello.split('*')[0]?.split(' ') ?? [];
-      expect({ proto, wells, pivots, rate, tilts, leds }).toEqual({
-        proto: '1',
-        wells: '42',
-        pivots: '2',
-        rate: '80',
-        tilts: 'WB',
-        leds: '42',
-      });
+  it('says HELLO (protocol 1, 42 wells + 2 pivots, both tilt switches, 42 LEDs), streams frames on START and stops on STOP', async () => {
+    const { port } = await startBoard();
+    const helloSeq = port.command('HELLO');
+    // The boot HELLO (seq 0000) may come first; the asked one follows its ACK.
+    await port.waitLine((l) => l.startsWith('ACK ') && l.includes(` ${helloSeq.toString(16).toUpperCase().padStart(4, '0')}*`));
+    const hello = await port.waitLine((l) => isHello(l) && !l.startsWith('HELLO 0000 '));
+    // HELLO seq proto fw board boot wells pivots rate tilts leds
+    const [, , proto, , , , wells, pivots, rate, tilts, leds] = hello.split('*')[0]?.split(' ') ?? [];
+    expect({ proto, wells, pivots, rate, tilts, leds }).toEqual({
+      proto: '1',
+      wells: '42',
+      pivots: '2',
+      rate: '80',
+      tilts: 'WB',
+      leds: '42',
+    });
 
-      const from = port.lines.length;
-      port.command('START');
-      await port.waitLine((l) => l.startsWith('FRAME '), from);
-      const frame = port.lines.slice(from).find((l) => l.startsWith('FRAME ')) ?? '';
-      // FRAME seq ms tilt stale cells: 44 cells of 4 base64 characters, all fresh, board level.
-      const [, , , tilt, stale, cells] = frame.split('*')[0]?.split(' ') ?? [];
-      expect(tilt).toBe('--');
-      expect(cells).toHaveLength(176);
-      expect(stale).toMatch(/^[0-9A-F]{11}$/);
+    const from = port.lines.length;
+    port.command('START');
+    await port.waitLine((l) => l.startsWith('FRAME '), from);
+    const frame = port.lines.slice(from).find((l) => l.startsWith('FRAME ')) ?? '';
+    // FRAME seq ms tilt stale cells: 44 cells of 4 base64 characters, all fresh, board level.
+    const [, , , tilt, stale, cells] = frame.split('*')[0]?.split(' ') ?? [];
+    expect(tilt).toBe('--');
+    expect(cells).toHaveLength(176);
+    expect(stale).toMatch(/^[0-9A-F]{11}$/);
 
-      const stopSeq = port.command('STOP');
-      const ack = await port.waitLine((l) => l.startsWith('ACK ') && l.includes(stopSeq.toString(16).toUpperCase()));
-      expect(ack).toBeTruthy();
-    },
-  );
+    const stopSeq = port.command('STOP');
+    const ack = await port.waitLine((l) => l.startsWith('ACK ') && l.includes(stopSeq.toString(16).toUpperCase()));
+    expect(ack).toBeTruthy();
+  });
 
-  it(
-    'answers a command with a bad argument with NAK, a damaged one with ERR BADCRC, an unknown one with NAK UNKNOWN',
-    { timeout: 30_000 },
-    async () => {
-      const { port } = await startBoard();
-      const badRate = port.command('RATE', '33');
-      const hex = (n: number): string => n.toString(16).toUpperCase().padStart(4, '0');
-      expect(await port.waitLine((l) => l.startsWith(`NAK `) && l.includes(` ${hex(badRate)} `))).toMatch(/ BADARG\*/);
-      const unknown = port.command('JUMP');
-      expect(await port.waitLine((l) => l.startsWith(`NAK `) && l.includes(` ${hex(unknown)} `))).toMatch(/ UNKNOWN\*/);
-      port.writeRaw('PING 0042*0000\r\n');
-      expect(await port.waitLine((l) => l.startsWith('ERR '))).toMatch(/^ERR [0-9A-F]{4} BADCRC /);
-    },
-  );
+  it('answers a command with a bad argument with NAK, a damaged one with ERR BADCRC, an unknown one with NAK UNKNOWN', async () => {
+    const { port } = await startBoard();
+    const badRate = port.command('RATE', '33');
+    const hex = (n: number): string => n.toString(16).toUpperCase().padStart(4, '0');
+    expect(await port.waitLine((l) => l.startsWith(`NAK `) && l.includes(` ${hex(badRate)} `))).toMatch(/ BADARG\*/);
+    const unknown = port.command('JUMP');
+    expect(await port.waitLine((l) => l.startsWith(`NAK `) && l.includes(` ${hex(unknown)} `))).toMatch(/ UNKNOWN\*/);
+    port.writeRaw('PING 0042*0000\r\n');
+    expect(await port.waitLine((l) => l.startsWith('ERR '))).toMatch(/^ERR [0-9A-F]{4} BADCRC /);
+  });
 
-  it("shows an LED command on the WS2812 pin: the well's three bytes in GRB order", { timeout: 30_000 }, async () => {
+  it("shows an LED command on the WS2812 pin: the well's three bytes in GRB order", async () => {
     const { board, port } = await startBoard();
     const leds = board.next('leds', (e) => e.bytes.some((b) => b !== 0));
     port.command('LED', '5', 'FF8000');
@@ -88,7 +80,7 @@ describe.skipIf(skip)('the firmware in simavr, on its pty', () => {
     expect(seen.bytes.filter((b) => b !== 0)).toHaveLength(2);
   });
 
-  it('debounces a bouncing tilt switch into one TILT line, and the frames carry the new state', { timeout: 30_000 }, async () => {
+  it('debounces a bouncing tilt switch into one TILT line, and the frames carry the new state', async () => {
     const { board, port } = await startBoard();
     port.command('START');
     await port.waitLine((l) => l.startsWith('FRAME '));
@@ -103,7 +95,7 @@ describe.skipIf(skip)('the firmware in simavr, on its pty', () => {
     expect(tilts[0]).toMatch(/^TILT [0-9A-F]{4} [0-9A-F]{8} W-\*/);
   });
 
-  it('keeps the board id in EEPROM across a reset, with a new boot id; SETID survives a reset too', { timeout: 30_000 }, async () => {
+  it('keeps the board id in EEPROM across a reset, with a new boot id; SETID survives a reset too', async () => {
     const { board, port } = await startBoard();
     port.command('HELLO');
     const first = await port.waitLine((l) => l.startsWith('HELLO ') && !l.startsWith('HELLO 0000 '));

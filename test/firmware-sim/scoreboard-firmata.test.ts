@@ -16,7 +16,7 @@ import { ManualScheduler } from '../../src/util/scheduler.ts';
 import { V } from '../hardware/scoreboard/harness.ts';
 import { buildScoreboardSim, useFirmwareSim } from './artifacts.ts';
 import { runScoreboardSim } from '../../src/cli/commands/scoreboard-sim.ts';
-import { runMain } from '../cli/run-main.ts';
+import { scoreboardCommand } from '../../src/cli/commands/scoreboard.ts';
 import { until } from '../wait.ts';
 
 const { skip, cleanups } = useFirmwareSim(buildScoreboardSim);
@@ -33,7 +33,7 @@ const hexRows = (rows: readonly number[]) => rows.map((b) => `0x${b.toString(16)
 describe.skipIf(skip)('the LED scoring board through StandardFirmata on a simulated Uno', () => {
   it(
     'shows a capture win, a crash and the match end as the chips latch them, and is blank once stopped',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const started = await ScoreboardUno.start();
       if (!started.ok) throw new Error(started.error.message);
@@ -43,7 +43,9 @@ describe.skipIf(skip)('the LED scoring board through StandardFirmata on a simula
       const bus = new EventBus();
       const notices: string[] = [];
       bus.on('notice', {}, (n) => notices.push(`${n.level}: ${n.message}`));
-      const display = new LedScoreboard({ port: uno.ptyPath });
+      // The simulated Uno runs slower than real time on a busy machine: its StandardFirmata answers
+      // in 2 s idle, and a first open that timed out would be retried only on the test's manual clock.
+      const display = new LedScoreboard({ port: uno.ptyPath, readyTimeoutMs: 120_000 });
       const shown: ScoreboardFrame[] = [];
       const show = display.show.bind(display);
       display.show = (frame) => (shown.push(frame), show(frame));
@@ -107,18 +109,24 @@ describe.skipIf(skip)('the LED scoring board through StandardFirmata on a simula
 });
 
 describe.skipIf(skip)('senryaku scoreboard sim', () => {
-  it('gives a pty that `scoreboard test` walks; what each step lit is printed as the chips hold it', { timeout: 120_000 }, async () => {
+  it('gives a pty that `scoreboard test` walks; what each step lit is printed as the chips hold it', { timeout: 300_000 }, async () => {
     const printed: string[] = [];
     const stop = new AbortController();
     cleanups.push(async () => stop.abort());
     const sim = runScoreboardSim({ trackLength: 1 }, { out: (l) => printed.push(l), err: (l) => printed.push(`err: ${l}`) }, stop.signal);
-    await until('the pty line', () => printed.length > 0, 30_000, 50);
+    await until('the pty line', () => printed.length > 0, 90_000, 50);
     const pty = /^pty: (\/dev\/pts\/\d+)$/.exec(printed[0]!)?.[1];
     expect(pty, printed[0]).toBeDefined();
 
-    const walk = await runMain(['scoreboard', 'test', '--port', pty!, '--track', '1', '--pause', '250']);
-    expect([walk.code, walk.err]).toEqual([0, []]);
-    await until('the board blanked at the end', () => printed.includes('(dark: the chips are shut down)'), 30_000, 50);
+    // StandardFirmata answers in 2 s idle; the command's 10 s for a real Uno is too little for a simulated one on a busy machine.
+    const walkErr: string[] = [];
+    const walked = await scoreboardCommand(
+      ['test', '--port', pty!, '--track', '1', '--pause', '250'],
+      { out: () => {}, err: (l) => walkErr.push(l) },
+      { readyTimeoutMs: 120_000 },
+    );
+    expect([walked, walkErr]).toEqual([0, []]);
+    await until('the board blanked at the end', () => printed.includes('(dark: the chips are shut down)'), 90_000, 50);
     stop.abort();
     expect(await sim).toBe(0);
 

@@ -89,6 +89,8 @@ describe('Senryaku referee: fouls', () => {
     expect(r.place('a3')[0]).toMatchObject({
       type: 'foul',
       code: 'IllegalPlacement',
+      // The move named once: the rules' reason already says "a1 to a3".
+      message: 'a1 to a3 is not one well forward, left, right or diagonally forward',
       restore: [{ action: 'move-back', from: 'a3', well: 'a1', sphere: 'w' }],
     });
     r.lift('a3');

@@ -21,17 +21,18 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     );
     let sub: Sub | undefined;
     try {
-      // The broker listens once the board is calibrated and open: mosquitto_sub tries until it does.
-      sub = await new Sub(port, [], 'senryaku/killed/#').start(30_000);
-      await until('online', () => sub!.on('availability').some((m) => m.payload === 'online'), 15_000);
-      await until('a verdict', () => sub!.on('verdict').length > 0, 10_000);
+      // The broker listens once the child has started and its board is calibrated and open (tens of
+      // seconds on a busy machine): mosquitto_sub tries until it does.
+      sub = await new Sub(port, [], 'senryaku/killed/#').start(120_000);
+      await until('online', () => sub!.on('availability').some((m) => m.payload === 'online'));
+      await until('a verdict', () => sub!.on('verdict').length > 0);
     } finally {
       child.kill('SIGKILL');
     }
-    await until('offline from the last will', () => sub.on('availability').at(-1)?.payload === 'offline', 5000);
+    await until('offline from the last will', () => sub.on('availability').at(-1)?.payload === 'offline');
     sub.stop();
     expect(sub.on('availability').at(-1)?.payload).toBe('offline');
-  }, 60_000);
+  }, 240_000);
 });
 
 describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('the embedded broker on Ctrl-C', () => {
@@ -49,16 +50,16 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const sub = await new Sub(port, [], 'senryaku/ctrlc/#').start(30_000);
+    const sub = await new Sub(port, [], 'senryaku/ctrlc/#').start(120_000);
     try {
-      await until('a verdict', () => sub.on('verdict').length > 0, 15_000);
+      await until('a verdict', () => sub.on('verdict').length > 0);
       process.kill(-child.pid!, 'SIGINT');
       expect(await exited, stderr).toBe(0);
       expect(stderr).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|Unhandled/);
-      await until('offline', () => sub.on('availability').at(-1)?.payload === 'offline', 5000);
+      await until('offline', () => sub.on('availability').at(-1)?.payload === 'offline');
     } finally {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
       sub.stop();
     }
-  }, 60_000);
+  }, 240_000);
 });

@@ -6,6 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';
 import { expectValidPayloads, freePort, publishRequest, simSettingsFile, Sub, until } from './mqtt-tools.ts';
@@ -17,7 +19,7 @@ beforeAll(async () => {
 const calibrationDir = join(mkdtempSync(join(tmpdir(), 'mqtt-cal-')), 'cal');
 
 describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('the embedded broker', () => {
-  it('carries every verdict in order to mosquitto_sub, and the retained state to a late subscriber', { timeout: 90_000 }, async () => {
+  it('carries every verdict in order to mosquitto_sub, and the retained state to a late subscriber', { timeout: 240_000 }, async () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'mqtt-embedded-'));
     const config = await simSettingsFile(
@@ -26,17 +28,21 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
       ['board: { sim: true, seed: 1 }'],
       [{ name: 'desk', role: 'operator', password: 'pw' }],
     );
+    // Calibrated beforehand, so that the broker listens as soon as the referee starts (on a
+    // busy machine the calibration alone took longer than mosquitto_sub was given to connect).
+    const calibrated = await calibrateSimulatedBoard({ seed: 1, store: new CalibrationStore(join(dir, 'cal')) });
+    expect(calibrated.ok).toBe(true);
     const out: string[] = [];
     const err: string[] = [];
     const sub = new Sub(port);
     onTestFinished(() => sub.stop()); // whatever the test found
-    const subscribing = sub.start();
     // mosquitto_sub can only subscribe once the broker listens, by when the first match may
     // have begun: the match read whole is the next one, which the operator asks for once
     // mosquitto_sub is in. Without --stay the process ends with that match's one game.
     const argv = ['referee', '--config', config, '--autoplay', '--speed', '4', '--games', '1', '--json'];
     const run = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-    await subscribing;
+    await until('the referee to say its broker listens', () => err.some((l) => l.includes(`MQTT broker on mqtt://127.0.0.1:${port}`)));
+    await sub.start();
     const first = await until('the first match', () => sub.on('match')[0]);
     const firstMatch = (JSON.parse(first.payload) as { matchId: string }).matchId;
     const asked = await publishRequest(port, ['desk', 'pw'], 'new_match', { transaction: 'm2', force: true, games: 1 });
@@ -50,7 +56,7 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     await until('the 20th verdict', () => ofMatch().length >= 20);
     const late = await new Sub(port, ['--retained-only']).start();
     onTestFinished(() => late.stop());
-    await until('the retained topics', () => late.messages.length >= 4, 5000);
+    await until('the retained topics', () => late.messages.length >= 4);
     const retained = late.messages.slice(0, 4).map((m) => m.topic.split('/').slice(-1)[0]);
     expect(new Set(retained)).toEqual(new Set(['state', 'availability', 'match']));
     expect(late.messages.slice(0, 4).some((m) => m.topic === 'senryaku/bridge/state')).toBe(true);
@@ -58,7 +64,7 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     expect(late.on('availability')[0]?.payload).toBe('online');
 
     expect(await run, err.join('\n')).toBe(0);
-    await until('availability offline', () => sub.on('availability').some((m) => m.payload === 'offline'), 5000);
+    await until('availability offline', () => sub.on('availability').some((m) => m.payload === 'offline'));
     sub.stop();
     late.stop();
 

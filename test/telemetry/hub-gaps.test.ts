@@ -171,7 +171,7 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
 });
 
 describe('senryaku hub without a broker', () => {
-  it('says once which URL, that a broker must run there and --mqtt, then retries less and less often', { timeout: 30_000 }, async () => {
+  it('says once which URL, that a broker must run there and --mqtt, then retries less and less often', async () => {
     const port = await freePort(); // nothing listens there
     const dir = mkdtempSync(join(tmpdir(), 'senryaku-hub-nobroker-'));
     const lines: string[] = [];

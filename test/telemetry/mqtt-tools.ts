@@ -48,8 +48,8 @@ export class Sub {
     private readonly topic = 'senryaku/#',
   ) {}
 
-  /** Starts it, again and again until the broker takes it (a broker that is not up yet refuses). */
-  async start(timeoutMs = 15_000): Promise<this> {
+  /** Starts it, again and again until the broker takes it (a broker that is not up yet refuses); the guard is for a busy machine. */
+  async start(timeoutMs = 45_000): Promise<this> {
     const end = Date.now() + timeoutMs;
     while (!this.subscribed) {
       this.spawn();
@@ -158,7 +158,7 @@ export class Mosquitto {
     this.child = child;
     child.stderr.setEncoding('utf8').on('data', (c: string) => (this.log += c));
     child.stdout.setEncoding('utf8').on('data', (c: string) => (this.log += c));
-    await until('mosquitto to listen', () => this.log.includes(' running'), 10_000);
+    await until('mosquitto to listen', () => this.log.includes(' running'), 30_000);
   }
 
   /** Deletes what it saved (the subscribers' sessions, the retained messages): the next start knows nobody. Call when stopped. */
@@ -250,7 +250,7 @@ export const publishRequest = (
     const child = spawn('mosquitto_pub', [...args, '-t', `senryaku/bridge/request/${name}`, '-m', JSON.stringify(body)], {
       stdio: 'ignore',
     });
-    const timer = setTimeout(() => child.kill(), 5000);
+    const timer = setTimeout(() => child.kill(), 30_000); // a hang bound: connecting takes seconds on a busy machine
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve(code);

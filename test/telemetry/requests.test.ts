@@ -75,7 +75,7 @@ const pub = (port: number, topic: string, message: string, user?: [string, strin
   new Promise((resolve) => {
     const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', '-t', topic, '-m', message];
     const child = spawn('mosquitto_pub', [...args, ...(user ? ['-u', user[0], '-P', user[1]] : [])], { stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill(), 5000);
+    const timer = setTimeout(() => child.kill(), 30_000); // a hang bound: connecting takes seconds on a busy machine
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve(code);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';
-import { freePort, MOSQUITTO, sleep, until } from './mqtt-tools.ts';
+import { freePort, MOSQUITTO, Sub, until } from './mqtt-tools.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -59,7 +59,7 @@ function certificates(dir: string): { ca: string; cert: string; key: string } {
 describe.skipIf(skipWithout('openssl', 'openssl', ['version']) || skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))(
   'MQTT over TLS',
   () => {
-    it('publishes every verdict to an mqtts:// broker it trusts by --mqtt-ca', { timeout: 90_000 }, async () => {
+    it('publishes every verdict to an mqtts:// broker it trusts by --mqtt-ca', { timeout: 180_000 }, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'senryaku-tls-'));
       const { ca, cert, key } = certificates(dir);
       const port = await freePort();
@@ -72,26 +72,11 @@ describe.skipIf(skipWithout('openssl', 'openssl', ['version']) || skipWithout('m
       const broker = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
       let log = '';
       broker.stderr.setEncoding('utf8').on('data', (c: string) => (log += c));
-      const received: string[] = [];
-      let sub: ReturnType<typeof spawn> | undefined;
+      let sub: Sub | undefined;
       try {
-        await until('mosquitto to listen', () => log.includes(' running'), 10_000);
-        sub = spawn('mosquitto_sub', [
-          '-V',
-          'mqttv311',
-          '-h',
-          '127.0.0.1',
-          '-p',
-          String(port),
-          '--cafile',
-          ca,
-          '-q',
-          '1',
-          '-t',
-          'senryaku/tls/verdict',
-        ]);
-        sub.stdout!.setEncoding('utf8').on('data', (c: string) => received.push(...c.split('\n').filter(Boolean)));
-        await sleep(500);
+        await until('mosquitto to listen', () => log.includes(' running'));
+        // Subscribed (its SUBACK seen) before the referee publishes: the verdicts are not retained.
+        sub = await new Sub(port, ['--cafile', ca, '-q', '1'], 'senryaku/tls/verdict').start();
         const common = [
           'referee',
           '--sim',
@@ -114,8 +99,10 @@ describe.skipIf(skipWithout('openssl', 'openssl', ['version']) || skipWithout('m
           err: (l) => err.push(l),
         });
         expect(code, err.join('\n')).toBe(0);
-        await until('every verdict over TLS', () => received.length >= out.length, 10_000);
-        expect(received.map((l) => (JSON.parse(l) as { verdict: unknown }).verdict)).toEqual(out.map((l) => JSON.parse(l) as unknown));
+        await until('every verdict over TLS', () => sub!.messages.length >= out.length);
+        expect(sub.messages.map((m) => (JSON.parse(m.payload) as { verdict: unknown }).verdict)).toEqual(
+          out.map((l) => JSON.parse(l) as unknown),
+        );
 
         // Without the CA the broker's certificate is not trusted: nothing goes out, and it is said.
         const untrusting: string[] = [];
@@ -126,7 +113,7 @@ describe.skipIf(skipWithout('openssl', 'openssl', ['version']) || skipWithout('m
         expect(again).toBe(0);
         expect(untrusting.join('\n')).toMatch(/MQTT .*(certificate|self.signed|verify)/i);
       } finally {
-        sub?.kill();
+        sub?.stop();
         broker.kill();
       }
     });

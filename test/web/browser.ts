@@ -36,7 +36,7 @@ export async function clickWell(page: Page, well: string): Promise<void> {
 }
 
 /** Waits until the page lists a verdict of this type (the n-th of its type, from 1). */
-export async function verdictShown(page: Page, type: string, n = 1, timeout = 15_000): Promise<void> {
+export async function verdictShown(page: Page, type: string, n = 1, timeout = 45_000): Promise<void> {
   await page.waitForFunction(
     ([t, k]) => document.querySelectorAll(`#verdicts [data-type="${t}"]`).length >= Number(k),
     [type, n] as const,

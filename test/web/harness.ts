@@ -172,11 +172,11 @@ export class Rig {
     return this.server.url;
   }
 
-  /** Waits (real time) for a verdict of a type matching `match`. */
+  /** Waits (real time) for a verdict of a type matching `match`; `maxMs` is a guard sized for a busy machine. */
   async until<T extends Verdict['type']>(
     type: T,
     match: (v: Extract<Verdict, { type: T }>) => boolean = () => true,
-    maxMs = 15_000,
+    maxMs = 45_000,
   ): Promise<Extract<Verdict, { type: T }>> {
     const deadline = Date.now() + maxMs;
     for (;;) {

@@ -161,7 +161,7 @@ describe('the dashboard server', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the dashboard server: a load cell that dies', { timeout: 60_000 }, () => {
+describe('the dashboard server: a load cell that dies', () => {
   it('a spectator hears the fault and gets the well as blind in the snapshot, then seen again when the cell works', async () => {
     const rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -' });
     try {
@@ -192,7 +192,7 @@ describe('the dashboard server: a load cell that dies', { timeout: 60_000 }, () 
   });
 });
 
-describe('the dashboard server without a simulated board, history or free port', { timeout: 30_000 }, () => {
+describe('the dashboard server without a simulated board, history or free port', () => {
   it('offers no sim play and refuses a taken port in a sentence', async () => {
     const a = new DashboardServer({ host: '127.0.0.1', port: 0, assets: await testAssets() });
     await a.start();

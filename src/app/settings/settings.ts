@@ -4,7 +4,8 @@
  * (effective.ts). The schema is the one judge of a file; this type only names what it let through.
  */
 
-export const SETTINGS_SECTIONS = ['board', 'rules', 'match', 'scoreboard', 'journal', 'calibration', 'store', 'mqtt'] as const;
+/** The file's top-level keys, in the order `config show` prints them (every key the schema takes: a test holds them equal). */
+export const SETTINGS_SECTIONS = ['board', 'rules', 'match', 'scoreboard', 'journal', 'calibration', 'store', 'mqtt', 'http'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const MQTT_ROLES = ['operator', 'hub', 'viewer'] as const;

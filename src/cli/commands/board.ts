@@ -10,7 +10,10 @@
  *                      the stream
  */
 import { parseHello, openLine, parseFrame, type Hello } from '../../protocol/index.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
+import { BOARD_AUTO_PORT } from '../../app/open-board.ts';
+import { checkPort } from '../../hardware/link/port-check.ts';
+import { boardProblem } from '../board.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
 import { BoardPort } from './board-port.ts';
@@ -88,7 +91,7 @@ async function cells(port: BoardPort, hello: Hello, frames: number, io: CliIo): 
   return complete ? EXIT_OK : EXIT_FAILURE;
 }
 
-export async function boardCommand(args: string[], io: CliIo): Promise<number> {
+export async function boardCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { port: { type: 'string' }, frames: { type: 'string' } });
   const [action, ...rest] = positionals;
   if (values.port === undefined || values.port === '') throw new UsageError(`--port PATH is needed; usage: ${BOARD_USAGE}`);
@@ -100,6 +103,11 @@ export async function boardCommand(args: string[], io: CliIo): Promise<number> {
   const frames = values.frames === undefined ? 80 : /^\d{1,5}$/.test(values.frames) ? Number(values.frames) : NaN;
   if (!(frames >= 1)) throw new UsageError(`--frames must be a whole number from 1, got '${values.frames}'`);
 
+  // A file, a directory or a missing device is said as the other commands say it, before any open.
+  if (values.port !== 'auto') {
+    const checked = await checkPort(values.port, BOARD_AUTO_PORT, deps.serialDevices);
+    if (!checked.ok) throw boardProblem(checked.error);
+  }
   let port: BoardPort;
   try {
     port = await BoardPort.open(values.port);

@@ -5,7 +5,7 @@
  * user the broker lets publish it), and prints one line per board, until SIGINT (or SIGTERM).
  * It reconnects by itself, less and less often, saying an outage once rather than each attempt.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { Hub } from '../../app/hub.ts';
@@ -14,6 +14,7 @@ import { openStore } from '../../store/index.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
+import { makeDirectories } from '../../app/make-directories.ts';
 
 const HUB_OPTIONS = {
   mqtt: { type: 'string' },
@@ -79,7 +80,7 @@ export async function runHub(args: string[], io: CliIo, stop: AbortSignal, hooks
 
   const path = resolveStorePath(values.db);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectories(dirname(path));
   } catch (e) {
     io.err(`senryaku hub: cannot create ${dirname(path)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     return EXIT_FAILURE;

@@ -3,7 +3,7 @@
  * command line. The store is --db FILE, else $SENRYAKU_MATCH_DB, else
  * $XDG_DATA_HOME/senryaku/matches.db; `rebuild` recreates it from the journals.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { rebuildFromJournals, resolveStorePath } from '../../app/match-store-service.ts';
 import { resolveJournalDir } from '../../app/journal-dir.ts';
@@ -23,6 +23,7 @@ import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io
 import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
+import { makeDirectories } from '../../app/make-directories.ts';
 
 const USAGE = usageOf('matches');
 const SUBCOMMANDS = ['list', 'show', 'export', 'import', 'rebuild'] as const;
@@ -158,7 +159,7 @@ function withStore(path: string, create: boolean, use: (store: MatchStore) => nu
     throw new CliFailure(`no match store at ${path} (senryaku matches rebuild makes one from the journals)`);
   if (create)
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      makeDirectories(dirname(path));
     } catch (e) {
       throw new CliFailure(`cannot create the directory of ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }

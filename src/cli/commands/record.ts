@@ -14,6 +14,8 @@ import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
+import { dirname } from 'node:path';
+import { makeDirectories } from '../../app/make-directories.ts';
 
 const RECORD_USAGE = usageOf('record');
 const RATE_HZ = 80;
@@ -35,6 +37,12 @@ export async function recordCommand(args: string[], io: CliIo, deps: CliDeps = {
   if (!duration.ok) throw new UsageError(duration.error);
   const out = values.out;
   checkNewFile(out, '--out', values.force ?? false);
+  // A folder that does not exist yet is made, as the journal's is (checked above: its parent can be written).
+  try {
+    makeDirectories(dirname(out));
+  } catch (e) {
+    throw new UsageError(`--out ${out}: cannot create its directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
   const board = await openBoardFor(values, deps, { ruleset, link: { rateHz: RATE_HZ } });
   try {
     return await record(board, ruleset.id, out, duration.value, io);

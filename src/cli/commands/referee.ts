@@ -31,12 +31,11 @@ import { formatSettingsProblems, parseMatchOptions } from '../../app/match-setti
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
 import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LIVE_STORE_BUSY_MS, matchStoreService, resolveStorePath } from '../../app/match-store-service.ts';
 import { openStore, type MatchStore } from '../../store/index.ts';
 import { createInterface, type Interface } from 'node:readline';
-import { openBoardFor } from '../board.ts';
+import { checkBoardFor, openBoardFor } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
@@ -44,6 +43,7 @@ import { MQTT_OPTION_SPECS, parseMqttOptions, startMqtt, type MqttSetup } from '
 import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags } from '../../app/settings/index.ts';
 import type { BrokerUser } from '../../telemetry/broker.ts';
 import { usageOf } from '../usage.ts';
+import { makeDirectories } from '../../app/make-directories.ts';
 
 const READY_TIMEOUT_MS = 30_000;
 /** Board time the simulated helper gives a cleared board to come to rest before the zero. */
@@ -112,6 +112,12 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   if (!speed.ok) throw new UsageError(speed.error);
   if (values.speed !== undefined && values.port !== undefined)
     throw new UsageError('--speed does not go with --port: a real board plays in real time');
+  // A real scoring board is drawn in real time (Firmata at 57,600 baud, ~2 s to be ready): a match
+  // at --speed max is over before it could show anything, so it is refused rather than left dark.
+  if (speed.value === 'max' && values.scoreboard !== undefined && values.scoreboard !== 'virtual' && values.scoreboard !== 'none')
+    throw new UsageError(
+      `--speed max does not go with --scoreboard ${values.scoreboard}: a real scoring board is drawn in real time and would show nothing; use --speed N or --scoreboard virtual`,
+    );
   const mqttPlan = parseMqttOptions(values);
   const httpListen = parseHttpOption(values.http ?? process.env.SENRYAKU_HTTP ?? DEFAULT_HTTP);
   if (!httpListen.ok) throw new UsageError(httpListen.error);
@@ -137,6 +143,8 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const simPosition = resumed ? resumed.position : (values.position?.trim() ?? session.ruleset.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
+  // The board's options, profile and port are checked before the dashboard says anything, so a bad one is the only line.
+  await checkBoardFor(values, deps, { ruleset: session.ruleset });
   // The dashboard listens first, so its address is the first thing said (and a taken port stops us at once).
   const web = await startDashboard(httpListen.value, users, io);
   if (web === 'failed') return EXIT_FAILURE;
@@ -269,7 +277,7 @@ function openSessionStore(option: string | undefined, io: CliIo): MatchStore | u
   if (option === 'off') return undefined;
   const path = resolveStorePath(option);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectories(dirname(path));
   } catch (e) {
     io.err(
       `senryaku referee: no match store: cannot create ${dirname(path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
@@ -463,10 +471,15 @@ function listenToOperator(control: RefereeControl, input: NodeJS.ReadableStream 
   return lines;
 }
 
-/** The board's calibration, stored per board id (a simulated one was calibrated when it was opened, if need be). */
+/**
+ * The board's calibration, stored per board id (a simulated one was calibrated when it was
+ * opened, if need be). None stored is a runtime failure (calibrate first); a stored file
+ * that is not a valid calibration of this board is bad input, like any other bad file.
+ */
 async function calibrationFor(board: OpenedBoard, tap: LinkTap, store: CalibrationStore): Promise<Result<Calibration, string>> {
   if (board.sim) {
     const stored = store.load(board.sim.boardId);
+    if (!stored.ok && stored.error.code !== 'NotFound') throw new UsageError(stored.error.message);
     return stored.ok ? stored : { ok: false, error: stored.error.message };
   }
   tap.start();
@@ -474,6 +487,8 @@ async function calibrationFor(board: OpenedBoard, tap: LinkTap, store: Calibrati
   if (!hello) return { ok: false, error: `no board answered on ${board.description} within ${READY_TIMEOUT_MS / 1000} s` };
   const stored = store.load(hello.boardId, { cellCount: hello.wellCells + hello.pivotCells });
   if (stored.ok) return stored;
+  if (stored.error.code !== 'NotFound')
+    throw new UsageError(`${stored.error.message}: calibrate it again with 'senryaku calibrate --port ...'`);
   return { ok: false, error: `${stored.error.message}: calibrate it first with 'senryaku calibrate --port ...'` };
 }
 

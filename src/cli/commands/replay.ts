@@ -27,6 +27,8 @@ import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
 
 const REPLAY_USAGE = usageOf('replay');
+/** What a recording needs to be refereed and a journal already holds. */
+const RECORDING_ONLY = ['calibration', 'profile', 'rules', 'policy', 'track', 'match'] as const;
 /** How many undecodable lines the note names. */
 const UNDECODABLE_SHOWN = 5;
 
@@ -56,8 +58,12 @@ export function replayCommand(args: string[], io: CliIo): number {
   }
   const isRecording = formatOf(text) === RECORDING_FORMAT;
   if (isRecording && values.check) throw new UsageError('--check needs a journal: a recording holds no verdicts to check against');
-  if (!isRecording && values.calibration !== undefined)
-    throw new UsageError('--calibration is for a recording: a journal carries its own calibration');
+  if (!isRecording) {
+    // A journal carries its own game, settings, profile and calibration: an option it would ignore is said.
+    const given = RECORDING_ONLY.find((name) => values[name] !== undefined);
+    if (given !== undefined)
+      throw new UsageError(`--${given} is for a recording: a journal carries its own game, match settings, profile and calibration`);
+  }
   const replayed = isRecording ? fromRecording(text, values, io) : fromJournal(path, io);
   if (!replayed.ok) {
     io.err(`senryaku replay: ${replayed.error}`);
@@ -153,6 +159,8 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
     if (!calibration.ok) throw new UsageError(calibration.error.message);
   } else {
     calibration = new CalibrationStore(resolveCalibrationDir(values['calibration-dir'])).load(hello.boardId, { cellCount });
+    // None stored is a runtime failure (calibrate the board); a stored file that is no valid calibration is a bad file.
+    if (!calibration.ok && calibration.error.code !== 'NotFound') throw new UsageError(calibration.error.message);
     if (!calibration.ok) return { ok: false, error: calibration.error.message };
   }
   const replayed = replayRecording(recording.value, session.newMatch(file.value, options.value), calibration.value);

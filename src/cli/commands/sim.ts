@@ -2,7 +2,8 @@
  * `senryaku sim --pty [--rules ID] [--seed N] [--profile FILE] [--position TEXT]`: a simulated
  * board of a game (its reference profile unless --profile) on a pseudo-terminal, running on
  * real time until SIGINT (or SIGTERM). Prints one line, `pty: <path>`, for the host (or any
- * serial terminal at 500000 baud) to open. With --firmware, the real firmware in simavr
+ * serial terminal at 500000 baud) to open, and serves one host after another there (each
+ * close said on stderr). With --firmware, the real firmware in simavr
  * runs the board instead of the TypeScript model (sim-firmware.ts).
  */
 import { untilSignal } from '../until-signal.ts';
@@ -82,7 +83,10 @@ export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Prom
   if (!created.ok) throw new UsageError(created.error.message);
   const board = created.value;
   board.start();
-  const pty = new SimPty(board);
+  // One host after another (`board info`, then `referee --port`): each close is said, and the next is served at the same path.
+  const pty = new SimPty(board, {
+    onHostClosed: (path) => io.err(`senryaku sim: the host closed the port; ${path} is ready for the next`),
+  });
   const started = await pty.start();
   if (!started.ok) {
     board.stop();
@@ -90,10 +94,19 @@ export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Prom
     return EXIT_FAILURE;
   }
   io.out(`pty: ${started.value}`);
-  if (!stop.aborted) await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));
+  const stopped = new Promise<'stopped'>((resolve) => {
+    if (stop.aborted) resolve('stopped');
+    else stop.addEventListener('abort', () => resolve('stopped'), { once: true });
+  });
+  const end = await Promise.race([stopped, pty.ended]);
   await pty.stop();
   board.stop();
-  return EXIT_OK;
+  if (end === 'stopped') return EXIT_OK;
+  // The pty cannot serve another host: said, rather than a simulator running on with no port.
+  io.err(
+    `senryaku sim: ${end.why === 'failed' ? `the pty for the next host could not be made: ${end.error.message} [${end.error.code}]` : 'the board was unplugged'}`,
+  );
+  return EXIT_FAILURE;
 }
 
 export async function simCommand(args: string[], io: CliIo): Promise<number> {

@@ -104,11 +104,11 @@ export class FirmwareBoard {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The next event of `type` that `accept` takes (any, by default). */
+  /** The next event of `type` that `accept` takes (any, by default); `timeoutMs` guards a harness that never sends it (simavr runs below real time on a busy machine). */
   next<T extends HarnessEventType>(
     type: T,
     accept: (e: HarnessEventOf<T>) => boolean = () => true,
-    timeoutMs = 10_000,
+    timeoutMs = 60_000,
   ): Promise<HarnessEventOf<T>> {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -139,7 +139,7 @@ export class FirmwareBoard {
   }
 
   /** Waits until the simulated clock has passed `us` (asks the harness every 50 ms of wall time: a poll, not a sleep the test depends on). */
-  async untilUs(us: number, timeoutMs = 30_000): Promise<void> {
+  async untilUs(us: number, timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if ((await this.nowUs()) >= us) return;

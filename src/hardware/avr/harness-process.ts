@@ -29,11 +29,11 @@ export interface StartedHarness {
   readonly stderr: string;
 }
 
-/** Starts the harness with `args` and waits for its pty (at most `timeoutMs`). */
+/** Starts the harness with `args` and waits for its pty (at most `timeoutMs`, a hang bound sized for a busy machine). */
 export async function startHarness(
   args: readonly string[],
   harnessPath: string = DEFAULT_HARNESS_PATH,
-  timeoutMs = 5000,
+  timeoutMs = 30_000,
 ): Promise<Result<StartedHarness, FirmwareBoardError>> {
   const child = spawn(harnessPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const stderr: string[] = [];

@@ -112,9 +112,10 @@ export class ScoreboardUno {
 
   /**
    * Resolves once `holds()` is true, checked now and after every register write: waits on
-   * the chips, not on a clock. The timeout only guards against a board that never gets there.
+   * the chips, not on a clock. The timeout only guards against a board that never gets there
+   * (sized for a busy machine, where simavr runs well below real time).
    */
-  until(holds: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  until(holds: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
     if (holds()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const off = this.onWrite(() => {

@@ -9,6 +9,7 @@ import { blindView } from './blind.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove, commitFoul } from './game-flow.ts';
 import type { HeldSphere } from './state.ts';
+import { placementReason } from '../foul-words.ts';
 
 const captureIsLegal = (moves: readonly Move[], from: Well, to: Well): boolean =>
   moves.some((m) => m.capture && m.from === from && m.to === to);
@@ -115,7 +116,7 @@ export function judgePlacement(ctx: StepContext, well: Well, placed: HeldSphere 
     if (!captured && d.hand.length > 0)
       return commitFoul(ctx, 'TwoSpheresLifted', `another sphere is still lifted: move one sphere at a time`);
     const checked = checkMove(pos, move);
-    if (!checked.ok) return commitFoul(ctx, 'IllegalPlacement', `${wellName(placed.from)} to ${name}: ${checked.error.message}`);
+    if (!checked.ok) return commitFoul(ctx, 'IllegalPlacement', placementReason(wellName(placed.from), name, checked.error.message));
     acceptMove(ctx, move);
     return;
   }

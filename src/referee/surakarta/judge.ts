@@ -17,6 +17,7 @@ import { blindView } from './blind.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove, commitFoul } from './game-flow.ts';
 import type { HeldPiece } from './state.ts';
+import { placementReason } from '../foul-words.ts';
 
 const captureIsLegal = (moves: readonly Move[], from: Point, to: Point): boolean =>
   moves.some((m) => m.capture && m.from === from && m.to === to);
@@ -114,6 +115,6 @@ export function judgePlacement(ctx: StepContext, point: Point, placed: HeldPiece
   if (!captured && d.hand.length > 0) return commitFoul(ctx, 'TwoSpheresLifted', `another piece is still lifted: move one piece at a time`);
   const move: Move = { from: placed.from, to: point, capture: captured !== undefined };
   const checked = checkMove(pos, move);
-  if (!checked.ok) return commitFoul(ctx, 'IllegalPlacement', `${pointName(placed.from)} to ${name}: ${checked.error.message}`);
+  if (!checked.ok) return commitFoul(ctx, 'IllegalPlacement', placementReason(pointName(placed.from), name, checked.error.message));
   acceptMove(ctx, move);
 }

@@ -212,8 +212,17 @@ function renderPanels(): void {
   const sp = sensorsPanel(state.snapshot, state.match);
   byId('sensors-slot').replaceChildren(...(sp ? [sp] : []));
   byId('last-move').textContent = facts.lastMove ? `${sideName(facts.lastMove.side)} ${facts.lastMove.move}` : '—';
-  byId('moves-wrap').replaceChildren(movesPanel(state.heard));
+  renderMoves();
   renderBalance();
+}
+
+/** The move list, redrawn: scrolled to its end (the latest move) unless the reader has scrolled up to an earlier one. */
+function renderMoves(): void {
+  const before = document.getElementById('moves');
+  const atEnd = !before || before.scrollTop + before.clientHeight >= before.scrollHeight - 4;
+  const list = movesPanel(state.heard);
+  byId('moves-wrap').replaceChildren(list);
+  list.scrollTop = atEnd ? list.scrollHeight : (before?.scrollTop ?? 0);
 }
 
 function renderBalance(): void {

@@ -8,6 +8,7 @@
 import { composeFrame, targetHoles } from '../../app/scoreboard/frame.ts';
 import { initialScoreboard, reduceScoreboard, type ScoreboardState } from '../../app/scoreboard/model.ts';
 import { verdictText } from '../../app/verdict-text.ts';
+import { foulWords } from '../../referee/foul-words.ts';
 import type { MatchSnapshot } from '../../app/referee-app.ts';
 import { describeRestoration } from '../../referee/board-view.ts';
 import { SENRYAKU_WORDS } from '../../rulesets/words.ts';
@@ -160,7 +161,7 @@ export function foulPanel(
   return h(
     'section',
     { class: 'foul', role: 'alert', id: 'foul' },
-    h('h2', {}, `Foul by ${sideName(pending.side)}: ${pending.code}`),
+    h('h2', {}, `Foul by ${sideName(pending.side)}: ${foulWords(pending.code, match?.words ?? SENRYAKU_WORDS)}`),
     lastFoul && lastFoul.code === pending.code ? h('p', {}, lastFoul.message) : undefined,
     steps.length ? h('p', {}, 'To restore:') : h('p', {}, 'Put the board back as the position shows.'),
     steps.length ? h('ol', { class: 'restore-steps' }, ...steps) : undefined,

@@ -6,9 +6,7 @@ import { V } from '../../hardware/scoreboard/harness.ts';
 import { CAPTURE_WIN } from '../../hardware/scoreboard/sequences.ts';
 import { RefereeDriver } from '../../referee/driver.ts';
 
-const T = { timeout: 1_000 };
-
-test('points come from the game-over score, games are counted once per game number', T, () => {
+test('points come from the game-over score, games are counted once per game number', () => {
   let s = CAPTURE_WIN.reduce((st, v) => reduceScoreboard(st, v), initialScoreboard(6));
   expect(s).toMatchObject({ points: { A: 2, B: 0 }, games: { A: 1, B: 0 }, ending: { kind: 'game-over', winner: 'A' } });
   s = reduceScoreboard(s, V.gameOver(1, 'white', 'A', 2, { A: 2, B: 0 })); // replayed
@@ -18,7 +16,7 @@ test('points come from the game-over score, games are counted once per game numb
   expect(s.turn).toBe('white');
 });
 
-test('markers: A counts up from 0, B down from N, and step one hole at a time', T, () => {
+test('markers: A counts up from 0, B down from N, and step one hole at a time', () => {
   const s = reduceScoreboard(initialScoreboard(6), V.gameOver(1, 'black', 'B', 2, { A: 1, B: 2 }));
   expect(targetHoles(s)).toEqual({ A: 1, B: 4 });
   expect(stepMarkers({ A: 0, B: 6 }, { A: 1, B: 4 })).toEqual({ A: 1, B: 5 });
@@ -26,7 +24,7 @@ test('markers: A counts up from 0, B down from N, and step one hole at a time', 
   expect(frame.holes.map((h) => (h.A ? 'A' : h.B ? 'B' : '.')).join('')).toBe('.A...B.');
 });
 
-test('the README mapping: holes 0–6 on SEG A/B, 7–13 on SEG C/D, lamps on DIG7', T, () => {
+test('the README mapping: holes 0–6 on SEG A/B, 7–13 on SEG C/D, lamps on DIG7', () => {
   expect(holeLed(0, 'A')).toEqual({ row: 0, col: 1 });
   expect(holeLed(6, 'B')).toEqual({ row: 6, col: 2 });
   expect(holeLed(9, 'A')).toEqual({ row: 2, col: 3 });
@@ -37,7 +35,7 @@ test('the README mapping: holes 0–6 on SEG A/B, 7–13 on SEG C/D, lamps on DI
   expect(digitText(12, 3)).toBe('P 12G  3');
 });
 
-test('findUno picks an Uno or a clone by USB id, case-insensitive, first listed wins', T, () => {
+test('findUno picks an Uno or a clone by USB id, case-insensitive, first listed wins', () => {
   const ports = [
     { path: '/dev/ttyS0' },
     { path: '/dev/ttyUSB0', vendorId: '0403', productId: '6001' },
@@ -51,7 +49,7 @@ test('findUno picks an Uno or a clone by USB id, case-insensitive, first listed 
   expect(findUno([])).toBeUndefined();
 });
 
-test('a holding attributed otherwise: the track and digits show the corrected score, the match-over pattern goes or changes', T, () => {
+test('a holding attributed otherwise: the track and digits show the corrected score, the match-over pattern goes or changes', () => {
   const fold = (r: RefereeDriver) => r.verdicts.reduce((st, v) => reduceScoreboard(st, v), initialScoreboard(2));
   const digits = (s: ReturnType<typeof fold>) => composeFrame(s, { markers: targetHoles(s), blinkOn: true }).digits;
   // Game 1: Black crashes (A scores); game 2: the board held on White's (B's) turn: A wins the match.

@@ -27,7 +27,7 @@ async function run(ms: number, step = 500) {
   }
 }
 
-test('no scoring board: the referee runs on, says so once, then keeps trying quietly with backoff', { timeout: 10_000 }, async () => {
+test('no scoring board: the referee runs on, says so once, then keeps trying quietly with backoff', async () => {
   const display = new RecordingScoreboard();
   display.refuseWith = 'no Arduino Uno among the serial ports';
   const service = new ScoreboardService({ bus, trackLength: 6, display, backoff: { initialMs: 1_000, maxMs: 8_000 } });
@@ -53,7 +53,7 @@ test('no scoring board: the referee runs on, says so once, then keeps trying qui
   expect(clock.countTimers()).toBe(0);
 });
 
-test('a board lost twice is reported once per loss, not once per retry', { timeout: 10_000 }, async () => {
+test('a board lost twice is reported once per loss, not once per retry', async () => {
   const display = new RecordingScoreboard();
   const service = new ScoreboardService({ bus, trackLength: 6, display });
   await service.start();
@@ -69,7 +69,7 @@ test('a board lost twice is reported once per loss, not once per retry', { timeo
   await service.stop();
 });
 
-test("port 'auto' finds the Uno by USB id once it appears", { timeout: 10_000 }, async () => {
+test("port 'auto' finds the Uno by USB id once it appears", async () => {
   let ports: SerialPortListing[] = [{ path: '/dev/ttyS0' }];
   const uno = fakeUno();
   const paths: string[] = [];
@@ -95,7 +95,7 @@ test("port 'auto' finds the Uno by USB id once it appears", { timeout: 10_000 },
   await service.stop();
 });
 
-test('a port that never answers like StandardFirmata times out and is retried', { timeout: 10_000 }, async () => {
+test('a port that never answers like StandardFirmata times out and is retried', async () => {
   const silent = fakeUno();
   const service = createScoreboardService({ bus, trackLength: 6, port: '/dev/ttyACM0', readyTimeoutMs: 3_000, createIo: () => silent.io });
   await service.start();
@@ -111,28 +111,24 @@ test('a port that never answers like StandardFirmata times out and is retried', 
   expect(clock.countTimers()).toBe(0);
 });
 
-test('backoff doubles up to its ceiling', { timeout: 1_000 }, () => {
+test('backoff doubles up to its ceiling', () => {
   const b = { initialMs: 1_000, maxMs: 30_000 };
   expect([1, 2, 3, 4, 5, 6, 7, 50].map((f) => retryDelayMs(f, b))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
 });
 
-test(
-  'a track longer than the LED board fills its 13 holes (the digits keep the points); the virtual board draws it whole',
-  { timeout: 10_000 },
-  async () => {
-    const uno = fakeUno();
-    const led = createScoreboardService({ bus, trackLength: 30, port: '/dev/ttyACM0', readyTimeoutMs: 3_000, createIo: () => uno.io });
-    await led.start();
-    expect(led.current?.trackLength).toBe(13);
-    await led.stop();
-    const virtual = createScoreboardService({ bus, trackLength: 30, display: 'virtual' });
-    await virtual.start();
-    expect(virtual.current?.trackLength).toBe(30);
-    await virtual.stop();
-  },
-);
+test('a track longer than the LED board fills its 13 holes (the digits keep the points); the virtual board draws it whole', async () => {
+  const uno = fakeUno();
+  const led = createScoreboardService({ bus, trackLength: 30, port: '/dev/ttyACM0', readyTimeoutMs: 3_000, createIo: () => uno.io });
+  await led.start();
+  expect(led.current?.trackLength).toBe(13);
+  await led.stop();
+  const virtual = createScoreboardService({ bus, trackLength: 30, display: 'virtual' });
+  await virtual.start();
+  expect(virtual.current?.trackLength).toBe(30);
+  await virtual.stop();
+});
 
-test('a journal that cannot write blinks the foul and crash lamps in turn until it recovers', { timeout: 10_000 }, async () => {
+test('a journal that cannot write blinks the foul and crash lamps in turn until it recovers', async () => {
   const display = new RecordingScoreboard();
   const service = new ScoreboardService({ bus, trackLength: 6, display });
   await service.start();
@@ -150,7 +146,7 @@ test('a journal that cannot write blinks the foul and crash lamps in turn until 
   await service.stop();
 });
 
-test('a resumed match starts from the picture its earlier verdicts made: score, games and whose turn', { timeout: 10_000 }, async () => {
+test('a resumed match starts from the picture its earlier verdicts made: score, games and whose turn', async () => {
   const display = new RecordingScoreboard();
   const history = [
     V.gameStarted(1),

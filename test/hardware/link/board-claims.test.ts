@@ -47,7 +47,7 @@ async function setUp() {
 
 const H3 = 3 * 3600_000;
 
-describe('the link judges the board’s claims', { timeout: 10_000 }, () => {
+describe('the link judges the board’s claims', () => {
   it('two frames with a valid CRC three hours ahead are refused and said; the genuine frames go on at once', async () => {
     const { board, link, frames, errors, stream } = await setUp();
     await stream(500);

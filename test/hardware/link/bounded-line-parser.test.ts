@@ -8,7 +8,7 @@ function feed(parser: BoundedLineParser, chunks: (string | Buffer)[]): string[] 
   return lines;
 }
 
-describe('BoundedLineParser', { timeout: 5000 }, () => {
+describe('BoundedLineParser', () => {
   it('splits on CR LF, also when lines and terminators are split across chunks', () => {
     const p = new BoundedLineParser({ maxLineBytes: 255 });
     const lines = feed(p, ['HEL', 'LO 1\r', '\nPING 2\r\nAC', 'K\r\n\r\n']);

@@ -57,7 +57,7 @@ async function ready(l: SerialBoardLink): Promise<void> {
   expect(l.state).toBe('ready');
 }
 
-describe('SerialBoardLink failures', { timeout: 10_000 }, () => {
+describe('SerialBoardLink failures', () => {
   it('a board that stops sending: stalled after 2 s, lost at the stall limit, reconnects with backoff, ready when it answers', async () => {
     const { board, link, seen } = setUp();
     await ready(link);

@@ -51,7 +51,7 @@ function setUp(boardOptions: ScriptedBoardOptions = {}, path = '/dev/ttyMOCK0') 
 
 const stateNames = (seen: Seen) => seen.states.map((s) => s.state);
 
-describe('SerialBoardLink on MockBinding', { timeout: 10_000 }, () => {
+describe('SerialBoardLink on MockBinding', () => {
   it('handshakes: boot HELLO, then RATE and START, then ready with the HELLO info', async () => {
     const { board, link, seen } = setUp();
     link.start();

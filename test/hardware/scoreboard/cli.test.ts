@@ -15,36 +15,32 @@ function capture(): CliIo & { outLines: string[]; errLines: string[] } {
   return { outLines, errLines, out: (l) => outLines.push(l), err: (l) => errLines.push(l) };
 }
 
-test('a missing --port is one line and exit 2', { timeout: 5_000 }, async () => {
+test('a missing --port is one line and exit 2', async () => {
   const io = capture();
   expect(await main(['scoreboard', 'test'], io)).toBe(2);
   expect(io.errLines).toEqual(['senryaku scoreboard: --port PATH is required (the Uno running StandardFirmata, e.g. /dev/ttyACM0)']);
 });
 
-test(
-  'a device that is not there is a runtime failure (exit 1) naming the ports there are, before anything is opened',
-  { timeout: 5_000 },
-  async () => {
-    const io = capture();
-    let opened = false;
-    const run = scoreboardCommand(['test', '--port', '/dev/nope-senryaku'], io, {
-      serialDevices: { list: async () => [{ path: '/dev/ttyS0' }] },
-      createIo: () => {
-        opened = true;
-        return fakeUno().io;
-      },
-    });
-    await expect(run).rejects.toThrow(
-      expect.objectContaining({
-        name: 'CliFailure',
-        message: '/dev/nope-senryaku does not exist (is the board plugged in?); serial ports on this machine: /dev/ttyS0 (no USB id)',
-      }),
-    );
-    expect(opened).toBe(false);
-  },
-);
+test('a device that is not there is a runtime failure (exit 1) naming the ports there are, before anything is opened', async () => {
+  const io = capture();
+  let opened = false;
+  const run = scoreboardCommand(['test', '--port', '/dev/nope-senryaku'], io, {
+    serialDevices: { list: async () => [{ path: '/dev/ttyS0' }] },
+    createIo: () => {
+      opened = true;
+      return fakeUno().io;
+    },
+  });
+  await expect(run).rejects.toThrow(
+    expect.objectContaining({
+      name: 'CliFailure',
+      message: '/dev/nope-senryaku does not exist (is the board plugged in?); serial ports on this machine: /dev/ttyS0 (no USB id)',
+    }),
+  );
+  expect(opened).toBe(false);
+});
 
-test('a port that cannot be opened is a runtime failure (exit 1)', { timeout: 5_000 }, async () => {
+test('a port that cannot be opened is a runtime failure (exit 1)', async () => {
   const io = capture();
   const run = scoreboardCommand(['test', '--port', '/dev/nope'], io, {
     serialDevices: aDeviceEverywhere,
@@ -63,7 +59,7 @@ test('a port that cannot be opened is a runtime failure (exit 1)', { timeout: 5_
   expect(io.errLines).toEqual([]);
 });
 
-test('the walk: digits 0–9, every hole red then green, every lamp, then dark', { timeout: 10_000 }, async () => {
+test('the walk: digits 0–9, every hole red then green, every lamp, then dark', async () => {
   const io = capture();
   const uno = fakeUno();
   const code = await scoreboardCommand(['test', '--port', '/dev/ttyACM0', '--pause', '0'], io, {

@@ -117,7 +117,7 @@ const START_OF_MATCH = [
   ...['U1', 'U2'].flatMap((u) => [`${u} DIG7=0x67`, `${u} DIG4=0x7E`, `${u} DIG3=0x5E`, `${u} DIG0=0x7E`]),
 ];
 
-describe('LED scoring board over firmata-io and a serial port', { timeout: 15_000 }, () => {
+describe('LED scoring board over firmata-io and a serial port', () => {
   test('the StandardFirmata handshake makes the board ready; it is set up and drawn through Firmata bytes', async () => {
     const uno = serialUno();
     const service = serialService(uno.board);

@@ -56,7 +56,7 @@ async function startOn(unos: ReturnType<typeof fakeUno>[], trackLength = 6) {
 
 const feed = (vs: readonly Verdict[]) => vs.forEach((v) => bus.emit('verdict', v));
 
-describe('LED scoring board: exact register writes', { timeout: 10_000 }, () => {
+describe('LED scoring board: exact register writes', () => {
   test('connecting initialises the three chips and draws the start of the match', async () => {
     const uno = fakeUno();
     await startOn([uno]);
@@ -202,7 +202,7 @@ describe('LED scoring board: exact register writes', { timeout: 10_000 }, () => 
   });
 });
 
-describe('LED scoring board: unplugged and plugged back in', { timeout: 10_000 }, () => {
+describe('LED scoring board: unplugged and plugged back in', () => {
   test('the port closes, one attempt fails, the next one redraws the board as the match is now', async () => {
     const first = fakeUno();
     const absent = fakeUno();

@@ -29,11 +29,11 @@ afterEach(async () => {
 
 const feed = (vs: readonly Verdict[]) => vs.forEach((v) => bus.emit('verdict', v));
 
-test('the start of a match', { timeout: 5_000 }, () => {
+test('the start of a match', () => {
   expect(board.lines).toEqual(['A [A . . . . . B] B', 'A P 0 G 0 | B P 0 G 0 | -']);
 });
 
-test('a capture win, with every picture it passes through', { timeout: 5_000 }, () => {
+test('a capture win, with every picture it passes through', () => {
   const seen: string[] = [];
   board.onChange((lines) => seen.push(lines.join(' / ')));
   feed(CAPTURE_WIN);
@@ -50,13 +50,13 @@ test('a capture win, with every picture it passes through', { timeout: 5_000 }, 
   ]);
 });
 
-test('a crash', { timeout: 5_000 }, () => {
+test('a crash', () => {
   feed(CRASH);
   clock.tick(100);
   expect(board.lines).toEqual(['A [. A . . . . B] B', 'A P 1 G 1 | B P 0 G 0 | crash']);
 });
 
-test('a foul blinks until restored', { timeout: 5_000 }, () => {
+test('a foul blinks until restored', () => {
   feed([V.gameStarted(1), V.foul('white')]);
   expect(board.lines[1]).toBe('A P 0 G 0 | B P 0 G 0 | white foul');
   clock.tick(500);
@@ -68,7 +68,7 @@ test('a foul blinks until restored', { timeout: 5_000 }, () => {
   expect(board.lines[1]).toBe('A P 0 G 0 | B P 0 G 0 | white');
 });
 
-test('a match won at the end of the track', { timeout: 5_000 }, () => {
+test('a match won at the end of the track', () => {
   feed(MATCH_BEFORE_LAST_GAME);
   clock.tick(2_000);
   expect(board.lines).toEqual(['A [. . . . A . B] B', 'A P 4 G 2 | B P 0 G 0 | white']);

@@ -65,7 +65,7 @@ function registered(name: string, board: SimBoard): SimBoard {
 }
 
 describe('SimBinding with SerialPortStream', () => {
-  it('real timers: HELLO on open, frames after START', { timeout: 10_000 }, async () => {
+  it('real timers: HELLO on open, frames after START', async () => {
     registered('real', startedBoard({ clock: 'timers', bootDelayMs: 50 }));
     const host = openPort('real');
     cleanups.push(() => host.port.isOpen && host.port.close());
@@ -76,7 +76,7 @@ describe('SimBinding with SerialPortStream', () => {
     expect(frame.type === 'frame' && frame.cells.length).toBe(44);
   });
 
-  it('sinon fake timers: the clock runs on clock.tickAsync', { timeout: 10_000 }, async () => {
+  it('sinon fake timers: the clock runs on clock.tickAsync', async () => {
     // Everything but nextTick and queueMicrotask: vitest's worker talks to the runner through
     // them, and a test that stops them can starve the runner (the sim itself runs either way).
     const clock = sinon.useFakeTimers({
@@ -97,7 +97,7 @@ describe('SimBinding with SerialPortStream', () => {
     await clock.tickAsync(10);
   });
 
-  it('manual clock: list() names the board; open, advance, read', { timeout: 10_000 }, async () => {
+  it('manual clock: list() names the board; open, advance, read', async () => {
     const board = registered('manual', startedBoard());
     expect((await SimBinding.list()).map((p) => p.path)).toContain('sim:manual');
     const host = openPort('manual');
@@ -108,60 +108,52 @@ describe('SimBinding with SerialPortStream', () => {
     await closed(host.port);
   });
 
-  it(
-    'unplug: the port closes as disconnected, opening fails until plugIn; then the board reboots (new boot id)',
-    { timeout: 10_000 },
-    async () => {
-      const board = registered('usb', startedBoard());
-      const first = openPort('usb');
-      await opened(first.port);
-      board.advance(150);
-      const hello1 = await first.next((m) => m.type === 'hello');
-      const gone = closed(first.port);
-      board.unplug();
-      const error = await gone;
-      expect(error).toMatchObject({ disconnected: true });
+  it('unplug: the port closes as disconnected, opening fails until plugIn; then the board reboots (new boot id)', async () => {
+    const board = registered('usb', startedBoard());
+    const first = openPort('usb');
+    await opened(first.port);
+    board.advance(150);
+    const hello1 = await first.next((m) => m.type === 'hello');
+    const gone = closed(first.port);
+    board.unplug();
+    const error = await gone;
+    expect(error).toMatchObject({ disconnected: true });
 
-      const refused = openPort('usb');
-      expect((await opened(refused.port))?.message).toMatch(/unplugged/);
+    const refused = openPort('usb');
+    expect((await opened(refused.port))?.message).toMatch(/unplugged/);
 
-      board.plugIn();
-      const second = openPort('usb');
-      expect(await opened(second.port)).toBeUndefined();
-      board.advance(150);
-      const hello2 = await second.next((m) => m.type === 'hello');
-      expect(hello2.type === 'hello' && hello1.type === 'hello' && hello2.bootId !== hello1.bootId).toBe(true);
-      second.port.close();
-      await closed(second.port);
-    },
-  );
+    board.plugIn();
+    const second = openPort('usb');
+    expect(await opened(second.port)).toBeUndefined();
+    board.advance(150);
+    const hello2 = await second.next((m) => m.type === 'hello');
+    expect(hello2.type === 'hello' && hello1.type === 'hello' && hello2.bootId !== hello1.bootId).toBe(true);
+    second.port.close();
+    await closed(second.port);
+  });
 
-  it(
-    'unplug without reboot and no reset on open: the board keeps its state (still streaming, seq goes on)',
-    { timeout: 10_000 },
-    async () => {
-      const board = registered('kept', startedBoard({ resetOnOpen: false }));
-      board.advance(150);
-      const first = openPort('kept');
-      await opened(first.port);
-      first.send({ type: 'start', seq: 1 });
-      const ack = await first.next((m) => m.type === 'ack');
-      board.unplug();
-      await closed(first.port);
-      board.advance(100);
-      board.plugIn({ reboot: false });
-      const second = openPort('kept');
-      await opened(second.port);
-      board.advance(50);
-      const frame = await second.next((m) => m.type === 'frame');
-      expect(frame.seq).toBeGreaterThan(ack.seq + 1); // frames sent while unplugged were lost
-      expect(board.firmware.streaming).toBe(true);
-      second.port.close();
-      await closed(second.port);
-    },
-  );
+  it('unplug without reboot and no reset on open: the board keeps its state (still streaming, seq goes on)', async () => {
+    const board = registered('kept', startedBoard({ resetOnOpen: false }));
+    board.advance(150);
+    const first = openPort('kept');
+    await opened(first.port);
+    first.send({ type: 'start', seq: 1 });
+    const ack = await first.next((m) => m.type === 'ack');
+    board.unplug();
+    await closed(first.port);
+    board.advance(100);
+    board.plugIn({ reboot: false });
+    const second = openPort('kept');
+    await opened(second.port);
+    board.advance(50);
+    const frame = await second.next((m) => m.type === 'frame');
+    expect(frame.seq).toBeGreaterThan(ack.seq + 1); // frames sent while unplugged were lost
+    expect(board.firmware.streaming).toBe(true);
+    second.port.close();
+    await closed(second.port);
+  });
 
-  it('at the wrong baud rate the host reads garbage', { timeout: 10_000 }, async () => {
+  it('at the wrong baud rate the host reads garbage', async () => {
     const board = registered('baud', startedBoard());
     const port = new SerialPortStream({ binding: SimBinding, path: simPath('baud'), baudRate: 115_200 });
     const chunks: Buffer[] = [];

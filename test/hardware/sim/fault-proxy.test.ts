@@ -63,29 +63,24 @@ async function rig() {
 }
 
 describe('FaultProxy', () => {
-  it.skipIf(noSocat)(
-    'forwards both ways once a host opens (after discarding what came before), and tells every open',
-    { timeout: 20_000 },
-    async () => {
-      const { proxy, board, host, path, opens } = await rig();
-      expect(opens()).toBe(1);
-      board.port.write('HELLO\r\n');
-      host.port.write('PING\r\n');
-      await until('both lines', () => host.text === 'HELLO\r\n' && board.text === 'PING\r\n');
+  it.skipIf(noSocat)('forwards both ways once a host opens (after discarding what came before), and tells every open', async () => {
+    const { proxy, board, host, path, opens } = await rig();
+    expect(opens()).toBe(1);
+    board.port.write('HELLO\r\n');
+    host.port.write('PING\r\n');
+    await until('both lines', () => host.text === 'HELLO\r\n' && board.text === 'PING\r\n');
 
-      // The host closes: socat ends and comes back at the same path; the next open is told again.
-      await host.close();
-      await until('the port to come back', () => !proxy.hostConnected && existsSync(path));
-      const again = await openPort(path);
-      await until('the second open', () => opens() === 2);
-      board.port.write('BOOT\r\n');
-      await until('the line on the new connection', () => again.text === 'BOOT\r\n');
-    },
-  );
+    // The host closes: socat ends and comes back at the same path; the next open is told again.
+    await host.close();
+    await until('the port to come back', () => !proxy.hostConnected && existsSync(path));
+    const again = await openPort(path);
+    await until('the second open', () => opens() === 2);
+    board.port.write('BOOT\r\n');
+    await until('the line on the new connection', () => again.text === 'BOOT\r\n');
+  });
 
   it.skipIf(noSocat)(
     "drops and corrupts exactly the bytes asked; a stall keeps 128 bytes to the host and delays the board's; unplug hangs the host up",
-    { timeout: 20_000 },
     async () => {
       const { proxy, board, host, path, opens } = await rig();
       proxy.drop(3);

@@ -5,7 +5,7 @@ import { simScript } from '../../../src/hardware/sim/index.ts';
 import { bootedBoardWithHost } from './helpers.ts';
 
 describe('sim faults', () => {
-  it('stuck cell: identical readings, still fresh', { timeout: 5_000 }, () => {
+  it('stuck cell: identical readings, still fresh', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'start', seq: 1 });
     board.advance(100);
@@ -33,7 +33,7 @@ describe('sim faults', () => {
     ).toBe(true);
   });
 
-  it('saturated cell: reads the rail', { timeout: 5_000 }, () => {
+  it('saturated cell: reads the rail', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'start', seq: 1 });
     board.setCellFault(43, { kind: 'saturated' });
@@ -41,7 +41,7 @@ describe('sim faults', () => {
     expect(host.of('frame').at(-1)?.cells[43]).toBe(CELL_MAX);
   });
 
-  it('dead cell: reads 0 ± noise whatever its load, still fresh', { timeout: 5_000 }, () => {
+  it('dead cell: reads 0 ± noise whatever its load, still fresh', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'start', seq: 1 });
     board.advance(100);
@@ -53,27 +53,23 @@ describe('sim faults', () => {
     expect(new Set(frames.map((f) => f.cells[5])).size).toBeGreaterThan(1);
   });
 
-  it(
-    'silent cell: stale bit with its last value, one ERR SENSOR after 8 stale periods, recovers on CELLRST if it can',
-    { timeout: 5_000 },
-    () => {
-      const { board, host } = bootedBoardWithHost();
-      host.send({ type: 'start', seq: 1 });
-      board.advance(100);
-      const last = host.of('frame').at(-1)?.cells[17];
-      board.setCellFault(17, { kind: 'silent', recoversOnReset: true });
-      board.advance(500);
-      const frame = host.of('frame').at(-1);
-      expect(frame?.stale).toEqual([17]);
-      expect(frame?.cells[17]).toBe(last);
-      expect(host.of('error').filter((e) => e.code === 'SENSOR')).toMatchObject([{ arg: 17 }]);
-      host.send({ type: 'cellrst', seq: 2 });
-      board.advance(200);
-      expect(host.of('frame').at(-1)?.stale).toEqual([]);
-    },
-  );
+  it('silent cell: stale bit with its last value, one ERR SENSOR after 8 stale periods, recovers on CELLRST if it can', () => {
+    const { board, host } = bootedBoardWithHost();
+    host.send({ type: 'start', seq: 1 });
+    board.advance(100);
+    const last = host.of('frame').at(-1)?.cells[17];
+    board.setCellFault(17, { kind: 'silent', recoversOnReset: true });
+    board.advance(500);
+    const frame = host.of('frame').at(-1);
+    expect(frame?.stale).toEqual([17]);
+    expect(frame?.cells[17]).toBe(last);
+    expect(host.of('error').filter((e) => e.code === 'SENSOR')).toMatchObject([{ arg: 17 }]);
+    host.send({ type: 'cellrst', seq: 2 });
+    board.advance(200);
+    expect(host.of('frame').at(-1)?.stale).toEqual([]);
+  });
 
-  it('dropped lines leave a sequence gap; corrupted lines fail their CRC', { timeout: 5_000 }, () => {
+  it('dropped lines leave a sequence gap; corrupted lines fail their CRC', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'start', seq: 1 });
     board.advance(100);
@@ -114,7 +110,7 @@ describe('sim determinism', () => {
     return Buffer.concat(host.bytes);
   };
 
-  it('the same seed and script give the same bytes, however the clock is stepped', { timeout: 10_000 }, async () => {
+  it('the same seed and script give the same bytes, however the clock is stepped', async () => {
     const a = await run(42, 1);
     const b = await run(42, 250);
     expect(a.length).toBeGreaterThan(30_000);

@@ -4,7 +4,7 @@ import { crc16, sealLine, seqGap, type Frame } from '../../../src/protocol/index
 import { attachHost, bootedBoardWithHost, startedBoard } from './helpers.ts';
 
 describe('sim firmware: boot', () => {
-  it('sends HELLO 0000 at boot: 42 wells, 2 pivots, rate 80, both tilts, 42 LEDs, a fixed board id per seed', { timeout: 5_000 }, () => {
+  it('sends HELLO 0000 at boot: 42 wells, 2 pivots, rate 80, both tilts, 42 LEDs, a fixed board id per seed', () => {
     const { board, host } = bootedBoardWithHost({ seed: 3 });
     const [hello] = host.of('hello');
     expect(hello).toMatchObject({
@@ -21,12 +21,12 @@ describe('sim firmware: boot', () => {
     expect(host.of('frame')).toHaveLength(0); // not streaming after boot
   });
 
-  it('takes a configured board id and LED count', { timeout: 5_000 }, () => {
+  it('takes a configured board id and LED count', () => {
     const { host } = bootedBoardWithHost({ boardId: 0x2a, ledCount: 0 });
     expect(host.of('hello')[0]).toMatchObject({ boardId: 0x2a, ledCount: 0 });
   });
 
-  it('a reboot (opening the port) gives a new boot id and seq 0000 again', { timeout: 5_000 }, () => {
+  it('a reboot (opening the port) gives a new boot id and seq 0000 again', () => {
     const board = startedBoard({ seed: 9 });
     const first = attachHost(board);
     board.advance(150);
@@ -42,19 +42,19 @@ describe('sim firmware: boot', () => {
 });
 
 describe('sim firmware: commands', () => {
-  it('PING: ACK with the command id', { timeout: 5_000 }, () => {
+  it('PING: ACK with the command id', () => {
     const { host } = bootedBoardWithHost();
     host.send({ type: 'ping', seq: 0x1234 });
     expect(host.messages.at(-1)).toMatchObject({ type: 'ack', commandId: 0x1234, seq: 1 });
   });
 
-  it('HELLO: ACK, then a HELLO line', { timeout: 5_000 }, () => {
+  it('HELLO: ACK, then a HELLO line', () => {
     const { host } = bootedBoardWithHost();
     host.send({ type: 'hello', seq: 7 });
     expect(host.messages.slice(-2).map((m) => m.type)).toEqual(['ack', 'hello']);
   });
 
-  it('START: ACK, then frames at 80/s that decode with the codec; STOP: ACK and no frame after it', { timeout: 5_000 }, () => {
+  it('START: ACK, then frames at 80/s that decode with the codec; STOP: ACK and no frame after it', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'start', seq: 1 });
     expect(host.messages.at(-1)).toMatchObject({ type: 'ack', commandId: 1 });
@@ -72,7 +72,7 @@ describe('sim firmware: commands', () => {
     expect(host.messages.slice(stopAt).filter((m) => m.type === 'frame')).toHaveLength(0);
   });
 
-  it('sequence numbers count every line by one', { timeout: 5_000 }, () => {
+  it('sequence numbers count every line by one', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'start', seq: 1 });
     board.advance(300);
@@ -81,7 +81,7 @@ describe('sim firmware: commands', () => {
     host.messages.forEach((m, i) => expect(m.seq).toBe(i));
   });
 
-  it('RATE 40: ACK, frames 25 ms apart; RATE 30: NAK BADARG', { timeout: 5_000 }, () => {
+  it('RATE 40: ACK, frames 25 ms apart; RATE 30: NAK BADARG', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'rate', seq: 3, hz: 40 });
     expect(host.messages.at(-1)).toMatchObject({ type: 'ack', commandId: 3 });
@@ -96,7 +96,7 @@ describe('sim firmware: commands', () => {
     expect(host.messages.at(-1)).toMatchObject({ type: 'nak', commandId: 5, code: 'BADARG' });
   });
 
-  it('SETID: ACK and the new id in the next HELLO, kept over a reboot; NAK EEPROM when the EEPROM fails', { timeout: 5_000 }, () => {
+  it('SETID: ACK and the new id in the next HELLO, kept over a reboot; NAK EEPROM when the EEPROM fails', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'setid', seq: 8, boardId: 0xcafe0001 });
     expect(host.messages.at(-1)).toMatchObject({ type: 'ack', commandId: 8 });
@@ -108,7 +108,7 @@ describe('sim firmware: commands', () => {
     expect(host.messages.at(-1)).toMatchObject({ type: 'nak', commandId: 9, code: 'EEPROM' });
   });
 
-  it('LED, LEDALL, LEDCLR with LEDs fitted: ACK and the LED state; a well past the count: NAK BADARG', { timeout: 5_000 }, () => {
+  it('LED, LEDALL, LEDCLR with LEDs fitted: ACK and the LED state; a well past the count: NAK BADARG', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'led', seq: 1, well: 41, rgb: 0xff8000 });
     expect(host.messages.at(-1)).toMatchObject({ type: 'ack', commandId: 1 });
@@ -123,7 +123,7 @@ describe('sim firmware: commands', () => {
     expect([...board.firmware.leds].every((c) => c === 0)).toBe(true);
   });
 
-  it('LED commands without LEDs: NAK NOLEDS', { timeout: 5_000 }, () => {
+  it('LED commands without LEDs: NAK NOLEDS', () => {
     const { host } = bootedBoardWithHost({ ledCount: 0 });
     host.send({ type: 'led', seq: 1, well: 0, rgb: 1 });
     host.send({ type: 'ledall', seq: 2, rgb: 1 });
@@ -135,7 +135,7 @@ describe('sim firmware: commands', () => {
     ]);
   });
 
-  it('CELLRST: ACK, cells stale (value 0) while the HX711s settle, then fresh again', { timeout: 5_000 }, () => {
+  it('CELLRST: ACK, cells stale (value 0) while the HX711s settle, then fresh again', () => {
     const { board, host } = bootedBoardWithHost();
     host.send({ type: 'start', seq: 1 });
     board.advance(100);
@@ -149,7 +149,7 @@ describe('sim firmware: commands', () => {
     expect(frames.at(-1)?.stale).toEqual([]);
   });
 
-  it('unknown command: NAK UNKNOWN; wrong field count: NAK BADFIELDS', { timeout: 5_000 }, () => {
+  it('unknown command: NAK UNKNOWN; wrong field count: NAK BADFIELDS', () => {
     const { host } = bootedBoardWithHost();
     host.sendRaw(`${sealLine('TARE', 0x10, [])}\r\n`);
     host.sendRaw(`${sealLine('PING', 0x11, ['1'])}\r\n`);
@@ -159,7 +159,7 @@ describe('sim firmware: commands', () => {
     ]);
   });
 
-  it('bad envelopes: ERR <code> - (BADCRC, NOCRC, BADSEQ, BADCHAR, TOOLONG); a line may end in LF alone', { timeout: 5_000 }, () => {
+  it('bad envelopes: ERR <code> - (BADCRC, NOCRC, BADSEQ, BADCHAR, TOOLONG); a line may end in LF alone', () => {
     const { host } = bootedBoardWithHost();
     host.sendRaw('PING 0001*0000\r\n');
     host.sendRaw('PING 0001\r\n');
@@ -179,7 +179,7 @@ describe('sim firmware: commands', () => {
     ]);
   });
 
-  it('a command split over several writes is one command', { timeout: 5_000 }, () => {
+  it('a command split over several writes is one command', () => {
     const { host } = bootedBoardWithHost();
     const line = `${sealLine('PING', 0x77, [])}\r\n`;
     host.sendRaw(line.slice(0, 5));

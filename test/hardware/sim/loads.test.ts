@@ -26,7 +26,7 @@ function streaming(spn = EMPTY_SPN) {
 }
 
 describe('sim loads', () => {
-  it('cells have their own zero offsets (tens of thousands of counts) and scales within ±15 % of 429.5', { timeout: 5_000 }, () => {
+  it('cells have their own zero offsets (tens of thousands of counts) and scales within ±15 % of 429.5', () => {
     const { board } = streaming();
     const offsets = Array.from({ length: 44 }, (_, c) => board.sensors.offsetOf(c));
     const scales = Array.from({ length: 44 }, (_, c) => board.sensors.scaleOf(c));
@@ -35,7 +35,7 @@ describe('sim loads', () => {
     for (const s of scales) expect(Math.abs(s / 429.5 - 1)).toBeLessThanOrEqual(0.15);
   });
 
-  it('an empty board: wells read 0 g, pivots share the 720 g board', { timeout: 5_000 }, () => {
+  it('an empty board: wells read 0 g, pivots share the 720 g board', () => {
     const { board, host } = streaming();
     const g = lastGrams(board, host);
     for (let cell = 0; cell < 42; cell++) expect(Math.abs(g[cell] ?? NaN)).toBeLessThan(1);
@@ -43,7 +43,7 @@ describe('sim loads', () => {
     expect(Math.abs(g[PIVOT_WHITE]! - g[PIVOT_BLACK]!)).toBeLessThan(2);
   });
 
-  it('start position: 60 g in every occupied well, pivots carry 720 + 14 × 60 g', { timeout: 5_000 }, () => {
+  it('start position: 60 g in every occupied well, pivots carry 720 + 14 × 60 g', () => {
     const { board, host } = streaming('bbbBbbb/7/7/7/7/wwwWwww w - -');
     const g = lastGrams(board, host);
     for (let cell = 0; cell < 42; cell++) {
@@ -53,7 +53,7 @@ describe('sim loads', () => {
     expect(Math.abs(g[PIVOT_WHITE]! + g[PIVOT_BLACK]! - 1560)).toBeLessThan(3);
   });
 
-  it('place: an impact spike and damped bounce, settled to 60 g within ~100 ms; lift: back to 0 g', { timeout: 5_000 }, async () => {
+  it('place: an impact spike and damped bounce, settled to 60 g within ~100 ms; lift: back to 0 g', async () => {
     const { board, host } = streaming('7/7/7/7/7/3W3 w - -');
     const lifted = board.lift('d1');
     board.advance(100);
@@ -69,7 +69,7 @@ describe('sim loads', () => {
     expect(board.snapshot().board).toBe('7/7/7/2W4/7/7');
   });
 
-  it('roll: the weight moves over to the neighbour, shared on the way, and the board never loses it', { timeout: 5_000 }, async () => {
+  it('roll: the weight moves over to the neighbour, shared on the way, and the board never loses it', async () => {
     const { board, host } = streaming('7/7/7/7/7/3w3 w - -');
     const from = host.of('frame').length;
     const rolled = board.roll('d1', 'd2', { durationMs: 250 });
@@ -84,7 +84,7 @@ describe('sim loads', () => {
     expect(board.snapshot().board).toBe('7/7/7/7/3w3/7');
   });
 
-  it('press: extra grams on the well while pressed (the pivots feel it too), then gone', { timeout: 5_000 }, async () => {
+  it('press: extra grams on the well while pressed (the pivots feel it too), then gone', async () => {
     const { board, host } = streaming();
     const before = lastGrams(board, host);
     const pressed = board.press('e3', 150, { durationMs: 300 });
@@ -97,7 +97,7 @@ describe('sim loads', () => {
     expect(Math.abs(lastGrams(board, host)[18]!)).toBeLessThan(1);
   });
 
-  it('holdBoard: pivots change by the hand force, wells do not', { timeout: 5_000 }, async () => {
+  it('holdBoard: pivots change by the hand force, wells do not', async () => {
     const { board, host } = streaming('bbbBbbb/7/7/7/7/wwwWwww w - -');
     const before = lastGrams(board, host);
     void board.holdBoard(-400, { durationMs: 500 });
@@ -110,7 +110,7 @@ describe('sim loads', () => {
     expect(Math.abs(pivots(lastGrams(board, host)) - pivots(before))).toBeLessThan(2);
   });
 
-  it('actions that cannot happen come back as coded errors', { timeout: 5_000 }, async () => {
+  it('actions that cannot happen come back as coded errors', async () => {
     const { board } = streaming('7/7/7/7/7/3W3 w - -');
     const scheduled = [
       board.lift('a1'),

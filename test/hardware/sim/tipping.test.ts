@@ -8,7 +8,7 @@ import { bootedBoardWithHost } from './helpers.ts';
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
 
 describe('sim tipping', () => {
-  it('lifting black spheres tips the board toward White exactly when the model says unstable', { timeout: 5_000 }, async () => {
+  it('lifting black spheres tips the board toward White exactly when the model says unstable', async () => {
     const model = BalanceModel.fromProfile(DEFAULT_PROFILE);
     const start = parseSpn(START);
     if (!start.ok) throw new Error(start.error.message);
@@ -41,7 +41,7 @@ describe('sim tipping', () => {
     for (let cell = 0; cell < 42; cell++) expect(Math.abs(board.sensors.gramsOf(cell, wells[cell] ?? 0))).toBeLessThan(1);
   });
 
-  it('the TILT line comes 10 ms after the switch settles, stamped in board ms', { timeout: 5_000 }, async () => {
+  it('the TILT line comes 10 ms after the switch settles, stamped in board ms', async () => {
     const { board, host } = bootedBoardWithHost({ seed: 5, tiltChatter: false });
     const tippedAt = board.nowMs;
     const msAtTip = board.firmware.millis(tippedAt);
@@ -51,31 +51,27 @@ describe('sim tipping', () => {
     expect(host.of('tilt')[0]?.ms).toBe(msAtTip + 1 + 10);
   });
 
-  it('pressing hard on an edge well tips the board toward that side', { timeout: 5_000 }, async () => {
+  it('pressing hard on an edge well tips the board toward that side', async () => {
     const { board } = bootedBoardWithHost({ seed: 2 });
     void board.press('a6', 500, { durationMs: 100 });
     board.advance(50);
     expect(board.physics.tipped).toBe('black');
   });
 
-  it(
-    'a hand on the rim tips the board by where it presses (the rigid board: 48 g at the rim is the limit)',
-    { timeout: 5_000 },
-    async () => {
-      // Default profile, lengths in pitches: the rim on Black's side is 4 pitches out (160 mm of 40 mm).
-      // Empty board: τ_black = 720·(0 − 0.25) + N·(4 − 0.25) > 0 ⇔ N > 48 g.
-      const atLimit = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
-      void atLimit.holdBoard(48, { durationMs: 100, at: { x: 0, y: 4 } });
-      atLimit.advance(50);
-      expect(atLimit.physics.tipped).toBeUndefined();
-      const past = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
-      void past.holdBoard(60, { durationMs: 100, at: { x: 3, y: 4 } });
-      past.advance(50);
-      expect(past.physics.tipped).toBe('black');
-    },
-  );
+  it('a hand on the rim tips the board by where it presses (the rigid board: 48 g at the rim is the limit)', async () => {
+    // Default profile, lengths in pitches: the rim on Black's side is 4 pitches out (160 mm of 40 mm).
+    // Empty board: τ_black = 720·(0 − 0.25) + N·(4 − 0.25) > 0 ⇔ N > 48 g.
+    const atLimit = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
+    void atLimit.holdBoard(48, { durationMs: 100, at: { x: 0, y: 4 } });
+    atLimit.advance(50);
+    expect(atLimit.physics.tipped).toBeUndefined();
+    const past = bootedBoardWithHost({ seed: 3, position: '7/7/7/7/7/7' }).board;
+    void past.holdBoard(60, { durationMs: 100, at: { x: 3, y: 4 } });
+    past.advance(50);
+    expect(past.physics.tipped).toBe('black');
+  });
 
-  it('a tipped board stays tipped until resetBoard, which levels it (TILT --) with a new layout', { timeout: 5_000 }, () => {
+  it('a tipped board stays tipped until resetBoard, which levels it (TILT --) with a new layout', () => {
     const { board, host } = bootedBoardWithHost({ seed: 8, position: 'bbbBbbb/7/7/7/7/7' });
     board.advance(50);
     expect(board.physics.tipped).toBe('black');
@@ -89,7 +85,7 @@ describe('sim tipping', () => {
     expect(board.resetBoard('nonsense').ok).toBe(false);
   });
 
-  it('placing on a tipped board is refused (BoardTipped)', { timeout: 5_000 }, async () => {
+  it('placing on a tipped board is refused (BoardTipped)', async () => {
     const { board } = bootedBoardWithHost({ position: '7/7/7/7/7/wwwWwww' });
     board.advance(20);
     const placed = board.place('d4', { kind: 'w' });

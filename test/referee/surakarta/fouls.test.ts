@@ -32,6 +32,7 @@ describe('Surakarta referee: fouls and restoring the board', () => {
     expect(r.place('a4')[0]).toMatchObject({
       type: 'foul',
       code: 'IllegalPlacement',
+      message: 'a2 to a4 is not one point in any direction',
       restore: [{ action: 'move-back', from: 'a4', well: 'a2', sphere: 'x' }],
     });
     r.lift('a4');
