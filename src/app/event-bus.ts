@@ -20,15 +20,22 @@ export interface LoggedVerdict {
   readonly matchId: string;
   readonly seq: number;
   readonly verdict: Verdict;
+  /**
+   * Said again by a resume: journaled before the last stop but perhaps never announced. An
+   * output that files by seq keeps it once; one that shows verdicts says it is a repeat.
+   */
+  readonly repeated?: true;
 }
 
 export interface BusEvents {
-  /** Every verdict, after it is in the journal. */
+  /** Every verdict as it is refereed, after it is in the journal: what the game's own services (players, scoring board) act on. */
   verdict: Verdict;
   /**
    * The same verdict with its place in the match: `seq` counts the match's verdicts from 1
    * across every session of its journal, so (matchId, seq) names it for good (a store or a
-   * hub keeps a republished verdict once). Emitted right after `verdict`.
+   * hub keeps a republished verdict once). Emitted right after `verdict`, and on its own
+   * (`repeated`) for the verdicts a resume says again: what the outputs (terminal, store,
+   * MQTT, dashboard) announce.
    */
   logged: LoggedVerdict;
   /** Sensing output, for monitors and the web view. */

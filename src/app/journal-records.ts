@@ -16,11 +16,12 @@ export const JOURNAL_FORMAT = 'senryaku-journal';
 /**
  * v2: sessions (a marker record starts each one) and compressed files. v3: verdicts in the
  * common shape (`position`, `balance`) and dated at the frame that completed them. v4:
- * operator records (an action such as `agree`, in its place among the lines). Older
+ * operator records (an action such as `agree`, in its place among the lines). v5:
+ * `announced` marks (how far the verdicts were said, so a resume says the rest). Older
  * files are still read; their stored verdicts are what the referee of their day said.
  */
-export const JOURNAL_VERSION = 4;
-const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const JOURNAL_VERSION = 5;
+const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
 
 export interface JournalHeader {
   readonly kind: 'header';
@@ -66,6 +67,12 @@ export type JournalRecord =
    */
   | { readonly kind: 'operator'; readonly t: number; readonly action: string }
   | { readonly kind: 'verdict'; readonly t: number; readonly verdict: Verdict }
+  /**
+   * Every verdict of the match up to `seq` (counted from 1 across sessions) has been handed to
+   * every output. Written after the announcement and not flushed on its own, so a crash may
+   * leave it out: a resume then says again, marked repeated, what may not have been said.
+   */
+  | { readonly kind: 'announced'; readonly t: number; readonly seq: number }
   | { readonly kind: 'note'; readonly t: number; readonly message: string };
 
 export type BodyRecord = Exclude<JournalRecord, JournalHeader>;
@@ -95,6 +102,8 @@ function bodyProblem(r: Record<string, unknown>): string | undefined {
       return hasType(r.verdict) ? undefined : 'a verdict record needs a verdict with a type';
     case 'note':
       return typeof r.message === 'string' ? undefined : 'a note needs a message';
+    case 'announced':
+      return Number.isSafeInteger(r.seq) && (r.seq as number) >= 0 ? undefined : 'an announced mark needs a seq >= 0';
     case 'operator': {
       if (typeof r.action !== 'string') return 'an operator record needs its action';
       const action = parseOperatorAction(r.action);

@@ -15,7 +15,9 @@ export function telemetrySession(session: SessionContext): TelemetrySession {
     match: matchInfoOf(session.header),
     listen: (handlers) => {
       const owner = {};
-      session.bus.on('logged', owner, (l) => handlers.verdict({ matchId: l.matchId, seq: l.seq, verdict: l.verdict }));
+      session.bus.on('logged', owner, (l) =>
+        handlers.verdict({ matchId: l.matchId, seq: l.seq, verdict: l.verdict, ...(l.repeated ? { repeated: l.repeated } : {}) }),
+      );
       session.bus.on('link', owner, (l) => handlers.link(l));
       return () => session.bus.removeListeners(owner);
     },

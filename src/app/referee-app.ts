@@ -19,9 +19,9 @@ import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, readJournal, type Jo
 import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
 import { ok } from '../util/result.ts';
 import { LinkTap } from './link-tap.ts';
-import { resumePoint, type ResumePoint } from './resume.ts';
+import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from './resume.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
-import { RefereeService } from './referee-service.ts';
+import { RefereeService, type RefereeServiceHooks } from './referee-service.ts';
 import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
 import type { Scheduler } from '../util/scheduler.ts';
@@ -46,6 +46,11 @@ export interface RefereeAppConfig {
   readonly resume?: {
     readonly path: string;
     /** As the caller already read it (else it is read here). */ readonly contents?: JournalContents;
+    /**
+     * The match is over and only its last verdicts were never said: say them (repeated),
+     * then finish, refereeing nothing more.
+     */
+    readonly sayAndFinish?: boolean;
   };
   /**
    * The link's events since it started, when the caller had to start it before the app
@@ -69,6 +74,8 @@ export interface RefereeAppConfig {
    * the scoring board's. Default the real clock.
    */
   readonly scheduler?: Scheduler;
+  /** Fault injection for tests (a kill between the journal and the announcement). */
+  readonly hooks?: RefereeServiceHooks;
 }
 
 /** What a service added to a session may use of it. */
@@ -133,6 +140,7 @@ export class RefereeApp {
     let resumed: ResumePoint<unknown> | undefined;
     let repairNotice: string | undefined;
     let history: Verdict[] = [];
+    let unsaid: NumberedVerdict[] = [];
     if (c.resume) {
       // The journal is read knowing the game refereed, whichever it is.
       const before = c.resume.contents ? ok(c.resume.contents) : readJournal(c.resume.path, BUILT_IN_RULESETS.with(ruleset));
@@ -146,6 +154,7 @@ export class RefereeApp {
       this.journal = opened.value.writer;
       resumed = resumePoint(opened.value.contents, referee.value);
       history = opened.value.contents.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
+      unsaid = unannouncedVerdicts(opened.value.contents);
       this.matchId = opened.value.contents.header.matchId;
       this.journalHeader = opened.value.contents.header;
       const { repaired } = opened.value;
@@ -181,7 +190,14 @@ export class RefereeApp {
     const tap = c.tap ?? new LinkTap(c.board.link, c.scheduler);
     tap.start();
     this.tap = tap;
-    this.referee = new RefereeService(tap, this.pipeline, this.journal, this.bus, { id: this.matchId, verdictsBefore: history.length });
+    this.referee = new RefereeService(
+      tap,
+      this.pipeline,
+      this.journal,
+      this.bus,
+      { id: this.matchId, verdictsBefore: history.length },
+      c.hooks,
+    );
     // Services stop in reverse: the ones that hear the match (terminal, store, MQTT) stop after
     // the referee, so the verdicts it says while stopping still reach them.
     const listeners = (c.services ?? []).map((make) => make(this.sessionContext()));
@@ -195,8 +211,24 @@ export class RefereeApp {
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
     if (repairNotice) this.bus.emit('notice', { level: 'warn', message: repairNotice });
+    this.sayAgain(unsaid);
+    if (c.resume?.sayAndFinish) {
+      this.finish?.('match-over');
+      return;
+    }
     this.bus.emit('notice', { level: 'info', message: `Refereeing ${c.board.description}; journal ${this.journalPath}` });
     c.board.link.start();
+  }
+
+  /** A resume first says, on every output, what the last session journaled but may not have said. */
+  private sayAgain(unsaid: readonly NumberedVerdict[]): void {
+    if (unsaid.length === 0) return;
+    const which = unsaid.length === 1 ? `verdict ${unsaid[0]!.seq}` : `verdicts ${unsaid[0]!.seq}–${unsaid.at(-1)!.seq}`;
+    this.bus.emit('notice', {
+      level: 'warn',
+      message: `the journal holds ${which} from before the restart, perhaps never announced: said again now, marked repeated`,
+    });
+    this.referee?.repeat(unsaid);
   }
 
   /**

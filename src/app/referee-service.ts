@@ -7,6 +7,10 @@
  *
  * A storage fault does not stop the referee: the journal keeps what it could not write
  * and retries; the fault is published at once (`storage` on the bus) for every output.
+ *
+ * After the verdicts are said, an `announced` mark goes into the journal (with the next
+ * flush), so a resume knows which journaled verdicts may never have been said, and says them
+ * again (`repeat`).
  */
 import type { LinkStateChange, RawLine } from '../hardware/link/index.ts';
 import type { EventBus } from './event-bus.ts';
@@ -15,6 +19,14 @@ import type { LinkTap } from './link-tap.ts';
 import type { PipelineOutput, RefereePipeline } from './referee-pipeline.ts';
 import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
 import type { Service } from './service.ts';
+import type { Verdict } from '../referee/verdicts.ts';
+import type { NumberedVerdict } from './resume.ts';
+
+/** Test seams of the process (fault injection): never set in normal use. */
+export interface RefereeServiceHooks {
+  /** Called with each verdict and its seq after it is on disk and before it is said (a test kills the process here). */
+  readonly beforeAnnouncing?: (seq: number, verdict: Verdict) => void;
+}
 
 export class RefereeService<S> implements Service {
   readonly name = 'referee';
@@ -28,6 +40,7 @@ export class RefereeService<S> implements Service {
     private readonly bus: EventBus,
     /** The match's id, and how many verdicts its journal already holds (a resumed match). */
     private readonly match: { readonly id: string; verdictsBefore: number } = { id: '', verdictsBefore: 0 },
+    private readonly hooks: RefereeServiceHooks = {},
   ) {}
 
   async start(): Promise<void> {
@@ -90,8 +103,30 @@ export class RefereeService<S> implements Service {
     for (const event of out.sensing) this.bus.emit('sensing', event);
     for (const input of out.inputs) this.bus.emit('refereeInput', input);
     for (const verdict of out.verdicts) {
+      const seq = ++this.match.verdictsBefore;
+      this.hooks.beforeAnnouncing?.(seq, verdict);
       this.bus.emit('verdict', verdict);
-      this.bus.emit('logged', { matchId: this.match.id, seq: ++this.match.verdictsBefore, verdict });
+      this.bus.emit('logged', { matchId: this.match.id, seq, verdict });
     }
+    if (out.verdicts.length === 0) return;
+    this.markAnnounced(t);
+    // A match said to be over is over on disk too: a resume then has nothing to say again.
+    if (out.verdicts.some((v) => v.type === 'match-over')) this.journal.flush();
+  }
+
+  /**
+   * Says again, on every output that announces (`logged`, marked repeated), verdicts a past
+   * session journaled but perhaps never said. The game's own services (players, scoring
+   * board) are not told: the resumed state already holds them.
+   */
+  repeat(verdicts: readonly NumberedVerdict[]): void {
+    if (verdicts.length === 0) return;
+    for (const { seq, verdict } of verdicts) this.bus.emit('logged', { matchId: this.match.id, seq, verdict, repeated: true });
+    this.markAnnounced(this.since(this.tap.clock.now()));
+  }
+
+  /** Everything up to the last seq is said; the mark reaches the disk with the next flush (a crash before it only means a repeat). */
+  private markAnnounced(t: number): void {
+    this.journal.append({ kind: 'announced', t, seq: this.match.verdictsBefore });
   }
 }

@@ -1,4 +1,8 @@
-/** Verdicts and notices to the terminal: readable lines, or one JSON object per verdict with --json. */
+/**
+ * Verdicts and notices to the terminal: readable lines, or one JSON object per verdict with
+ * --json (the verdict with its `seq` in the match, and `repeated: true` when a resume says
+ * again a verdict journaled before the restart).
+ */
 import type { TextOutput } from './text-output.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Service } from './service.ts';
@@ -20,9 +24,9 @@ export class TerminalOutput implements Service {
   ) {}
 
   async start(): Promise<void> {
-    this.bus.on('verdict', this, (v) => {
-      if (this.json) this.io.out(JSON.stringify(v));
-      else if (!QUIET.has(v.type)) this.io.out(verdictText(v, this.words, this.names));
+    this.bus.on('logged', this, ({ seq, verdict: v, repeated }) => {
+      if (this.json) this.io.out(JSON.stringify({ ...v, seq, ...(repeated ? { repeated } : {}) }));
+      else if (!QUIET.has(v.type)) this.io.out(`${repeated ? `(repeated, verdict ${seq}) ` : ''}${verdictText(v, this.words, this.names)}`);
     });
     this.bus.on('notice', this, (n) => {
       if (this.json) this.io.err(`${n.level}: ${n.message}`);

@@ -29,6 +29,8 @@ export interface VerdictPayload {
   readonly matchId: string;
   readonly seq: number;
   readonly verdict: Verdict;
+  /** Said again after a restart (journaled before it, perhaps never published): a hub that has this seq keeps its copy. */
+  readonly repeated?: true;
 }
 
 /** `<base>/<board>/match`, retained: the match being refereed, as a match store files it (a hub stores it with the verdicts). */

@@ -7,6 +7,8 @@ import type { GameWords } from '../../rulesets/words.ts';
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
+import { unannouncedVerdicts } from '../../app/resume.ts';
+import { faultHooksFromEnv } from '../../app/fault-hooks.ts';
 import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { LinkTap } from '../../app/link-tap.ts';
 import { JournalOpenError } from '../../app/referee-app.ts';
@@ -132,8 +134,14 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
 
   // Resuming on the simulated board: it is set up where the match stood.
   const resumed = resume?.ok ? session.resumeSetup(resume.value) : undefined;
-  if (resumed?.over) throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
-  const simPosition = resumed ? resumed.position : (values.position?.trim() ?? session.ruleset.startPosition);
+  // An ended match whose last verdicts were journaled but perhaps never said is resumed only to say them.
+  if (resumed?.over && resume?.ok && unannouncedVerdicts(resume.value).length === 0)
+    throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
+  const simPosition = resumed
+    ? resumed.over
+      ? session.ruleset.startPosition
+      : resumed.position
+    : (values.position?.trim() ?? session.ruleset.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
   // The dashboard listens first, so its address is the first thing said (and a taken port stops us at once).
@@ -243,7 +251,9 @@ async function refereeOn(
     ? {
         game: { ruleset: session.ruleset, settings: ownSettings(resume.value), profile: board.file.profile },
         players: resume.value.header.settings.players,
-        ...(values.resume ? { resume: { path: values.resume, contents: resume.value } } : {}),
+        ...(values.resume
+          ? { resume: { path: values.resume, contents: resume.value, sayAndFinish: session.resumeSetup(resume.value).over } }
+          : {}),
         ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
       }
     : {
@@ -330,6 +340,7 @@ async function refereeMatches(
       scoreboard,
       source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
       scheduler,
+      hooks: faultHooksFromEnv(),
     }),
     ...(board.sim ? { prepareBoard: setUpSimulatedBoard(board.sim, session) } : {}),
     calibrate: () => calibrateInPlace(board, session.ruleset.words, calibrationStore, io, scheduler),
