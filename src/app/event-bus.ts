@@ -6,7 +6,7 @@
 import type { SensingEvent } from '../sensing/events.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { StorageEvent } from './journal-file.ts';
+import type { JournalEvent } from './journal-failover.ts';
 import type { PlayRecord } from './autoplay/ledger.ts';
 
 /** The board link's health, as outputs show it. */
@@ -45,8 +45,8 @@ export interface BusEvents {
   link: LinkStatus;
   /** Messages for people that are not verdicts (start-up, missing scoring board, ...). */
   notice: { readonly level: 'info' | 'warn' | 'error'; readonly message: string };
-  /** The journal could not write, recovered, or lost records: said at once on every output. */
-  storage: StorageEvent;
+  /** The journal could not write, went to its fallback, recovered, or lost records: said at once on every output. */
+  storage: JournalEvent;
   /** Simulated players only: what they did in a turn and what a correct referee must call for it. */
   play: PlayRecord;
 }

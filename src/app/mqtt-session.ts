@@ -19,6 +19,11 @@ export function telemetrySession(session: SessionContext): TelemetrySession {
         handlers.verdict({ matchId: l.matchId, seq: l.seq, verdict: l.verdict, ...(l.repeated ? { repeated: l.repeated } : {}) }),
       );
       session.bus.on('link', owner, (l) => handlers.link(l));
+      // The state names the journal written: it changes with every storage event that moves it.
+      session.bus.on('storage', owner, () => {
+        const journal = session.snapshot()?.journal;
+        if (journal) handlers.journal(journal);
+      });
       return () => session.bus.removeListeners(owner);
     },
     snapshot: () => session.snapshot(),

@@ -15,7 +15,18 @@ import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus } from './event-bus.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
-import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
+import {
+  JOURNAL_EXTENSION,
+  JOURNAL_VERSION,
+  JournalWriter,
+  readJournal,
+  type JournalContents,
+  type JournalHeader,
+  type JournalStatus,
+  type JournalWriterOptions,
+} from './journal.ts';
+import type { JournalFs } from './journal-fs.ts';
+import { resolveFallbackDirs } from './journal-split.ts';
 import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
 import { ok } from '../util/result.ts';
 import { LinkTap } from './link-tap.ts';
@@ -42,6 +53,10 @@ export interface RefereeAppConfig {
   readonly game: RefereeGame;
   readonly players: { readonly A: string; readonly B: string };
   readonly journalDir: string;
+  /** Where a fallback journal goes when the journal cannot be written, in order (default: resolveFallbackDirs's). */
+  readonly fallbackJournalDirs?: readonly string[];
+  /** The disk the journals are written on (tests plug in one that fails). */
+  readonly journalFs?: JournalFs;
   /** A journal to continue (host restarted mid-match): a new session is appended to it. */
   readonly resume?: {
     readonly path: string;
@@ -103,6 +118,8 @@ export class JournalOpenError extends Error {
 export interface MatchSnapshot extends RefereeSnapshot {
   readonly ruleset: RulesetId;
   readonly link: LinkStatus;
+  /** Which journal keeps the match now: its own file, a fallback, or none (the match is paused). */
+  readonly journal: JournalStatus;
 }
 
 export class RefereeApp {
@@ -126,7 +143,8 @@ export class RefereeApp {
 
   /** The referee's account of the match now, with the link's health; undefined before start(). */
   snapshot(): MatchSnapshot | undefined {
-    return this.pipeline ? { ruleset: this.config.game.ruleset.id, ...this.pipeline.refereeSnapshot(), link: this.link } : undefined;
+    if (!this.pipeline || !this.journal) return undefined;
+    return { ruleset: this.config.game.ruleset.id, ...this.pipeline.refereeSnapshot(), link: this.link, journal: this.journal.status() };
   }
 
   async start(): Promise<void> {
@@ -139,17 +157,24 @@ export class RefereeApp {
     if (!board.ok) throw new Error(`${ruleset.name} board profile: ${board.error}`);
     let resumed: ResumePoint<unknown> | undefined;
     let repairNotice: string | undefined;
+    let splitNotice: string | undefined;
     let history: Verdict[] = [];
     let unsaid: NumberedVerdict[] = [];
+    const journalOptions: JournalWriterOptions = {
+      fallbackDirs: c.fallbackJournalDirs ?? resolveFallbackDirs(undefined),
+      ...(c.journalFs ? { fs: c.journalFs } : {}),
+    };
     if (c.resume) {
       // The journal is read knowing the game refereed, whichever it is.
-      const before = c.resume.contents ? ok(c.resume.contents) : readJournal(c.resume.path, BUILT_IN_RULESETS.with(ruleset));
+      const before = c.resume.contents
+        ? ok(c.resume.contents)
+        : readJournal(c.resume.path, BUILT_IN_RULESETS.with(ruleset), { fallbackDirs: journalOptions.fallbackDirs });
       if (!before.ok) throw new JournalOpenError(before.error.message);
       if (before.value.header.ruleset !== ruleset.id)
         throw new JournalOpenError(
           `${c.resume.path} is a match of ${before.value.header.ruleset}, not ${ruleset.id}: it cannot be resumed as one`,
         );
-      const opened = JournalWriter.resume(c.resume.path, undefined, before.value);
+      const opened = JournalWriter.resume(c.resume.path, journalOptions, before.value);
       if (!opened.ok) throw new JournalOpenError(opened.error.message);
       this.journal = opened.value.writer;
       resumed = resumePoint(opened.value.contents, referee.value);
@@ -160,6 +185,10 @@ export class RefereeApp {
       const { repaired } = opened.value;
       if (repaired)
         repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
+      const { applied, problems } = opened.value.contents.fallbacks;
+      if (applied.length > 0)
+        splitNotice = `the journal went on in ${applied.join(', ')} while its disk failed: read with it${this.journal.status().state === 'main' ? ', and written back into it' : ''}`;
+      for (const p of problems) splitNotice = `${splitNotice ? `${splitNotice}; ` : ''}fallback journal ${p}`;
     } else {
       const matchId = new Date().toISOString().replace(/[:.]/g, '-');
       try {
@@ -171,7 +200,7 @@ export class RefereeApp {
       }
       this.matchId = matchId;
       this.journalHeader = this.header(matchId);
-      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.journalHeader);
+      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.journalHeader, journalOptions);
       if (!created.ok) throw new JournalOpenError(created.error.message);
       this.journal = created.value;
     }
@@ -211,6 +240,13 @@ export class RefereeApp {
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
     if (repairNotice) this.bus.emit('notice', { level: 'warn', message: repairNotice });
+    if (splitNotice) this.bus.emit('notice', { level: 'warn', message: splitNotice });
+    const journal = this.journal.status();
+    if (journal.state !== 'main')
+      this.bus.emit('notice', {
+        level: 'warn',
+        message: `the journal ${this.journalPath} cannot be written: this session goes to ${journal.path}`,
+      });
     this.sayAgain(unsaid);
     if (c.resume?.sayAndFinish) {
       this.finish?.('match-over');

@@ -8,9 +8,17 @@ import type { EventBus } from './event-bus.ts';
 import type { Service } from './service.ts';
 import { verdictText, type PlayerNames } from './verdict-text.ts';
 import type { GameWords } from '../rulesets/words.ts';
+import type { JournalEvent } from './journal-failover.ts';
 
 /** Verdicts a person watching does not need to read (they are in the journal and the JSON output). */
 const QUIET = new Set(['lifted', 'capture-started']);
+
+/** How a storage event opens its line (the rest are faults). */
+const STORAGE_LABEL: Partial<Record<JournalEvent['kind'], string>> = {
+  recovered: 'RECOVERED',
+  fallback: 'FALLBACK',
+  unwritable: 'UNWRITABLE',
+};
 
 export class TerminalOutput implements Service {
   readonly name = 'terminal';
@@ -34,7 +42,7 @@ export class TerminalOutput implements Service {
     });
     this.bus.on('storage', this, (e) => {
       // Loud on every stream: a person at the board, a program reading --json, and the log.
-      const line = `JOURNAL ${e.kind === 'recovered' ? 'RECOVERED' : 'FAULT'}: ${e.message}`;
+      const line = `JOURNAL ${STORAGE_LABEL[e.kind] ?? 'FAULT'}: ${e.message}`;
       this.io.err(line);
       this.io.out(this.json ? JSON.stringify({ type: 'storage', ...e }) : line);
     });

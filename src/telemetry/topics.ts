@@ -18,10 +18,21 @@ export interface LinkHealth {
   readonly boardId?: number;
 }
 
+/**
+ * Which journal keeps the match (the app's JournalStatus): its own file (`main`), a fallback
+ * while the journal's disk fails, or `none` (nothing can be written: the match is paused).
+ * `path` is the file written (the journal's own with `none`).
+ */
+export interface JournalHealth {
+  readonly state: 'main' | 'fallback' | 'none';
+  readonly path: string;
+}
+
 /** `<base>/<board>/state`, retained: where the match stands (the app's MatchSnapshot). */
 export interface StatePayload extends RefereeSnapshot {
   readonly ruleset: RulesetId;
   readonly link: LinkHealth;
+  readonly journal: JournalHealth;
 }
 
 /** `<base>/<board>/verdict`, QoS 1, in order: (matchId, seq) names a verdict for good, so a hub stores it once. */

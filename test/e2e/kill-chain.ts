@@ -15,7 +15,7 @@ import { readJournal } from '../../src/app/journal.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'bin/senryaku.js');
+export const CLI = join(ROOT, 'bin/senryaku.js');
 
 /** One `--json` line: the verdict with its number in the match. */
 export type Said = Verdict & { readonly seq: number; readonly repeated?: true };
@@ -37,7 +37,8 @@ export interface SessionRun {
   readonly journaled: number;
 }
 
-function runSession(args: string[], ending: Ending, journaled: number): Promise<Omit<SessionRun, 'journaled'>> {
+/** One `senryaku` process with `args`, ended as `ending` says (`journaled`: verdicts its journal held before it, for a stop). */
+export function runSession(args: string[], ending: Ending, journaled: number): Promise<Omit<SessionRun, 'journaled'>> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, ...('hookAt' in ending ? { [KILL_BEFORE_ANNOUNCING_ENV]: String(ending.hookAt) } : {}) };
     const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -69,8 +70,8 @@ function runSession(args: string[], ending: Ending, journaled: number): Promise<
   });
 }
 
-export function journalVerdicts(path: string): Verdict[] {
-  const read = readJournal(path);
+export function journalVerdicts(path: string, fallbackDirs?: readonly string[]): Verdict[] {
+  const read = readJournal(path, undefined, fallbackDirs ? { fallbackDirs } : {});
   if (!read.ok) throw new Error(read.error.message);
   return read.value.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
 }

@@ -7,6 +7,7 @@ import type { GameWords } from '../../rulesets/words.ts';
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
+import { resolveFallbackDirs } from '../../app/journal-split.ts';
 import { unannouncedVerdicts } from '../../app/resume.ts';
 import { faultHooksFromEnv } from '../../app/fault-hooks.ts';
 import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
@@ -67,6 +68,7 @@ const REFEREE_OPTIONS = {
   stay: { type: 'boolean' },
   http: { type: 'string' },
   'journal-dir': { type: 'string' },
+  'fallback-journal-dir': { type: 'string' },
   'calibration-dir': { type: 'string' },
   resume: { type: 'string' },
   position: { type: 'string' },
@@ -117,7 +119,9 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const httpListen = parseHttpOption(values.http ?? process.env.SENRYAKU_HTTP ?? DEFAULT_HTTP);
   if (!httpListen.ok) throw new UsageError(httpListen.error);
 
-  const resume = values.resume === undefined ? undefined : readJournal(values.resume);
+  const fallbackDirs = resolveFallbackDirs(values['fallback-journal-dir']);
+  // A match left split across its journal and a fallback (killed while on it) is read whole.
+  const resume = values.resume === undefined ? undefined : readJournal(values.resume, undefined, { fallbackDirs });
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
   // A journal says its own game.
   const rulesetId = resume?.ok ? resume.value.header.ruleset : options.value.ruleset;
@@ -334,6 +338,7 @@ async function refereeMatches(
     appConfig: () => ({
       services: matchStore ? [matchStoreService(matchStore)] : [],
       journalDir: resolveJournalDir(values['journal-dir']),
+      fallbackJournalDirs: resolveFallbackDirs(values['fallback-journal-dir']),
       ...(autoplay ? { simulatedPlayers: autoplay } : {}),
       io,
       json: values.json ?? false,
