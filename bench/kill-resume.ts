@@ -48,7 +48,13 @@ for (const speed of values.speeds.split(',')) {
   const differ: string[] = [];
   while (kills < KILLS) {
     const endings: Ending[] = Array.from({ length: KILLS - kills }, () => ({ killAfterMs: rng.int(lo, hi) }));
-    const report = await runChain({ journalDir: join(dir, `${speed}-${chains++}`), calibrationDir, seed: BOARD_SEED, speed, endings });
+    let report: Awaited<ReturnType<typeof runChain>>;
+    try {
+      report = await runChain({ journalDir: join(dir, `${speed}-${chains++}`), calibrationDir, seed: BOARD_SEED, speed, endings });
+    } catch (e) {
+      differ.push(`a session failed: ${(e as Error).message.split('\n').slice(0, 3).join(' | ')}`);
+      break;
+    }
     const done = report.sessions.filter((s) => 'killAfterMs' in s.ending && s.outcome === 'as-planned').length;
     kills += done;
     const said = sayings(report);

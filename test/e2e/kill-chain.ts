@@ -63,8 +63,11 @@ export function runSession(args: string[], ending: Ending, journaled: number): P
     child.on('exit', (code, signal) => {
       clearTimeout(giveUp);
       clearTimeout(timer);
+      // Killed after the match was over and said (before the process could end by itself): nothing to resume.
+      const over = code === 2 && /is over: nothing to resume/.test(stderr);
       if (signal === 'SIGKILL' && !('stop' in ending)) resolve({ ending, said: said(), stderr, outcome: 'as-planned' });
-      else if (code === 0) resolve({ ending, said: said(), stderr, outcome: 'stop' in ending ? 'as-planned' : 'ended-by-itself' });
+      else if (code === 0 || over)
+        resolve({ ending, said: said(), stderr, outcome: 'stop' in ending && !over ? 'as-planned' : 'ended-by-itself' });
       else reject(new Error(`the referee ended with ${signal ?? code} (${JSON.stringify(ending)}):\n${stderr}`));
     });
   });
