@@ -6,7 +6,7 @@
 import type { SensingEvent } from '../sensing/events.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { StorageEvent } from './journal-file.ts';
+import type { JournalEvent } from './journal-failover.ts';
 import type { PlayRecord } from './autoplay/ledger.ts';
 
 /** The board link's health, as outputs show it. */
@@ -20,15 +20,22 @@ export interface LoggedVerdict {
   readonly matchId: string;
   readonly seq: number;
   readonly verdict: Verdict;
+  /**
+   * Said again by a resume: journaled before the last stop but perhaps never announced. An
+   * output that files by seq keeps it once; one that shows verdicts says it is a repeat.
+   */
+  readonly repeated?: true;
 }
 
 export interface BusEvents {
-  /** Every verdict, after it is in the journal. */
+  /** Every verdict as it is refereed, after it is in the journal: what the game's own services (players, scoring board) act on. */
   verdict: Verdict;
   /**
    * The same verdict with its place in the match: `seq` counts the match's verdicts from 1
    * across every session of its journal, so (matchId, seq) names it for good (a store or a
-   * hub keeps a republished verdict once). Emitted right after `verdict`.
+   * hub keeps a republished verdict once). Emitted right after `verdict`, and on its own
+   * (`repeated`) for the verdicts a resume says again: what the outputs (terminal, store,
+   * MQTT, dashboard) announce.
    */
   logged: LoggedVerdict;
   /** Sensing output, for monitors and the web view. */
@@ -38,8 +45,8 @@ export interface BusEvents {
   link: LinkStatus;
   /** Messages for people that are not verdicts (start-up, missing scoring board, ...). */
   notice: { readonly level: 'info' | 'warn' | 'error'; readonly message: string };
-  /** The journal could not write, recovered, or lost records: said at once on every output. */
-  storage: StorageEvent;
+  /** The journal could not write, went to its fallback, recovered, or lost records: said at once on every output. */
+  storage: JournalEvent;
   /** Simulated players only: what they did in a turn and what a correct referee must call for it. */
   play: PlayRecord;
 }

@@ -72,6 +72,8 @@ export interface JournalFileOptions {
   level?: number;
   /** The disk; tests plug in one that fails. */
   fs?: JournalFs;
+  /** Where a torn tail may be moved when the journal's own directory cannot take it (the fallback directories). */
+  asideDirs?: readonly string[];
 }
 
 const DEFAULTS = { maxPendingBytes: 64 * 2 ** 20, retryMs: 500, batchMs: 1000 };
@@ -88,6 +90,9 @@ export class JournalFile {
   /** A failed write may have left bytes after `goodSize`. */
   private dirty = false;
   private failing = false;
+  /** Let go for another journal (abandon()): writes are ignored, nothing is counted as lost. */
+  private abandoned = false;
+  private linesOnDisk = 0;
   private batchTimer: Timer | undefined;
   private retryTimer: Timer | undefined;
   private readonly listeners = new Set<(e: StorageEvent) => void>();
@@ -149,7 +154,7 @@ export class JournalFile {
     if (end === buf.length) return ok({ file: new JournalFile(path, fd, end, options), repaired: undefined });
     try {
       // The copy is synced before the cut: a crash in between duplicates the bytes, never loses them.
-      const asidePath = writeAside(io, path, buf.subarray(end));
+      const asidePath = writeAside(io, path, buf.subarray(end), options.asideDirs);
       io.ftruncateSync(fd, end);
       io.fdatasyncSync(fd);
       return ok({ file: new JournalFile(path, fd, end, options), repaired: { offset: end, bytes: buf.length - end, asidePath } });
@@ -158,8 +163,21 @@ export class JournalFile {
     }
   }
 
+  /**
+   * A journal that cannot be opened for writing (a read-only disk at a resume), standing in
+   * for it: it takes nothing, so its session goes to a fallback journal.
+   */
+  static unwritable(path: string, options: JournalFileOptions = {}): JournalFile {
+    checkOptions(options);
+    const file = new JournalFile(path, -1, 0, options);
+    file.abandoned = true;
+    file.fd = undefined;
+    return file;
+  }
+
   /** Queues one record line (without '\n'). Never throws. */
   write(line: string): void {
+    if (this.abandoned) return;
     if (this.fd === undefined) {
       this.pending.drop(1);
       this.reportDrops('written after close()');
@@ -174,6 +192,7 @@ export class JournalFile {
     if (this.fd === undefined) return false;
     this.stopTimers();
     this.reportDrops(this.overflowReason());
+    if (this.fd === undefined) return false; // a listener let the file go (abandon)
     let written: number;
     try {
       this.reopenIfRemoved();
@@ -202,12 +221,36 @@ export class JournalFile {
     return this.pending.lines;
   }
 
+  /** Lines put on disk (and fdatasynced) since the file was opened. */
+  get writtenLines(): number {
+    return this.linesOnDisk;
+  }
+
+  /** The lines waiting for the disk, as text, oldest first (a fallback journal starts with them). */
+  pendingTexts(): string[] {
+    return this.pending.texts();
+  }
+
+  /**
+   * Lets the file go without a loss, because another journal holds what it waits for: the
+   * queue and the timers are dropped, later writes ignored, the descriptor closed.
+   */
+  abandon(): void {
+    if (this.abandoned) return;
+    this.abandoned = true;
+    this.stopTimers();
+    this.pending.forget();
+    if (this.fd !== undefined) closeQuietly(this.io, this.fd);
+    this.fd = undefined;
+  }
+
   get droppedLines(): number {
     return this.pending.dropped;
   }
 
   /** A last flush, then the descriptor is closed: true when every line ever written is on disk. */
   close(): boolean {
+    if (this.abandoned) return true;
     if (this.fd === undefined) return this.droppedLines === 0;
     this.flush();
     this.stopTimers();
@@ -235,6 +278,7 @@ export class JournalFile {
     this.dirty = false;
     this.goodSize = at;
     this.pending.written();
+    this.linesOnDisk += batch.lines;
     return batch.lines;
   }
 
@@ -268,6 +312,7 @@ export class JournalFile {
   }
 
   private fault(e: unknown): void {
+    if (this.abandoned) return;
     if (!this.failing) {
       this.failing = true;
       this.emit({

@@ -6,7 +6,7 @@
  * descriptor, directory syncs, the aside file for a torn tail, and `readJournalLines`.
  */
 import * as fs from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { scanJournal } from './gzip-members.ts';
 import type { JournalFileError, JournalFileErrorCode, TornTail } from './journal-file.ts';
 import { err, ok, type Result } from '../util/result.ts';
@@ -78,8 +78,24 @@ export function syncDirOf(io: JournalFs, path: string): void {
   }
 }
 
-/** Puts `data` in a new file `<path>.torn-N` (first free N, never overwriting), synced. */
-export function writeAside(io: JournalFs, path: string, data: Uint8Array): string {
+/**
+ * Puts `data` in a new file `<path>.torn-N` (first free N, never overwriting), synced; where
+ * the journal's own directory cannot take it (a full disk), in the first of `elsewhere` that can.
+ */
+export function writeAside(io: JournalFs, path: string, data: Uint8Array, elsewhere: readonly string[] = []): string {
+  let first: unknown;
+  for (const target of [path, ...elsewhere.map((dir) => join(dir, basename(path)))]) {
+    try {
+      if (target !== path) io.mkdirSync(dirname(target), { recursive: true });
+      return writeAsideAt(io, target, data);
+    } catch (e) {
+      first ??= e;
+    }
+  }
+  throw first;
+}
+
+function writeAsideAt(io: JournalFs, path: string, data: Uint8Array): string {
   for (let n = 1; ; n++) {
     const aside = `${path}.torn-${n}`;
     let fd: number;

@@ -5,6 +5,7 @@
  * play fit in the default 64 MiB). Over the bound, the oldest lines go first, whole
  * batches before loose lines, and are counted until someone asks.
  */
+import { gunzipSync } from 'node:zlib';
 import { encodeMember } from './gzip-members.ts';
 
 interface Batch {
@@ -55,18 +56,29 @@ export class PendingLines {
     return { members: this.batches.map((b) => b.member), lines: this.batchLines };
   }
 
+  /** Every line waiting, as text, oldest first (the batches decompressed). */
+  texts(): string[] {
+    const batched = this.batches.flatMap((b) => gunzipSync(b.member).toString('utf8').split('\n').slice(0, -1));
+    return [...batched, ...this.loose];
+  }
+
   /** The members `members()` returned are on disk. */
   written(): void {
     this.batches = [];
     this.batchBytes = this.batchLines = 0;
   }
 
-  /** Gives up on everything still waiting (the file is closing); returns how many lines that was. */
-  discard(): number {
-    const n = this.lines;
+  /** Forgets everything waiting without counting it lost (another journal holds it). */
+  forget(): void {
     this.written();
     this.loose = [];
     this.looseBytes = 0;
+  }
+
+  /** Gives up on everything still waiting (the file is closing); returns how many lines that was. */
+  discard(): number {
+    const n = this.lines;
+    this.forget();
     this.drop(n);
     return n;
   }

@@ -18,7 +18,8 @@ export const JOURNAL_FORMAT = 'senryaku-journal';
  * common shape (`position`, `balance`) and dated at the frame that completed them. v4:
  * operator records (an action such as `agree`, in its place among the lines). v5: sensor
  * faults are referee inputs (`sensor`) and verdicts (`sensor-fault`, `sensor-cleared`), and
- * the operator's `blind CELL empty|occupied`; verdicts dated on the session's clock (each
+ * the operator's `blind CELL empty|occupied`; `announced` marks (how far the verdicts were
+ * said, so a resume says the rest); verdicts dated on the session's clock (each
  * boot's board time placed at the receive time of its first frame), frames ahead of the
  * host's clock refused, and the board read afresh after it was unheard. Older files are still
  * read; their stored verdicts are what the referee of their day said.
@@ -70,6 +71,12 @@ export type JournalRecord =
    */
   | { readonly kind: 'operator'; readonly t: number; readonly action: string }
   | { readonly kind: 'verdict'; readonly t: number; readonly verdict: Verdict }
+  /**
+   * Every verdict of the match up to `seq` (counted from 1 across sessions) has been handed to
+   * every output. Written after the announcement and not flushed on its own, so a crash may
+   * leave it out: a resume then says again, marked repeated, what may not have been said.
+   */
+  | { readonly kind: 'announced'; readonly t: number; readonly seq: number }
   | { readonly kind: 'note'; readonly t: number; readonly message: string };
 
 export type BodyRecord = Exclude<JournalRecord, JournalHeader>;
@@ -99,6 +106,8 @@ function bodyProblem(r: Record<string, unknown>): string | undefined {
       return hasType(r.verdict) ? undefined : 'a verdict record needs a verdict with a type';
     case 'note':
       return typeof r.message === 'string' ? undefined : 'a note needs a message';
+    case 'announced':
+      return Number.isSafeInteger(r.seq) && (r.seq as number) >= 0 ? undefined : 'an announced mark needs a seq >= 0';
     case 'operator': {
       if (typeof r.action !== 'string') return 'an operator record needs its action';
       const action = parseOperatorAction(r.action);

@@ -7,10 +7,14 @@
  *
  * Durability: records are queued and reach the disk in batches (journal-file.ts); the
  * referee service flushes before it announces a verdict, so a verdict players saw is on
- * disk. A storage fault never throws here: the file keeps what it could not write and says so.
+ * disk. A storage fault never throws here: the file keeps what it could not write and says
+ * so, and the records go on in a fallback journal meanwhile (journal-failover.ts); a match
+ * left split across the two is read whole (journal-split.ts).
  */
 import { FrameDeltaDecoder, FrameDeltaEncoder } from './frame-delta.ts';
-import { JournalFile, readJournalLines, type JournalFileOptions, type RepairedTail, type StorageEvent } from './journal-file.ts';
+import { JournalFile, readJournalLines, type JournalFileOptions, type RepairedTail } from './journal-file.ts';
+import { FailoverJournal, type JournalEvent, type JournalStatus } from './journal-failover.ts';
+import { findFallbacks, mergeFallbacks, resolveFallbackDirs } from './journal-split.ts';
 import {
   parseBodyRecord,
   parseHeader,
@@ -24,6 +28,7 @@ import type { RulesetRegistry } from '../rulesets/registry.ts';
 
 export * from './journal-records.ts';
 export type { StorageEvent } from './journal-file.ts';
+export type { JournalEvent, JournalState, JournalStatus } from './journal-failover.ts';
 
 /**
  * Batched records (frames) reach the disk at most this late, and a storage fault is noticed
@@ -64,14 +69,28 @@ export interface JournalContents {
    * before them is missing (records dropped by a storage fault): left out, as lost lines.
    */
   readonly unrebuiltLines: number;
+  /** Complete lines in the journal's own file (its fallbacks' lines come on top). */
+  readonly storedLines: number;
+  /** The lines fallback journals held that the file does not, as stored: a resume writes them into it. */
+  readonly missingLines: readonly string[];
+  /** Fallback journals read with it: those that added lines, those it holds already, those left out (with why). */
+  readonly fallbacks: { readonly applied: readonly string[]; readonly included: readonly string[]; readonly problems: readonly string[] };
+}
+
+export interface ReadOptions {
+  /** Where to look for its fallback journals (default: resolveFallbackDirs's). */
+  readonly fallbackDirs?: readonly string[];
 }
 
 /** `rulesets`: the games the journal may name (default: the built-in ones). */
-export function readJournal(path: string, rulesets?: RulesetRegistry): Result<JournalContents, JournalError> {
+export function readJournal(path: string, rulesets?: RulesetRegistry, options: ReadOptions = {}): Result<JournalContents, JournalError> {
   const read = readJournalLines(path);
   if (!read.ok) return err({ code: 'Unreadable', message: `cannot read journal ${path}: ${read.error.message}` });
-  const { lines, torn } = read.value;
-  if (lines.length === 0) return err({ code: 'NoHeader', message: `${path}: empty journal` });
+  const { lines: stored, torn } = read.value;
+  if (stored.length === 0) return err({ code: 'NoHeader', message: `${path}: empty journal` });
+  const found = findFallbacks(path, stored[0]!, options.fallbackDirs ?? resolveFallbackDirs(undefined));
+  const merged = mergeFallbacks(stored, found);
+  const { lines } = merged;
   const header = parseHeader(lines[0]!, rulesets);
   if (!header.ok) return err({ code: header.error.code, message: `${path}:1: ${header.error.message}` });
   const sessions: { number: number; records: NumberedRecord[] }[] = [];
@@ -104,7 +123,21 @@ export function readJournal(path: string, rulesets?: RulesetRegistry): Result<Jo
     sessions.at(-1)!.records.push({ line: i + 1, record });
   }
   if (sessions.length === 0) sessions.push({ number: 1, records: [] });
-  return ok({ header: header.value, sessions, records, tornTail: torn !== undefined, unrebuiltLines });
+  return ok({
+    header: header.value,
+    sessions,
+    records,
+    tornTail: torn !== undefined,
+    unrebuiltLines,
+    storedLines: stored.length,
+    missingLines: lines.slice(stored.length),
+    fallbacks: { applied: merged.applied, included: merged.included, problems: merged.problems },
+  });
+}
+
+export interface JournalWriterOptions extends JournalFileOptions {
+  /** Where a fallback journal goes when the journal cannot be written, in order; none (the default): no fallback. */
+  readonly fallbackDirs?: readonly string[];
 }
 
 export interface ResumedJournal {
@@ -119,21 +152,39 @@ export class JournalWriter {
   /** Received lines go to disk as frame deltas: a third of the size once compressed. */
   private readonly frames = new FrameDeltaEncoder();
 
-  private constructor(private readonly file: JournalFile) {}
+  private constructor(private readonly file: FailoverJournal) {}
 
   get path(): string {
     return this.file.path;
   }
 
-  /** A new match: the header and the marker of session 1, on disk before this returns. */
-  static create(path: string, header: JournalHeader, options?: JournalFileOptions): Result<JournalWriter, JournalError> {
-    const file = JournalFile.create(path, { batchMs: JOURNAL_BATCH_MS, ...options });
+  /** Which journal the records go to now: this one, its fallback, or none (they wait in memory). */
+  status(): JournalStatus {
+    return this.file.status();
+  }
+
+  /** A new match: the header and the marker of session 1, in the journal's own file before this returns. */
+  static create(path: string, header: JournalHeader, options: JournalWriterOptions = {}): Result<JournalWriter, JournalError> {
+    const { fallbackDirs = [], ...fileOptions } = options;
+    const fileSettings = { batchMs: JOURNAL_BATCH_MS, ...fileOptions };
+    const file = JournalFile.create(path, fileSettings);
     if (!file.ok) return err({ code: file.error.code === 'Exists' ? 'Exists' : 'Unwritable', message: file.error.message });
-    const writer = new JournalWriter(file.value);
-    writer.append(header);
-    writer.append(sessionMarker(1, 'start'));
-    if (!writer.flush()) return err({ code: 'Unwritable', message: `cannot write journal ${path}` });
-    return ok(writer);
+    const headerLine = JSON.stringify(header);
+    file.value.write(headerLine);
+    file.value.write(JSON.stringify(sessionMarker(1, 'start')));
+    if (!file.value.flush()) {
+      file.value.close();
+      return err({ code: 'Unwritable', message: `cannot write journal ${path}` });
+    }
+    const failover = new FailoverJournal(file.value, {
+      matchId: header.matchId,
+      session: 1,
+      headerLine,
+      linesBefore: 0,
+      fallbackDirs,
+      file: fileSettings,
+    });
+    return ok(new JournalWriter(failover));
   }
 
   /**
@@ -142,17 +193,38 @@ export class JournalWriter {
    * `alreadyRead`: the journal as the caller just read it (for its settings), so a long
    * match's journal is not decompressed and parsed twice.
    */
-  static resume(path: string, options?: JournalFileOptions, alreadyRead?: JournalContents): Result<ResumedJournal, JournalError> {
-    const before = alreadyRead ? ok(alreadyRead) : readJournal(path);
+  static resume(path: string, options: JournalWriterOptions = {}, alreadyRead?: JournalContents): Result<ResumedJournal, JournalError> {
+    const { fallbackDirs = [], ...fileOptions } = options;
+    const before = alreadyRead ? ok(alreadyRead) : readJournal(path, undefined, { fallbackDirs });
     if (!before.ok) return before;
-    const opened = JournalFile.append(path, { batchMs: JOURNAL_BATCH_MS, ...options });
-    if (!opened.ok) return err({ code: 'Unwritable', message: opened.error.message });
-    const { file, repaired } = opened.value;
-    const writer = new JournalWriter(file);
-    const number = (before.value.sessions.at(-1)?.number ?? 0) + 1;
+    const fileSettings = { batchMs: JOURNAL_BATCH_MS, ...fileOptions };
+    const opened = JournalFile.append(path, { ...fileSettings, asideDirs: fallbackDirs });
+    // A journal on a disk that stays read-only: this session goes to a fallback, if one can be written.
+    const readOnly = !opened.ok && opened.error.code === 'Permission' && fallbackDirs.length > 0 ? opened.error.message : undefined;
+    if (!opened.ok && readOnly === undefined) return err({ code: 'Unwritable', message: opened.error.message });
+    const { file, repaired } = opened.ok ? opened.value : { file: JournalFile.unwritable(path, fileSettings), repaired: undefined };
+    const contents = before.value;
+    const number = (contents.sessions.at(-1)?.number ?? 0) + 1;
+    const failover = new FailoverJournal(file, {
+      matchId: contents.header.matchId,
+      session: number,
+      headerLine: JSON.stringify(contents.header),
+      linesBefore: contents.storedLines,
+      fallbackDirs,
+      // Once the file holds what its fallbacks added, they go.
+      merged: [...contents.fallbacks.applied, ...contents.fallbacks.included],
+      ...(readOnly !== undefined ? { mainUnwritable: readOnly } : {}),
+      file: fileSettings,
+    });
+    // A match left split (killed while on a fallback) is made whole first: the lines the file lacks, as stored.
+    for (const line of contents.missingLines) failover.write(line);
+    const writer = new JournalWriter(failover);
     writer.append(sessionMarker(number, 'resume', repaired));
-    if (!writer.flush()) return err({ code: 'Unwritable', message: `cannot write journal ${path}` });
-    return ok({ writer, contents: { ...before.value, tornTail: false }, repaired });
+    if (!writer.flush()) {
+      writer.close();
+      return err({ code: 'Unwritable', message: `cannot write journal ${path}, nor a fallback journal` });
+    }
+    return ok({ writer, contents: { ...contents, tornTail: false }, repaired });
   }
 
   /** Queues a record; it reaches the disk with the next flush or batch. */
@@ -167,7 +239,7 @@ export class JournalWriter {
     return this.file.flush();
   }
 
-  onStorage(listener: (e: StorageEvent) => void): () => void {
+  onStorage(listener: (e: JournalEvent) => void): () => void {
     return this.file.on(listener);
   }
 

@@ -15,8 +15,15 @@ export function telemetrySession(session: SessionContext): TelemetrySession {
     match: matchInfoOf(session.header),
     listen: (handlers) => {
       const owner = {};
-      session.bus.on('logged', owner, (l) => handlers.verdict({ matchId: l.matchId, seq: l.seq, verdict: l.verdict }));
+      session.bus.on('logged', owner, (l) =>
+        handlers.verdict({ matchId: l.matchId, seq: l.seq, verdict: l.verdict, ...(l.repeated ? { repeated: l.repeated } : {}) }),
+      );
       session.bus.on('link', owner, (l) => handlers.link(l));
+      // The state names the journal written: it changes with every storage event that moves it.
+      session.bus.on('storage', owner, () => {
+        const journal = session.snapshot()?.journal;
+        if (journal) handlers.journal(journal);
+      });
       return () => session.bus.removeListeners(owner);
     },
     // With the match and its last seq, so a hub that missed the last verdicts (no later one shows the gap) sees it.

@@ -14,13 +14,24 @@ import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus, type LoggedVerdict } from './event-bus.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
-import { JOURNAL_EXTENSION, JOURNAL_VERSION, JournalWriter, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
+import {
+  JOURNAL_EXTENSION,
+  JOURNAL_VERSION,
+  JournalWriter,
+  readJournal,
+  type JournalContents,
+  type JournalHeader,
+  type JournalStatus,
+  type JournalWriterOptions,
+} from './journal.ts';
+import type { JournalFs } from './journal-fs.ts';
+import { resolveFallbackDirs } from './journal-split.ts';
 import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
 import { ok } from '../util/result.ts';
 import { LinkTap } from './link-tap.ts';
-import { resumePoint, type ResumePoint } from './resume.ts';
+import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from './resume.ts';
 import { RefereePipeline } from './referee-pipeline.ts';
-import { RefereeService } from './referee-service.ts';
+import { RefereeService, type RefereeServiceHooks } from './referee-service.ts';
 import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
 import { realScheduler, type Scheduler } from '../util/scheduler.ts';
@@ -42,10 +53,19 @@ export interface RefereeAppConfig {
   readonly game: RefereeGame;
   readonly players: { readonly A: string; readonly B: string };
   readonly journalDir: string;
+  /** Where a fallback journal goes when the journal cannot be written, in order (default: resolveFallbackDirs's). */
+  readonly fallbackJournalDirs?: readonly string[];
+  /** The disk the journals are written on (tests plug in one that fails). */
+  readonly journalFs?: JournalFs;
   /** A journal to continue (host restarted mid-match): a new session is appended to it. */
   readonly resume?: {
     readonly path: string;
     /** As the caller already read it (else it is read here). */ readonly contents?: JournalContents;
+    /**
+     * The match is over and only its last verdicts were never said: say them (repeated),
+     * then finish, refereeing nothing more.
+     */
+    readonly sayAndFinish?: boolean;
   };
   /**
    * The link's events since it started, when the caller had to start it before the app
@@ -69,6 +89,8 @@ export interface RefereeAppConfig {
    * the scoring board's. Default the real clock.
    */
   readonly scheduler?: Scheduler;
+  /** Fault injection for tests (a kill between the journal and the announcement). */
+  readonly hooks?: RefereeServiceHooks;
 }
 
 /** What a service added to a session may use of it. */
@@ -106,6 +128,8 @@ export class JournalOpenError extends Error {
 export interface MatchSnapshot extends RefereeSnapshot {
   readonly ruleset: RulesetId;
   readonly link: LinkStatus;
+  /** Which journal keeps the match now: its own file, a fallback, or none (the match is paused). */
+  readonly journal: JournalStatus;
 }
 
 export class RefereeApp {
@@ -131,7 +155,8 @@ export class RefereeApp {
 
   /** The referee's account of the match now, with the link's health; undefined before start(). */
   snapshot(): MatchSnapshot | undefined {
-    return this.pipeline ? { ruleset: this.config.game.ruleset.id, ...this.pipeline.refereeSnapshot(), link: this.link } : undefined;
+    if (!this.pipeline || !this.journal) return undefined;
+    return { ruleset: this.config.game.ruleset.id, ...this.pipeline.refereeSnapshot(), link: this.link, journal: this.journal.status() };
   }
 
   async start(): Promise<void> {
@@ -144,25 +169,38 @@ export class RefereeApp {
     if (!board.ok) throw new Error(`${ruleset.name} board profile: ${board.error}`);
     let resumed: ResumePoint<unknown> | undefined;
     let repairNotice: string | undefined;
+    let splitNotice: string | undefined;
     let history: Verdict[] = [];
+    let unsaid: NumberedVerdict[] = [];
+    const journalOptions: JournalWriterOptions = {
+      fallbackDirs: c.fallbackJournalDirs ?? resolveFallbackDirs(undefined),
+      ...(c.journalFs ? { fs: c.journalFs } : {}),
+    };
     if (c.resume) {
       // The journal is read knowing the game refereed, whichever it is.
-      const before = c.resume.contents ? ok(c.resume.contents) : readJournal(c.resume.path, BUILT_IN_RULESETS.with(ruleset));
+      const before = c.resume.contents
+        ? ok(c.resume.contents)
+        : readJournal(c.resume.path, BUILT_IN_RULESETS.with(ruleset), { fallbackDirs: journalOptions.fallbackDirs });
       if (!before.ok) throw new JournalOpenError(before.error.message);
       if (before.value.header.ruleset !== ruleset.id)
         throw new JournalOpenError(
           `${c.resume.path} is a match of ${before.value.header.ruleset}, not ${ruleset.id}: it cannot be resumed as one`,
         );
-      const opened = JournalWriter.resume(c.resume.path, undefined, before.value);
+      const opened = JournalWriter.resume(c.resume.path, journalOptions, before.value);
       if (!opened.ok) throw new JournalOpenError(opened.error.message);
       this.journal = opened.value.writer;
       resumed = resumePoint(opened.value.contents, referee.value);
       history = opened.value.contents.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
+      unsaid = unannouncedVerdicts(opened.value.contents);
       this.matchId = opened.value.contents.header.matchId;
       this.journalHeader = opened.value.contents.header;
       const { repaired } = opened.value;
       if (repaired)
         repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
+      const { applied, problems } = opened.value.contents.fallbacks;
+      if (applied.length > 0)
+        splitNotice = `the journal went on in ${applied.join(', ')} while its disk failed: read with it${this.journal.status().state === 'main' ? ', and written back into it' : ''}`;
+      for (const p of problems) splitNotice = `${splitNotice ? `${splitNotice}; ` : ''}fallback journal ${p}`;
     } else {
       const matchId = new Date().toISOString().replace(/[:.]/g, '-');
       try {
@@ -174,7 +212,7 @@ export class RefereeApp {
       }
       this.matchId = matchId;
       this.journalHeader = this.header(matchId);
-      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.journalHeader);
+      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.journalHeader, journalOptions);
       if (!created.ok) throw new JournalOpenError(created.error.message);
       this.journal = created.value;
     }
@@ -193,7 +231,14 @@ export class RefereeApp {
     const tap = c.tap ?? new LinkTap(c.board.link, c.scheduler);
     tap.start();
     this.tap = tap;
-    this.referee = new RefereeService(tap, this.pipeline, this.journal, this.bus, { id: this.matchId, verdictsBefore: history.length });
+    this.referee = new RefereeService(
+      tap,
+      this.pipeline,
+      this.journal,
+      this.bus,
+      { id: this.matchId, verdictsBefore: history.length },
+      c.hooks,
+    );
     // Before any service listens, so a verdict is in the log by the time a listener hears of it.
     this.verdictLog.push(...history);
     this.bus.on('logged', this.verdictLog, (l) => {
@@ -212,8 +257,31 @@ export class RefereeApp {
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
     if (repairNotice) this.bus.emit('notice', { level: 'warn', message: repairNotice });
+    if (splitNotice) this.bus.emit('notice', { level: 'warn', message: splitNotice });
+    const journal = this.journal.status();
+    if (journal.state !== 'main')
+      this.bus.emit('notice', {
+        level: 'warn',
+        message: `the journal ${this.journalPath} cannot be written: this session goes to ${journal.path}`,
+      });
+    this.sayAgain(unsaid);
+    if (c.resume?.sayAndFinish) {
+      this.finish?.('match-over');
+      return;
+    }
     this.bus.emit('notice', { level: 'info', message: `Refereeing ${c.board.description}; journal ${this.journalPath}` });
     c.board.link.start();
+  }
+
+  /** A resume first says, on every output, what the last session journaled but may not have said. */
+  private sayAgain(unsaid: readonly NumberedVerdict[]): void {
+    if (unsaid.length === 0) return;
+    const which = unsaid.length === 1 ? `verdict ${unsaid[0]!.seq}` : `verdicts ${unsaid[0]!.seq}–${unsaid.at(-1)!.seq}`;
+    this.bus.emit('notice', {
+      level: 'warn',
+      message: `the journal holds ${which} from before the restart, perhaps never announced: said again now, marked repeated`,
+    });
+    this.referee?.repeat(unsaid);
   }
 
   /**

@@ -8,6 +8,7 @@ import { replayInputs, type RulesetReferee } from '../referee/referee.ts';
 import type { SenryakuRefereeState } from '../referee/senryaku/index.ts';
 import { START_SPN, formatSpn } from '../rules/senryaku/spn.ts';
 import type { JournalContents } from './journal.ts';
+import type { Verdict } from '../referee/verdicts.ts';
 
 export interface ResumePoint<S> {
   readonly state: S;
@@ -22,6 +23,29 @@ export function resumePoint<S>(contents: JournalContents, referee: RulesetRefere
 
 export const lastInputMs = (inputs: readonly RefereeInput[]): number | undefined =>
   inputs.length === 0 ? undefined : inputs.reduce((m, i) => Math.max(m, i.atMs), -Infinity);
+
+/** A journaled verdict with its number in the match (from 1, across sessions). */
+export interface NumberedVerdict {
+  readonly seq: number;
+  readonly verdict: Verdict;
+}
+
+/**
+ * The verdicts the journal holds after the last `announced` mark: journaled, but perhaps
+ * never said (the host was killed between the flush and the announcement, or before the mark
+ * reached the disk). A resume says them again, marked repeated. A journal older than the marks
+ * (version < 5) without any counts as said in full, as its referee did.
+ */
+export function unannouncedVerdicts(contents: JournalContents): NumberedVerdict[] {
+  const verdicts: Verdict[] = [];
+  let said: number | undefined;
+  for (const r of contents.records) {
+    if (r.kind === 'verdict') verdicts.push(r.verdict);
+    else if (r.kind === 'announced') said = Math.max(said ?? 0, r.seq);
+  }
+  const from = said ?? (contents.header.version >= 5 ? 0 : verdicts.length);
+  return verdicts.slice(from).map((verdict, i) => ({ seq: from + i + 1, verdict }));
+}
 
 /**
  * The spheres a simulated board is set up with to continue the match: the last legal

@@ -34,13 +34,16 @@ export interface CommandHelp {
 export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   referee: {
     usage:
-      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]',
+      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]',
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
       'lets two simulated players play) until Ctrl-C, --games N games, or the end of the match. Every match is',
-      'journaled in --journal-dir; --resume JOURNAL continues one after a host restart. --json prints one JSON',
-      'verdict per line. The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
+      'journaled in --journal-dir; --resume JOURNAL continues one after a host restart, first saying again what it',
+      'journaled but may not have said. While the journal cannot be written its records go to --fallback-journal-dir',
+      '(default $XDG_STATE_HOME/senryaku/journal-fallback, then the temp directory) and are merged back once it can; with',
+      'neither writable the match pauses. --json prints one JSON verdict per line, with its seq.',
+      'The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
       'A simulated session runs on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
       'as fast as the host goes; a seed gives the same verdicts at every speed.',
       '--rules surakarta referees Surakarta on its 36-point board (hardware/profiles/surakarta-mega-2560.json unless',
@@ -58,7 +61,7 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   },
   replay: {
     usage:
-      'senryaku replay JOURNAL|RECORDING [--json] [--check] [--rules senryaku|surakarta] [--profile FILE] [--calibration FILE | --calibration-dir DIR] [--policy casual|tournament] [--track N | --match games:N|points:N]',
+      'senryaku replay JOURNAL|RECORDING [--json] [--check] [--rules senryaku|surakarta] [--profile FILE] [--calibration FILE | --calibration-dir DIR] [--policy casual|tournament] [--track N | --match games:N|points:N] [--fallback-journal-dir DIR]',
     summary: 're-referee a recorded session and print its verdicts',
     description: [
       'Re-referees a match journal (which carries its settings, profile and calibration) or a `senryaku record`',
@@ -66,7 +69,8 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       "--profile (default the game's reference board), --calibration FILE or else the stored calibration of its board,",
       '--policy and --track or --match) from its raw lines, and prints the verdicts. Recording lines that cannot be decoded are counted on stderr. --json prints one JSON verdict per line. A journal is replayed session',
       'by session as the live host ran it, and checked against the verdicts it stored: the first difference is',
-      'reported with its line, exit 1. --check prints only the outcome of that check.',
+      'reported with its line, exit 1. --check prints only the outcome of that check. A journal that went on in a',
+      'fallback journal while its disk failed (found in --fallback-journal-dir, the state and temp directories) is read with it.',
     ],
   },
   calibrate: {

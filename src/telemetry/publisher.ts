@@ -17,6 +17,7 @@ import {
   topicsFor,
   type AvailabilityPayload,
   type BridgeStatePayload,
+  type JournalHealth,
   type LinkHealth,
   type RequestName,
   type ResponsePayload,
@@ -33,8 +34,8 @@ export interface TelemetrySession {
   readonly ruleset: RulesetId;
   /** The match as a store files it: published retained, so a hub files the verdicts with it. */
   readonly match: MatchPayload;
-  /** Calls back on every verdict (with its match id and number) and link change, until the returned function is called. */
-  listen(handlers: { verdict(v: VerdictPayload): void; link(l: LinkHealth): void }): () => void;
+  /** Calls back on every verdict (with its match id and number), link change and change of journal, until the returned function is called. */
+  listen(handlers: { verdict(v: VerdictPayload): void; link(l: LinkHealth): void; journal(j: JournalHealth): void }): () => void;
   snapshot(): StatePayload | undefined;
 }
 
@@ -119,6 +120,7 @@ export class MqttPublisher {
     this.unlisten = session.listen({
       verdict: (v) => this.onVerdict(v),
       link: () => this.publishState(),
+      journal: () => this.publishState(),
     });
     if (!this.client?.connected) return; // all sent on (re)connect
     this.publishMatch();

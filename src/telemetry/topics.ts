@@ -18,6 +18,16 @@ export interface LinkHealth {
   readonly boardId?: number;
 }
 
+/**
+ * Which journal keeps the match (the app's JournalStatus): its own file (`main`), a fallback
+ * while the journal's disk fails, or `none` (nothing can be written: the match is paused).
+ * `path` is the file written (the journal's own with `none`).
+ */
+export interface JournalHealth {
+  readonly state: 'main' | 'fallback' | 'none';
+  readonly path: string;
+}
+
 /** `<base>/<board>/state`, retained: where the match stands (the app's MatchSnapshot). */
 export interface StatePayload extends RefereeSnapshot {
   readonly ruleset: RulesetId;
@@ -25,6 +35,7 @@ export interface StatePayload extends RefereeSnapshot {
   /** The match, and the seq of its last verdict so far (0 before any): a hub sees that it missed the last ones. */
   readonly matchId?: string;
   readonly lastSeq?: number;
+  readonly journal: JournalHealth;
 }
 
 /** `<base>/<board>/verdict`, QoS 1, in order: (matchId, seq) names a verdict for good, so a hub stores it once. */
@@ -32,6 +43,8 @@ export interface VerdictPayload {
   readonly matchId: string;
   readonly seq: number;
   readonly verdict: Verdict;
+  /** Said again after a restart (journaled before it, perhaps never published): a hub that has this seq keeps its copy. */
+  readonly repeated?: true;
 }
 
 /** `<base>/<board>/match`, retained: the match being refereed, as a match store files it (a hub stores it with the verdicts). */

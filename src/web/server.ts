@@ -168,6 +168,11 @@ export class DashboardServer implements HostService {
       this.pushSnapshot();
     });
     session.bus.on('notice', this, (n) => this.broadcast({ type: 'notice', level: n.level, message: n.message }));
+    // A journal fault, its fallback or its recovery: said, and the snapshot names the journal written.
+    session.bus.on('storage', this, (e) => {
+      this.broadcast({ type: 'notice', level: e.kind === 'recovered' ? 'info' : 'warn', message: e.message });
+      this.pushSnapshot();
+    });
     this.broadcastState();
   }
 

@@ -22,6 +22,7 @@ import {
   positionAfter,
   type Position,
 } from '../../src/rules/surakarta/index.ts';
+import { saidVerdict } from '../said.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -42,7 +43,7 @@ async function autoplay(seed: string): Promise<{ verdicts: Verdict[]; journalPat
   });
   expect(code, err.join('\n')).toBe(0);
   const [file] = readdirSync(journalDir);
-  return { verdicts: out.map((l) => JSON.parse(l) as Verdict), journalPath: join(journalDir, file!) };
+  return { verdicts: out.map(saidVerdict), journalPath: join(journalDir, file!) };
 }
 
 const parsed = (text: string): Position => {

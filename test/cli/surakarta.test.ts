@@ -11,6 +11,7 @@ import { readJournal } from '../../src/app/journal.ts';
 import { replayJournal } from '../../src/app/replay.ts';
 import { main } from '../../src/cli/main.ts';
 import { runMain } from './run-main.ts';
+import { saidVerdict } from '../said.ts';
 
 const run = (...argv: string[]) => runMain(argv);
 
@@ -76,7 +77,7 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
         join(dir, 'cal'),
       );
       expect(r.code, r.err.join('\n')).toBe(0);
-      const verdicts = r.out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+      const verdicts = r.out.map((l) => saidVerdict(l) as { type: string; [k: string]: unknown });
       expect(verdicts[0]).toMatchObject({
         type: 'game-started',
         players: { light: 'A', dark: 'B' },
@@ -144,7 +145,7 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
       expect(err).toContain(
         "unknown command 'nonsense': type one of agree, attribute SIDE|none, blind CELL empty|occupied, new [force], calibrate [force] and Enter",
       );
-      const verdicts = out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+      const verdicts = out.map((l) => saidVerdict(l) as { type: string; [k: string]: unknown });
       const over = verdicts.find((v) => v.type === 'game-over');
       expect(over).toMatchObject({ game: 1, reason: 'agreement' });
       // Nobody has lost a piece this early, or one side has more: the count decides.
@@ -190,7 +191,7 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
       expect(wrong.err[0]).toMatch(/is a surakarta match: --rules senryaku does not go with it/);
       const second = await run('referee', ...common, '--resume', path, '--games', '2');
       expect(second.code, second.err.join('\n')).toBe(0);
-      const verdicts = second.out.map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+      const verdicts = second.out.map((l) => saidVerdict(l) as { type: string; [k: string]: unknown });
       expect(verdicts.find((v) => v.type === 'game-started')).toMatchObject({ game: 2, players: { light: 'B', dark: 'A' } });
       expect(verdicts.filter((v) => v.type === 'match-over')).toHaveLength(1);
       const journal = readJournal(path);

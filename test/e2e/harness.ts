@@ -32,6 +32,7 @@ import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts'
 import { senryakuGame } from '../../src/rulesets/senryaku.ts';
 import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
+import type { JournalFs } from '../../src/app/journal-fs.ts';
 
 export const SEED = 7;
 
@@ -100,6 +101,10 @@ export interface SessionOptions {
   readonly autoplaySeed?: number;
   readonly journalDir?: string;
   readonly resume?: { path: string };
+  /** Where fallback journals go (default: a fresh temp directory, so a test's faults never reach the user's state directory). */
+  readonly fallbackJournalDirs?: readonly string[];
+  /** The disk the journals are written on (a test plugs in one that fails). */
+  readonly journalFs?: JournalFs;
 }
 
 export class Session {
@@ -136,6 +141,8 @@ export class Session {
       players: { A: 'A', B: 'B' },
       journalDir: o.journalDir ?? mkdtempSync(join(tmpdir(), 'senryaku-e2e-journal-')),
       ...(o.resume ? { resume: o.resume } : {}),
+      fallbackJournalDirs: o.fallbackJournalDirs ?? [mkdtempSync(join(tmpdir(), 'senryaku-e2e-fallback-'))],
+      ...(o.journalFs ? { journalFs: o.journalFs } : {}),
       ...(o.autoplaySeed !== undefined ? { simulatedPlayers: simulatedPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
       io: { out: (l) => output.push(l), err: (l) => output.push(l) },
       json: false,

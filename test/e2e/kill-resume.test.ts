@@ -1,22 +1,21 @@
-// The host killed (SIGKILL: no clean-up of any kind) at random moments of an autoplayed
-// match, twenty times, each time resumed with `--resume JOURNAL --sim --autoplay`: the
-// journal stays readable after every resume, and `replay --check` of the final journal
-// reproduces exactly what was announced live, session by session.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+// The host killed (SIGKILL: no clean-up of any kind) over and over during an autoplayed
+// match, each time resumed with `--resume JOURNAL --sim --autoplay`, at --speed max and at
+// speed 1. Most kills land exactly between journaling a verdict (flushed, fdatasynced) and
+// saying it, through the test hook SENRYAKU_TEST_KILL_BEFORE_ANNOUNCING; the others at
+// random moments. After every chain: what was said on `--json` stdout across the sessions,
+// deduplicated by seq, is the journal's verdicts and `replay` of the journal, one for one,
+// and every verdict a kill left unsaid was said by the next session, marked repeated.
+// (`npx tsx bench/kill-resume.ts` runs 20 random kills at each speed.)
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationStore } from '../../src/app/calibration-store.ts';
-import { readJournal } from '../../src/app/journal.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
-import type { Verdict } from '../../src/referee/verdicts.ts';
+import { runChain, sayings, type ChainReport, type Ending } from './kill-chain.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SEED = 3;
-const KILLS = 20;
 let dir: string;
 
 beforeAll(async () => {
@@ -25,86 +24,86 @@ beforeAll(async () => {
   if (!cal.ok) throw new Error(cal.error);
 }, 60_000);
 
-/** Runs the referee until it has announced something, then kills it after `killAfterMs`; resolves with what it printed. */
-function runAndKill(args: string[], killAfterMs: number): Promise<{ verdicts: Verdict[]; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/senryaku.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let killTimer: ReturnType<typeof setTimeout> | undefined;
-    const giveUp = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      killTimer ??= setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      clearTimeout(giveUp);
-      clearTimeout(killTimer);
-      if (signal !== 'SIGKILL' || killTimer === undefined) {
-        reject(new Error(`the referee ended by itself (${signal ?? _code}) before it was killed:\n${stderr}`));
-        return;
-      }
-      // A line cut short by the kill is not a verdict the players saw.
-      const lines = stdout.split('\n').slice(0, -1);
-      resolve({ verdicts: lines.map((l) => JSON.parse(l) as Verdict), stderr });
-    });
+/** `hooked` kills between journal and announcement, each a few verdicts after the last, then `random` ones at random moments. */
+function endingsFor(
+  seed: number,
+  hooked: number,
+  random: number,
+  firstSeq: number,
+  step: [number, number],
+  killMs: [number, number],
+): Ending[] {
+  const rng = new Rng(seed);
+  const endings: Ending[] = [];
+  let seq = firstSeq;
+  for (let i = 0; i < hooked; i++) {
+    endings.push({ hookAt: seq });
+    seq += rng.int(step[0], step[1]);
+  }
+  for (let i = 0; i < random; i++) endings.push({ killAfterMs: rng.int(killMs[0], killMs[1]) });
+  return endings;
+}
+
+async function check(name: string, speed: string, endings: readonly Ending[], matchArgs: string[] = []): Promise<ChainReport> {
+  const report = await runChain({ journalDir: join(dir, name), calibrationDir: join(dir, 'cal'), seed: SEED, speed, endings, matchArgs });
+  const { sessions, stored } = report;
+  expect(sessions.map((s) => s.outcome)).toEqual(sessions.map(() => 'as-planned'));
+  expect(sessions).toHaveLength(endings.length + 1);
+  sessions.forEach((s, i) => {
+    if (i > 0) expect(s.stderr).not.toMatch(/internal error|differs/);
+    const before = i > 0 ? sessions[i - 1]! : undefined;
+    const repeats = s.said.filter((v) => v.repeated).map((v) => v.seq);
+    // A resume says again only what the journal held before it.
+    expect(repeats.every((seq) => seq <= (before?.journaled ?? 0))).toBe(true);
+    const hookAt = 'hookAt' in s.ending ? s.ending.hookAt : undefined;
+    if (typeof hookAt === 'number') {
+      // Killed with verdict hookAt on disk (and any refereed with it) and not yet said...
+      expect(s.journaled).toBeGreaterThanOrEqual(hookAt);
+      expect(s.said.map((v) => v.seq)).not.toContain(hookAt);
+    }
+    // ... which the next session says first, marked repeated.
+    const killedAt = before && 'hookAt' in before.ending ? before.ending.hookAt : undefined;
+    if (typeof killedAt === 'number') expect(repeats).toContain(killedAt);
   });
+  const said = sayings(report);
+  expect(said.inconsistent).toEqual([]);
+  expect(said.saidSeqs).toEqual(stored.map((_, i) => i + 1));
+  expect(said.said).toEqual(stored);
+  expect(report.replayErrors).toEqual([]);
+  expect(report.replayed).toEqual(stored);
+  expect(report.check).toMatch(new RegExp(`in ${sessions.length} sessions, identical to the journal`));
+  expect(said.killsWithUnsaid).toBeGreaterThanOrEqual(endings.filter((e) => 'hookAt' in e).length);
+  return report;
 }
 
 describe('kill -9 and resume', () => {
   it(
-    `${KILLS} kills at random moments, each resumed: the journal stays readable and replays to exactly the live verdicts`,
+    '--speed max: 6 kills between journal and announcement, 3 at random moments; what was said is the journal and its replay',
     { timeout: 300_000 },
     async () => {
-      const rng = new Rng(2026);
-      const journalDir = join(dir, 'journal');
-      const common = [
-        'referee',
-        '--sim',
-        '--seed',
-        String(SEED),
-        '--autoplay',
-        '--json',
-        '--scoreboard',
-        'none',
-        '--calibration-dir',
-        join(dir, 'cal'),
-      ];
-      const live: Verdict[][] = [];
-      let journal: string | undefined;
-      for (let i = 0; i < KILLS; i++) {
-        const killAfterMs = rng.int(200, 3500);
-        const run = await runAndKill([...common, ...(journal ? ['--resume', journal] : ['--journal-dir', journalDir])], killAfterMs);
-        live.push(run.verdicts);
-        journal ??= join(journalDir, readdirSync(journalDir)[0]!);
-        const read = readJournal(journal);
-        if (!read.ok) throw new Error(`after kill ${i + 1}: ${read.error.message}`);
-        expect(read.value.sessions.length).toBe(i + 1);
-        if (i > 0) expect(run.stderr).not.toMatch(/internal error|differs/);
-      }
+      await check('max', 'max', endingsFor(2026, 6, 3, 4, [3, 12], [100, 800]));
+    },
+  );
 
-      const final = readJournal(journal!);
-      if (!final.ok) throw new Error(final.error.message);
-      // Each session's journal holds what that session announced, in order; only verdicts
-      // written in the instant before the kill may not have reached the screen.
-      final.value.sessions.forEach((session, i) => {
-        const stored = session.records.flatMap(({ record }) => (record.kind === 'verdict' ? [record.verdict] : []));
-        expect(stored.slice(0, live[i]!.length)).toEqual(live[i]);
-        expect(stored.length - live[i]!.length).toBeLessThanOrEqual(3);
-      });
-      // The match went on across the restarts (a move takes the players about two seconds).
-      const moves = live.flat().filter((v) => v.type === 'move').length;
-      expect(moves).toBeGreaterThanOrEqual(5);
+  it(
+    '--speed max: killed before the end of the match is said; the resume says it, marked repeated, and ends',
+    { timeout: 300_000 },
+    async () => {
+      const report = await check('over', 'max', [{ hookAt: 'match-over' }], ['--track', '2']);
+      expect(report.sessions[0]!.said.map((v) => v.type)).not.toContain('match-over');
+      // Said again: the end, and what was said with it before the kill (the mark follows the whole batch).
+      const again = report.sessions[1]!.said;
+      expect(again.every((v) => v.repeated)).toBe(true);
+      expect(again.at(-1)).toEqual({ ...report.stored.at(-1)!, seq: report.stored.length, repeated: true });
+      expect(report.stored.at(-1)!.type).toBe('match-over');
+    },
+  );
 
-      const check = spawnSync(process.execPath, [join(ROOT, 'bin/senryaku.js'), 'replay', '--check', journal!], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      });
-      expect(check.stderr.split('\n').filter((l) => !l.startsWith('note:') && l !== '')).toEqual([]);
-      expect(check.status).toBe(0);
-      expect(check.stdout).toMatch(new RegExp(`in ${KILLS} sessions, identical to the journal`));
+  it(
+    'speed 1: 2 kills between journal and announcement, 1 at a random moment; what was said is the journal and its replay',
+    { timeout: 300_000 },
+    async () => {
+      await check('speed-1', '1', endingsFor(7, 2, 1, 3, [1, 2], [200, 1500]));
     },
   );
 });

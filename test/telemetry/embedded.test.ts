@@ -11,6 +11,7 @@ import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';
 import { expectValidPayloads, freePort, publishRequest, simSettingsFile, Sub, until } from './mqtt-tools.ts';
+import { saidVerdict } from '../said.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -71,7 +72,7 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
     // Every verdict of the match once and in order: exactly what the referee printed for it.
     const verdicts = ofMatch().map((m) => JSON.parse(m.payload) as { seq: number; verdict: { type: string } });
     expect(verdicts.map((v) => v.seq)).toEqual(verdicts.map((_, i) => i + 1));
-    expect(verdicts.map((v) => v.verdict)).toEqual(out.slice(-verdicts.length).map((l) => JSON.parse(l)));
+    expect(verdicts.map((v) => v.verdict)).toEqual(out.slice(-verdicts.length).map(saidVerdict));
     expect(verdicts[0]!.verdict.type).toMatch(/^(setup|game-started)$/);
     expect(verdicts.at(-1)!.verdict.type).toBe('game-over');
     // The first match's verdicts went out before the second's, each match's in its own order.

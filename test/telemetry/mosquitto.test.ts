@@ -14,6 +14,7 @@ import { MqttPublisher, type TelemetrySession } from '../../src/telemetry/publis
 import type { VerdictPayload } from '../../src/telemetry/topics.ts';
 import { skipWithout } from '../system-tools.ts';
 import { aclFor, expectValidPayloads, freePort, MOSQUITTO, Mosquitto, seqs, sleep, Sub, TEST_MATCH, until } from './mqtt-tools.ts';
+import { saidVerdict } from '../said.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -108,7 +109,7 @@ describe.skipIf(skipWithout(MOSQUITTO, 'mosquitto mosquitto-clients', ['-h']))('
     expect(over).toMatchObject({ type: 'game-over', game: 1 });
     expect(over.reason).toMatch(/agree/);
     await until('offline', () => sub.on('availability').some((m) => m.payload === 'offline'));
-    expect(sub.on('verdict').map((m) => JSON.parse(m.payload).verdict)).toEqual(out.map((l) => JSON.parse(l)));
+    expect(sub.on('verdict').map((m) => JSON.parse(m.payload).verdict)).toEqual(out.map(saidVerdict));
     sub.stop();
     expectValidPayloads(sub.messages.filter((m) => !m.topic.includes('/request/')));
   });

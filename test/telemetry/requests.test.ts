@@ -35,23 +35,31 @@ const STATE: StatePayload = {
   fouls: { light: 0, dark: 0 },
   sensors: { blind: [], faults: [] },
   link: { state: 'ready' },
+  journal: { state: 'main', path: '/var/senryaku/match.jsonl.gz' },
 };
 
 /** A session standing in for the referee app, with the operator's seam: `end_game_by_agreement` ends its game once. */
 function fakeSession(): TelemetrySession & {
   actions: string[];
   emit?: (v: VerdictPayload) => void;
+  /** The journal written changes (a fallback, a pause). */
+  journal?: (j: StatePayload['journal']) => void;
   requests: RequestHandler;
 } {
   let state = STATE;
   const session = {
     actions: [] as string[],
     emit: undefined as ((v: VerdictPayload) => void) | undefined,
+    journal: undefined as ((j: StatePayload['journal']) => void) | undefined,
     matchId: 'm1',
     match: TEST_MATCH('m1'),
     ruleset: 'surakarta',
-    listen(h: { verdict(v: VerdictPayload): void }) {
+    listen(h: { verdict(v: VerdictPayload): void; journal(j: StatePayload['journal']): void }) {
       session.emit = (v) => h.verdict(v);
+      session.journal = (j) => {
+        state = { ...state, journal: j };
+        h.journal(j);
+      };
       return () => (session.emit = undefined);
     },
     snapshot: () => state,
@@ -178,6 +186,18 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
     expect(sub.messages.some((m) => m.payload.includes('hub-end'))).toBe(false);
     const bridge = sub.on('bridge/state').at(-1);
     expect(JSON.parse(bridge!.payload).requests).toContain('fetch_verdicts');
+  });
+
+  it('says in the state which journal keeps the match when it changes; a verdict said again after a restart goes out marked', async () => {
+    session.journal!({ state: 'fallback', path: '/var/lib/senryaku/fallback/match.fallback-1-1.gz' });
+    await until('the state with the fallback', () => sub.on('state').some((m) => m.payload.includes('"fallback"')));
+    expect(JSON.parse(sub.on('state').at(-1)!.payload).journal).toEqual({
+      state: 'fallback',
+      path: '/var/lib/senryaku/fallback/match.fallback-1-1.gz',
+    });
+    session.emit!({ matchId: 'm1', seq: 9, verdict: { type: 'notice', message: 'again', atMs: 9 }, repeated: true });
+    await until('the repeat', () => sub.on('verdict').some((m) => m.payload.includes('"repeated":true')));
+    expectValidPayloads(sub.messages.filter((m) => !m.topic.includes('/request/')));
   });
 
   it("lets nobody but the referee publish the board's topics", async () => {

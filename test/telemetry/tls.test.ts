@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';
 import { freePort, MOSQUITTO, Sub, until } from './mqtt-tools.ts';
+import { saidVerdict } from '../said.ts';
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -100,9 +101,7 @@ describe.skipIf(skipWithout('openssl', 'openssl', ['version']) || skipWithout('m
         });
         expect(code, err.join('\n')).toBe(0);
         await until('every verdict over TLS', () => sub!.messages.length >= out.length);
-        expect(sub.messages.map((m) => (JSON.parse(m.payload) as { verdict: unknown }).verdict)).toEqual(
-          out.map((l) => JSON.parse(l) as unknown),
-        );
+        expect(sub.messages.map((m) => (JSON.parse(m.payload) as { verdict: unknown }).verdict)).toEqual(out.map(saidVerdict));
 
         // Without the CA the broker's certificate is not trusted: nothing goes out, and it is said.
         const untrusting: string[] = [];

@@ -65,7 +65,7 @@ describe('the dashboard server', { timeout: 60_000 }, () => {
     expect(first.role).toBe('spectator');
     expect(first.sim).toBe(true);
     expect(first.match).toMatchObject({ ruleset: 'senryaku', players: { A: 'Alice', B: 'Bob' }, board: { files: 7, ranks: 6 } });
-    expect(first.snapshot).toMatchObject({ phase: 'play', turn: 'white', position: '7/2B4/2W4/7/7/7 w - -' });
+    expect(first.snapshot).toMatchObject({ phase: 'play', turn: 'white', position: '7/2B4/2W4/7/7/7 w - -', journal: { state: 'main' } });
     expect(first.verdicts.map((v) => v.verdict.type)).toContain('game-started');
     const loads = await waitFor(() => messages.find((m) => m.type === 'loads'));
     if (loads.type === 'loads') {

@@ -65,7 +65,8 @@ export interface Settings {
   readonly match?: MatchSection;
   /** A serial port path, `auto`, `virtual` or `none`. */
   readonly scoreboard?: string;
-  readonly journal?: { readonly dir?: string };
+  /** `fallbackDir`: where records go while `dir` cannot be written (default: the XDG state directory, then the temp directory). */
+  readonly journal?: { readonly dir?: string; readonly fallbackDir?: string };
   readonly calibration?: { readonly dir?: string };
   readonly store?: { readonly path?: string };
   readonly mqtt?: MqttSettings;

@@ -7,6 +7,9 @@ import type { GameWords } from '../../rulesets/words.ts';
 import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { resolveJournalDir } from '../../app/journal-dir.ts';
 import { readJournal } from '../../app/journal.ts';
+import { resolveFallbackDirs } from '../../app/journal-split.ts';
+import { unannouncedVerdicts } from '../../app/resume.ts';
+import { faultHooksFromEnv } from '../../app/fault-hooks.ts';
 import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { LinkTap } from '../../app/link-tap.ts';
 import { JournalOpenError } from '../../app/referee-app.ts';
@@ -66,6 +69,7 @@ const REFEREE_OPTIONS = {
   stay: { type: 'boolean' },
   http: { type: 'string' },
   'journal-dir': { type: 'string' },
+  'fallback-journal-dir': { type: 'string' },
   'calibration-dir': { type: 'string' },
   resume: { type: 'string' },
   position: { type: 'string' },
@@ -122,7 +126,9 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const httpListen = parseHttpOption(values.http ?? process.env.SENRYAKU_HTTP ?? DEFAULT_HTTP);
   if (!httpListen.ok) throw new UsageError(httpListen.error);
 
-  const resume = values.resume === undefined ? undefined : readJournal(values.resume);
+  const fallbackDirs = resolveFallbackDirs(values['fallback-journal-dir']);
+  // A match left split across its journal and a fallback (killed while on it) is read whole.
+  const resume = values.resume === undefined ? undefined : readJournal(values.resume, undefined, { fallbackDirs });
   if (resume && !resume.ok) throw new UsageError(resume.error.message);
   // A journal says its own game.
   const rulesetId = resume?.ok ? resume.value.header.ruleset : options.value.ruleset;
@@ -139,8 +145,14 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
 
   // Resuming on the simulated board: it is set up where the match stood.
   const resumed = resume?.ok ? session.resumeSetup(resume.value) : undefined;
-  if (resumed?.over) throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
-  const simPosition = resumed ? resumed.position : (values.position?.trim() ?? session.ruleset.startPosition);
+  // An ended match whose last verdicts were journaled but perhaps never said is resumed only to say them.
+  if (resumed?.over && resume?.ok && unannouncedVerdicts(resume.value).length === 0)
+    throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
+  const simPosition = resumed
+    ? resumed.over
+      ? session.ruleset.startPosition
+      : resumed.position
+    : (values.position?.trim() ?? session.ruleset.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
   // The board's options, profile and port are checked before the dashboard says anything, so a bad one is the only line.
@@ -252,7 +264,9 @@ async function refereeOn(
     ? {
         game: { ruleset: session.ruleset, settings: ownSettings(resume.value), profile: board.file.profile },
         players: resume.value.header.settings.players,
-        ...(values.resume ? { resume: { path: values.resume, contents: resume.value } } : {}),
+        ...(values.resume
+          ? { resume: { path: values.resume, contents: resume.value, sayAndFinish: session.resumeSetup(resume.value).over } }
+          : {}),
         ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
       }
     : {
@@ -333,12 +347,14 @@ async function refereeMatches(
     appConfig: () => ({
       services: matchStore ? [matchStoreService(matchStore)] : [],
       journalDir: resolveJournalDir(values['journal-dir']),
+      fallbackJournalDirs: resolveFallbackDirs(values['fallback-journal-dir']),
       ...(autoplay ? { simulatedPlayers: autoplay } : {}),
       io,
       json: values.json ?? false,
       scoreboard,
       source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
       scheduler,
+      hooks: faultHooksFromEnv(),
     }),
     ...(board.sim ? { prepareBoard: setUpSimulatedBoard(board.sim, session) } : {}),
     calibrate: () => calibrateInPlace(board, session.ruleset.words, calibrationStore, io, scheduler),

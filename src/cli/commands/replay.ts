@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../app/calibration-store.ts';
 import { JOURNAL_VERSION, readJournal } from '../../app/journal.ts';
+import { resolveFallbackDirs } from '../../app/journal-split.ts';
 import { referenceProfilePath } from '../../app/open-board.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
@@ -43,6 +44,7 @@ export function replayCommand(args: string[], io: CliIo): number {
     track: { type: 'string' },
     match: { type: 'string' },
     rules: { type: 'string' },
+    'fallback-journal-dir': { type: 'string' },
   });
   if (positionals.length !== 1) throw new UsageError(`replay takes one file; usage: ${REPLAY_USAGE}`);
   if (values.calibration !== undefined && values['calibration-dir'] !== undefined)
@@ -64,7 +66,9 @@ export function replayCommand(args: string[], io: CliIo): number {
     if (given !== undefined)
       throw new UsageError(`--${given} is for a recording: a journal carries its own game, match settings, profile and calibration`);
   }
-  const replayed = isRecording ? fromRecording(text, values, io) : fromJournal(path, io);
+  const replayed = isRecording
+    ? fromRecording(text, values, io)
+    : fromJournal(path, resolveFallbackDirs(values['fallback-journal-dir']), io);
   if (!replayed.ok) {
     io.err(`senryaku replay: ${replayed.error}`);
     return EXIT_FAILURE;
@@ -105,9 +109,13 @@ function formatOf(text: string): string | undefined {
 /** What was replayed, and what its game calls its pieces (for the verdicts in words). */
 type Replayed = Result<Pick<JournalReplay, 'verdicts' | 'mismatch' | 'sessions' | 'words'> & { readonly version?: number }, string>;
 
-function fromJournal(path: string, io: CliIo): Replayed {
-  const journal = readJournal(path);
+function fromJournal(path: string, fallbackDirs: readonly string[], io: CliIo): Replayed {
+  const journal = readJournal(path, undefined, { fallbackDirs });
   if (!journal.ok) throw new UsageError(journal.error.message);
+  // A match split across its journal and fallback journals (its disk failed) is replayed whole.
+  const { applied, problems } = journal.value.fallbacks;
+  for (const f of applied) io.err(`note: the journal goes on in the fallback journal ${f} (written while its disk failed): read with it`);
+  for (const p of problems) io.err(`note: fallback journal ${p}`);
   if (journal.value.tornTail) io.err('note: the journal ends with a record cut short (the host stopped while writing); it is left out');
   const { unrebuiltLines } = journal.value;
   if (unrebuiltLines > 0)

@@ -75,6 +75,7 @@ function layout(): void {
       h('h1', {}, 'Senryaku referee'),
       h('span', { id: 'match-title', class: 'muted' }),
       h('span', { id: 'link-badge', class: 'badge', role: 'status' }, 'connecting'),
+      h('span', { id: 'journal-badge', class: 'badge', role: 'status', hidden: true }),
       h('span', { id: 'role-badge', class: 'badge' }),
     ),
     h(
@@ -258,6 +259,19 @@ function renderLink(): void {
   const link = state.link ?? state.snapshot?.link;
   badge.textContent = socket?.readyState === WebSocket.OPEN ? `board ${link?.state ?? '?'}` : 'reconnecting';
   badge.className = `badge link-${link?.state ?? 'unknown'}`;
+  renderJournal();
+}
+
+/** Which journal keeps the match: said only when it is not the journal's own file (a fallback, or none: the match is paused). */
+function renderJournal(): void {
+  const badge = byId('journal-badge');
+  const journal = state.snapshot?.journal;
+  badge.hidden = !journal || journal.state === 'main';
+  if (!journal) return;
+  badge.textContent =
+    journal.state === 'fallback' ? 'journal: fallback' : journal.state === 'none' ? 'journal: none, match paused' : 'journal';
+  badge.title = journal.path;
+  badge.className = `badge journal-${journal.state}`;
 }
 
 function renderSim(): void {
