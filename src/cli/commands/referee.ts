@@ -17,7 +17,8 @@ import type { HostService } from '../../app/host-service.ts';
 import { mqttHostService } from '../../app/mqtt-session.ts';
 import { DEFAULT_HTTP, DashboardListenError, DashboardServer, hostedBy, parseHttpOption, type HttpListen } from '../../web/index.ts';
 import { MqttPublisher } from '../../telemetry/publisher.ts';
-import type { RequestName } from '../../telemetry/topics.ts';
+import type { RequestName, RequestRefusal } from '../../telemetry/topics.ts';
+import { checkRequestFields } from '../../app/request-limits.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper } from '../../app/guided-calibration.ts';
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import { err, ok } from '../../util/result.ts';
@@ -366,8 +367,14 @@ async function refereeMatches(
   return EXIT_OK;
 }
 
-/** An MQTT request carried out by the operator's seam. */
-function answerRequest(control: RefereeControl, name: RequestName, body: ControlBody): Promise<ControlAnswer> {
+/** An MQTT request carried out by the operator's seam, once its fields are within their bounds (as on the dashboard). */
+function answerRequest(
+  control: RefereeControl,
+  name: RequestName,
+  body: ControlBody,
+): Promise<Result<Readonly<Record<string, unknown>>, RequestRefusal>> {
+  const sizes = checkRequestFields(name, body);
+  if (!sizes.ok) return Promise.resolve(err(sizes.error));
   switch (name) {
     case 'new_match':
       return control.newMatch(body);
