@@ -165,7 +165,7 @@ async function startDashboard(
   io: CliIo,
 ): Promise<DashboardServer | undefined | 'failed'> {
   if (listen === 'off') return undefined;
-  const web = new DashboardServer({ ...listen, users });
+  const web = new DashboardServer({ ...listen, users, notice: (_level, message) => io.err(`senryaku referee: ${message}`) });
   try {
     await web.start();
   } catch (e) {
