@@ -4,9 +4,12 @@
  * what the kernel holds); a page that falls behind by more than its allowance (the bound,
  * plus the last whole state it was sent, which a page on a long match may take a while to
  * read) is dropped: closed with CLOSE_TOO_FAR_BEHIND and, if it does not take even that
- * within a grace, cut off, so what it held is given back. The page connects again and starts
+ * within a grace, cut off with a reset, so what it held is given back, the kernel's share
+ * too (a plain close would leave the socket waiting with its send buffer full, for a FIN
+ * the page never takes). The page connects again and starts
  * from a fresh state. A message goes to every page as one buffer, never a copy per page.
  */
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { CLOSE_TOO_FAR_BEHIND, type Role } from './protocol.ts';
 
@@ -20,6 +23,8 @@ export interface PageClient {
   /** The request's Cookie header: whose page it is (an operator's session, or a spectator's). */
   readonly cookie: string | undefined;
   readonly address: string | undefined;
+  /** The upgraded connection under the WebSocket. */
+  readonly socket: Socket;
   allowance: number;
 }
 
@@ -51,8 +56,8 @@ export class PageClients {
     return n;
   }
 
-  add(ws: WebSocket, cookie: string | undefined, address: string | undefined): PageClient {
-    const client: PageClient = { ws, cookie, address, allowance: this.maxBehindBytes };
+  add(ws: WebSocket, cookie: string | undefined, socket: Socket): PageClient {
+    const client: PageClient = { ws, cookie, address: socket.remoteAddress, socket, allowance: this.maxBehindBytes };
     this.clients.set(ws, client);
     const gone = (): void => void this.clients.delete(ws);
     ws.on('close', gone);
@@ -98,7 +103,7 @@ export class PageClients {
     this.dropped++;
     this.onDrop({ role: this.roleOf(client.cookie), behindBytes, address: client.address });
     ws.close(CLOSE_TOO_FAR_BEHIND, 'too far behind: connect again for a fresh state');
-    const cut = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+    const cut = setTimeout(() => client.socket.resetAndDestroy(), CLOSE_GRACE_MS);
     cut.unref();
     ws.once('close', () => clearTimeout(cut));
   }

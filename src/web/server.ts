@@ -256,7 +256,7 @@ export class DashboardServer implements HostService {
 
   private connected(ws: WebSocket, req: IncomingMessage): void {
     const cookie = req.headers.cookie;
-    const client = this.clients.add(ws, cookie, req.socket.remoteAddress);
+    const client = this.clients.add(ws, cookie, req.socket);
     // Pages only listen: anything they send is ignored.
     this.clients.sendState(client, encode(this.stateFor(cookie)));
     if (this.parts.sim) this.clients.send(client, encode({ type: 'hands', hands: handsOf(this.parts.sim.board) }));
