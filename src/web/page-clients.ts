@@ -13,7 +13,13 @@ import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { CLOSE_TOO_FAR_BEHIND, type Role } from './protocol.ts';
 
-/** A page may be this far behind (bytes waiting in the process) before it is dropped. */
+/**
+ * A page may be this far behind (bytes waiting in the process) before it is dropped: some 50 s
+ * of an operator's live loads, many minutes of a spectator's verdicts. Counted per page,
+ * though a message's bytes are shared by every page it goes to: 20 pages this far behind hold
+ * a few MB; what they cost the RSS is mostly the collector's high-water while they fill
+ * (bench:slow-clients: the same with half this bound).
+ */
 export const MAX_BEHIND_BYTES = 1 << 20;
 /** How long a dropped page has to take its close before it is cut off. */
 const CLOSE_GRACE_MS = 2000;
