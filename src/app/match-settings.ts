@@ -7,6 +7,7 @@ import { POLICIES, type FoulPolicy } from '../referee/verdicts.ts';
 import { BUILT_IN_RULESETS, DEFAULT_RULESET, type RulesetId } from '../rulesets/registry.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import { GAME_SESSIONS } from './game-sessions/index.ts';
+import { MAX_NAME_CHARS } from './request-limits.ts';
 
 export interface MatchOptionsText {
   readonly rules?: string | undefined;
@@ -71,7 +72,15 @@ export function parseMatchOptions(text: MatchOptionsText): Result<MatchOptions, 
   const gamesLimit = wholeNumberOption(text.games, 'games', 1, MAX_GAMES, problems);
   const names = (text.players ?? 'A,B').split(',').map((n) => n.trim());
   if (names.length !== 2 || names.some((n) => n === ''))
-    problems.push({ option: 'players', message: `players takes two names separated by a comma, got '${text.players}'` });
+    problems.push({
+      option: 'players',
+      message: `players takes two names separated by a comma, got '${(text.players ?? '').slice(0, 2 * MAX_NAME_CHARS)}'`,
+    });
+  else if (names.some((n) => n.length > MAX_NAME_CHARS))
+    problems.push({
+      option: 'players',
+      message: `players: a name is at most ${MAX_NAME_CHARS} characters, got ${names.map((n) => n.length).join(' and ')}`,
+    });
   // The game reads its own options (and refuses another game's).
   const plan = GAME_SESSIONS.get(ruleset)?.readPlan(text, problems);
 

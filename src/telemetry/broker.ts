@@ -6,12 +6,14 @@
  * and the board's own topics only from the referee's publisher, which connects as a built-in
  * user whose random password lives in this process alone (it never reaches a file or the
  * command line). A wrong password is refused at connect; a client with no user name
- * connects as a viewer.
+ * connects as a viewer. A request larger than MAX_REQUEST_BYTES is refused (the client is
+ * disconnected, as for any refused publish): it is neither delivered nor retained.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import { verifyPassword } from './passwords.ts';
+import { MAX_REQUEST_BYTES } from './topics.ts';
 
 /** operator: every request; hub: fetch_verdicts only (it reads the journal, changes nothing); viewer: none. */
 export const ROLES = ['operator', 'hub', 'viewer'] as const;
@@ -57,12 +59,12 @@ export const INTERNAL_USER = 'senryaku-referee';
 
 type Identity = Role | 'internal' | 'anonymous';
 
-/** May a client of this identity publish on this topic? */
-export function mayPublish(identity: Identity, topic: string, base: string): boolean {
+/** May a client of this identity publish on this topic (a payload of this many bytes)? */
+export function mayPublish(identity: Identity, topic: string, base: string, bytes = 0): boolean {
   const isRequest = topic.startsWith(`${base}/bridge/request/`);
   if (identity === 'internal') return !isRequest && (topic === base || topic.startsWith(`${base}/`));
-  if (identity === 'operator') return isRequest;
-  if (identity === 'hub') return topic === `${base}/bridge/request/fetch_verdicts`;
+  if (identity === 'operator') return isRequest && bytes <= MAX_REQUEST_BYTES;
+  if (identity === 'hub') return topic === `${base}/bridge/request/fetch_verdicts` && bytes <= MAX_REQUEST_BYTES;
   return false;
 }
 
@@ -90,7 +92,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     authorizePublish: (client, packet, done) => {
       const identity: Identity = client ? (identities.get(client) ?? 'anonymous') : 'internal';
-      done(mayPublish(identity, packet.topic, options.base) ? null : new Error(`not allowed to publish on ${packet.topic}`));
+      const bytes = packet.payload.length;
+      if (mayPublish(identity, packet.topic, options.base, bytes)) return done(null);
+      const tooLarge = bytes > MAX_REQUEST_BYTES && mayPublish(identity, packet.topic, options.base);
+      done(
+        new Error(tooLarge ? `a request of ${bytes} bytes (at most ${MAX_REQUEST_BYTES})` : `not allowed to publish on ${packet.topic}`),
+      );
     },
   });
   const server: Server = createServer(broker.handle);

@@ -13,6 +13,7 @@ import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { Result } from '../util/result.ts';
 import type { RulesetId } from '../rulesets/ruleset.ts';
 import {
+  MAX_REQUEST_BYTES,
   REQUEST_NAMES,
   topicsFor,
   type AvailabilityPayload,
@@ -20,6 +21,7 @@ import {
   type JournalHealth,
   type LinkHealth,
   type RequestName,
+  type RequestRefusal,
   type ResponsePayload,
   type MatchPayload,
   type StatePayload,
@@ -39,11 +41,11 @@ export interface TelemetrySession {
   snapshot(): StatePayload | undefined;
 }
 
-/** Carries out a request (the body is its JSON object): what it did, or why it did nothing. */
+/** Carries out a request (the body is its JSON object): what it did, or why it did nothing (with a code, for a size bound). */
 export type RequestHandler = (
   name: RequestName,
   body: Readonly<Record<string, unknown>>,
-) => Promise<Result<Readonly<Record<string, unknown>>, string>>;
+) => Promise<Result<Readonly<Record<string, unknown>>, RequestRefusal>>;
 
 /** Where the publisher says its troubles (the referee's terminal and journal notices). */
 export type NoticeSink = (level: 'info' | 'warn' | 'error', message: string) => void;
@@ -233,7 +235,19 @@ export class MqttPublisher {
 
   private async onMessage(topic: string, payload: Buffer): Promise<void> {
     if (!topic.startsWith(this.topics.requestPrefix)) return;
-    const name = topic.slice(this.topics.requestPrefix.length);
+    const name = topic.slice(this.topics.requestPrefix.length).slice(0, 64);
+    const answer = (r: ResponsePayload): void => {
+      this.client?.publish(this.topics.response(name), JSON.stringify(r), { qos: 1 });
+    };
+    // Beyond the bound (another broker let it through): refused unread, so its transaction is not echoed either.
+    if (payload.length > MAX_REQUEST_BYTES)
+      return answer({
+        status: 'error',
+        error: `${name}: the request is ${payload.length} bytes, at most ${MAX_REQUEST_BYTES} (TooLarge)`,
+        code: 'TooLarge',
+        field: 'request',
+        max: MAX_REQUEST_BYTES,
+      });
     let request: unknown;
     try {
       request = JSON.parse(payload.toString('utf8'));
@@ -242,9 +256,6 @@ export class MqttPublisher {
     }
     const transaction = typeof request === 'object' && request !== null && 'transaction' in request ? request.transaction : undefined;
     const tx = typeof transaction === 'string' || typeof transaction === 'number' ? { transaction } : {};
-    const answer = (r: ResponsePayload): void => {
-      this.client?.publish(this.topics.response(name), JSON.stringify(r), { qos: 1 });
-    };
     if (typeof request !== 'object' || request === null || Array.isArray(request))
       return answer({ status: 'error', ...tx, error: 'the request must be a JSON object' });
     if (!(REQUEST_NAMES as readonly string[]).includes(name)) return answer({ status: 'error', ...tx, error: `unknown request '${name}'` });
@@ -264,7 +275,13 @@ export class MqttPublisher {
     } catch (e) {
       done = { ok: false, error: `${name} failed: ${(e as Error).message}` };
     }
-    answer(done.ok ? { status: 'ok', ...tx, data: done.value } : { status: 'error', ...tx, error: done.error });
+    if (done.ok) return answer({ status: 'ok', ...tx, data: done.value });
+    const refusal = done.error;
+    answer(
+      typeof refusal === 'string'
+        ? { status: 'error', ...tx, error: refusal }
+        : { status: 'error', ...tx, error: refusal.message, code: refusal.code, field: refusal.field, max: refusal.max },
+    );
   }
 }
 

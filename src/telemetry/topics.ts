@@ -102,6 +102,13 @@ export interface FetchVerdictsData {
   readonly more: boolean;
 }
 
+/**
+ * A request's payload, bytes (the dashboard's HTTP bodies have the same bound): the embedded
+ * broker refuses a larger request publish (so it is never delivered or retained) and the
+ * referee answers one from another broker with `TooLarge`.
+ */
+export const MAX_REQUEST_BYTES = 16 * 1024;
+
 /** `<base>/bridge/request/<name>`: JSON; `transaction` comes back in the response. */
 export interface RequestPayload {
   readonly transaction?: string | number;
@@ -111,7 +118,17 @@ export interface RequestPayload {
 /** `<base>/bridge/response/<name>`. */
 export type ResponsePayload =
   | { readonly status: 'ok'; readonly transaction?: string | number; readonly data: Readonly<Record<string, unknown>> }
-  | { readonly status: 'error'; readonly transaction?: string | number; readonly error: string };
+  | ({ readonly status: 'error'; readonly transaction?: string | number; readonly error: string } & Partial<RequestRefusalFields>);
+
+/** What a refusal for size adds to its sentence: a code, the field at fault, its bound. */
+export interface RequestRefusalFields {
+  readonly code: string;
+  readonly field: string;
+  readonly max: number;
+}
+
+/** Why a request was not carried out: a sentence, and for a request beyond a bound its code, field and bound. */
+export type RequestRefusal = string | ({ readonly message: string } & RequestRefusalFields);
 
 /** Every topic of a board under a base, and the payload type each carries. */
 export interface TopicPayloads {

@@ -62,7 +62,10 @@ export type ServerMessage =
   | { readonly type: 'snapshot'; readonly snapshot: MatchSnapshot }
   | { readonly type: 'link'; readonly link: LinkStatus }
   | { readonly type: 'notice'; readonly level: 'info' | 'warn' | 'error'; readonly message: string }
+  /** Per-cell live loads and link counters: to operator pages only. */
   | { readonly type: 'loads'; readonly loads: LiveLoads }
+  /** What every page draws live from the loads: the balance meter's tip margins (a board that balances). */
+  | { readonly type: 'balance'; readonly tipMargin: { readonly white: number; readonly black: number } }
   | { readonly type: 'hands'; readonly hands: SimHands };
 
 /** Sim play: one hand action on the simulated board. */
@@ -79,7 +82,21 @@ export type SimAction =
 export const OPERATOR_ACTIONS = ['new-match', 'end-by-agreement', 'attribute-interference', 'calibrate'] as const;
 export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
 
-/** Every API error: a sentence for a person. */
+/**
+ * Every API error: a sentence for a person; a request beyond a size bound also has its code
+ * (TooLarge, TooLong, TooMany, TooDeep), the field and the bound; a refused Origin is
+ * `BadOrigin`, a login that must wait `TooManyAttempts` (with `retryAfterS`).
+ */
 export interface ApiError {
   readonly error: string;
+  readonly code?: string;
+  readonly field?: string;
+  readonly max?: number;
+  readonly retryAfterS?: number;
 }
+
+/**
+ * The WebSocket close code of a page that fell too far behind what it was sent (it reads too
+ * slowly, or not at all): it connects again for a fresh state.
+ */
+export const CLOSE_TOO_FAR_BEHIND = 4008;

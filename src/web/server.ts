@@ -4,7 +4,13 @@
  * matches the process referees (a HostService): `attach` when a match begins, `detach` when
  * it ends. Each page has one WebSocket: on connect the match as it stands (snapshot and the
  * verdicts heard so far), then every verdict, link change and notice as the bus says them,
- * and the live loads a few times a second.
+ * and a few times a second the live loads (per-cell loads to operator pages only; the
+ * balance meter's margins to every page).
+ *
+ * Hostile clients are bounded: a page that falls too far behind what it is sent is dropped
+ * (page-clients.ts); every POST and the WebSocket upgrade must come from a page of this
+ * dashboard (origin.ts); logins are throttled per address and per user (login-throttle.ts);
+ * every request field has a bound (src/app/request-limits.ts), as on MQTT.
  *
  * The server decides nothing: operator actions go to the RefereeControl it is given, sim play
  * to the simulated board's hands (the referee still sees only frames), history to the store.
@@ -20,9 +26,13 @@ import { rulesetById } from '../rulesets/registry.ts';
 import type { MatchStore } from '../store/index.ts';
 import { loadAssets, type WebAssets } from './assets.ts';
 import { OperatorSessions, SESSION_COOKIE, clearedCookie, cookieValue, sessionCookie, type WebUser } from './auth.ts';
+import { LoginThrottle, type WaitBegun } from './login-throttle.ts';
+import { refusedOrigin } from './origin.ts';
+import { MAX_BEHIND_BYTES, PageClients, type DroppedPage, type PageClient } from './page-clients.ts';
+import { MAX_REQUEST_BYTES, checkRequestFields, type SizeRefusal } from '../app/request-limits.ts';
 import { pageHtml } from './page-html.ts';
 import { SENRYAKU_WORDS } from '../rulesets/words.ts';
-import type { HeardVerdict, MatchInfo, OperatorActionName, ServerMessage, StateMessage } from './protocol.ts';
+import type { ApiError, HeardVerdict, MatchInfo, OperatorActionName, ServerMessage, StateMessage } from './protocol.ts';
 import { handsOf, parseSimAction, performSimAction, type SimPlay } from './sim-play.ts';
 
 export interface DashboardOptions {
@@ -37,10 +47,16 @@ export interface DashboardOptions {
   readonly sim?: SimPlay;
   /** Match history and replay. */
   readonly store?: MatchStore;
-  /** How often live loads go to the pages, per second (default 15). */
+  /** How often live loads go to the pages, per second (default 15, at most 1000). */
   readonly loadsHz?: number;
   /** The page's files (default: dist/web, or bundled from the sources). */
   readonly assets?: WebAssets;
+  /** How far a page may fall behind what it is sent, bytes, before it is dropped (default 1 MiB). */
+  readonly maxBehindBytes?: number;
+  /** Where the server says what a person should know (throttled logins, dropped pages): the terminal. */
+  readonly notice?: (level: 'info' | 'warn', message: string) => void;
+  /** The clock of sessions and login waits (tests). */
+  readonly now?: () => number;
 }
 
 /** The port is taken, or the address cannot be had: said in one sentence. */
@@ -48,9 +64,8 @@ export class DashboardListenError extends Error {
   override readonly name = 'DashboardListenError';
 }
 
-const MAX_BODY = 16 * 1024;
-/** A page that reads this far behind gets no more live loads until it catches up. */
-const MAX_BUFFERED = 1 << 20;
+/** A dropped page or a throttled login is said at most this often (a flood is one line a minute, with its count). */
+const SAY_EVERY_MS = 60_000;
 
 const OPERATOR_ROUTES: Readonly<Record<OperatorActionName, keyof RefereeControl>> = {
   'new-match': 'newMatch',
@@ -65,17 +80,26 @@ export class DashboardServer implements HostService {
   private wss: WebSocketServer | undefined;
   private assets: WebAssets | undefined;
   private readonly auth: OperatorSessions;
+  private readonly throttle: LoginThrottle;
+  private readonly clients: PageClients;
+  private readonly lastSaid = new Map<string, { ms: number; unsaid: number }>();
   private session: SessionContext | undefined;
   private match: MatchInfo | undefined;
   private heard: HeardVerdict[] = [];
   private timer: NodeJS.Timeout | undefined;
   private lastHands = '';
-  private readonly clients = new Map<WebSocket, { readonly cookie: string | undefined }>();
   /** What the composition root may only hand over once the board is open (see provide). */
   private parts: Pick<DashboardOptions, 'control' | 'sim' | 'store'>;
 
   constructor(private readonly options: DashboardOptions) {
-    this.auth = new OperatorSessions(options.users ?? []);
+    const now = options.now ?? Date.now;
+    this.auth = new OperatorSessions(options.users ?? [], now);
+    this.throttle = new LoginThrottle(now);
+    this.clients = new PageClients(
+      options.maxBehindBytes ?? MAX_BEHIND_BYTES,
+      (cookie) => this.auth.roleOf(cookie),
+      (d) => this.onDropped(d),
+    );
     this.parts = {
       ...(options.control ? { control: options.control } : {}),
       ...(options.sim ? { sim: options.sim } : {}),
@@ -92,6 +116,17 @@ export class DashboardServer implements HostService {
     this.parts = { ...this.parts, ...parts };
   }
 
+  /** Pages connected, pages dropped for falling behind, bytes waiting for them, logins refused with a wait. */
+  get health(): { pages: number; droppedPages: number; behindBytes: number; loginsRefused: number; loginsWaiting: number } {
+    return {
+      pages: this.clients.size,
+      droppedPages: this.clients.dropped,
+      behindBytes: this.clients.behindBytes,
+      loginsRefused: this.throttle.refused,
+      loginsWaiting: this.throttle.waiting(),
+    };
+  }
+
   /** The address it listens on (after start). */
   get url(): string {
     const a = this.http?.address() as AddressInfo | null | undefined;
@@ -106,6 +141,12 @@ export class DashboardServer implements HostService {
     const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
     http.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws') return socket.destroy();
+      // Another site's page may not open the socket with the operator's cookie (cross-site WebSocket hijacking).
+      const refused = refusedOrigin(req.headers);
+      if (refused) {
+        socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${refused}\n`);
+        return;
+      }
       wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, req));
     });
     await new Promise<void>((resolve, reject) => {
@@ -123,7 +164,7 @@ export class DashboardServer implements HostService {
     this.http = http;
     this.wss = wss;
     const hz = this.options.loadsHz ?? 15;
-    this.timer = setInterval(() => this.pushLive(), Math.max(20, Math.round(1000 / hz)));
+    this.timer = setInterval(() => this.pushLive(), Math.max(1, Math.round(1000 / hz)));
     this.timer.unref();
   }
 
@@ -131,13 +172,13 @@ export class DashboardServer implements HostService {
     this.detach();
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const ws of this.clients.keys()) ws.terminate();
-    this.clients.clear();
+    this.clients.closeAll();
     this.wss?.close();
     this.wss = undefined;
     const http = this.http;
     this.http = undefined;
     this.auth.clear();
+    this.throttle.clear();
     if (http) {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -215,42 +256,73 @@ export class DashboardServer implements HostService {
   }
 
   private broadcastState(): void {
-    for (const [ws, c] of this.clients) this.send(ws, this.stateFor(c.cookie));
+    for (const c of this.clients) this.clients.sendState(c, encode(this.stateFor(c.cookie)));
   }
 
   private connected(ws: WebSocket, req: IncomingMessage): void {
     const cookie = req.headers.cookie;
-    this.clients.set(ws, { cookie });
-    ws.on('close', () => this.clients.delete(ws));
-    ws.on('error', () => this.clients.delete(ws));
+    const client = this.clients.add(ws, cookie, req.socket);
     // Pages only listen: anything they send is ignored.
-    this.send(ws, this.stateFor(cookie));
-    if (this.parts.sim) this.send(ws, { type: 'hands', hands: handsOf(this.parts.sim.board) });
+    this.clients.sendState(client, encode(this.stateFor(cookie)));
+    if (this.parts.sim) this.clients.send(client, encode({ type: 'hands', hands: handsOf(this.parts.sim.board) }));
   }
 
-  private send(ws: WebSocket, m: ServerMessage): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
-  }
-
-  private broadcast(m: ServerMessage): void {
+  private broadcast(m: ServerMessage, to?: (c: PageClient) => boolean): void {
     if (this.clients.size === 0) return;
-    const text = JSON.stringify(m);
-    for (const ws of this.clients.keys()) if (ws.readyState === ws.OPEN) ws.send(text);
+    this.clients.broadcast(encode(m), to);
   }
 
-  /** Live loads and the simulator's hands, at the loads rate, to pages that keep up. */
+  private isOperator = (c: PageClient): boolean => this.auth.operatorOf(c.cookie) !== undefined;
+
+  /**
+   * At the loads rate: the live loads to operator pages (per-cell loads are theirs, as the
+   * README says), the balance meter's margins to the others, the simulator's hands to all.
+   */
   private pushLive(): void {
     if (this.clients.size === 0) return;
     const loads = this.session?.liveLoads?.();
-    const messages: string[] = [];
-    if (loads) messages.push(JSON.stringify({ type: 'loads', loads } satisfies ServerMessage));
+    if (loads) {
+      this.broadcast({ type: 'loads', loads }, this.isOperator);
+      if (loads.tipMargin) this.broadcast({ type: 'balance', tipMargin: loads.tipMargin }, (c) => !this.isOperator(c));
+    }
     if (this.parts.sim) {
       const hands = JSON.stringify({ type: 'hands', hands: handsOf(this.parts.sim.board) } satisfies ServerMessage);
-      if (hands !== this.lastHands) messages.push(hands);
+      if (hands !== this.lastHands) this.clients.broadcast(Buffer.from(hands));
       this.lastHands = hands;
     }
-    for (const ws of this.clients.keys())
-      if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED) for (const m of messages) ws.send(m);
+  }
+
+  private onDropped(d: DroppedPage): void {
+    this.say(
+      'dropped-page',
+      'warn',
+      (n) =>
+        `dashboard: ${n > 1 ? `${n} pages were` : `a page (${d.role}${d.address ? ` at ${d.address}` : ''}) was`} dropped for falling ${Math.round(d.behindBytes / 1024)} KiB behind what it was sent (it may connect again)`,
+    );
+  }
+
+  private onLoginWait(w: WaitBegun): void {
+    this.say(
+      `login ${w.who}`,
+      'warn',
+      (n) =>
+        `dashboard: ${w.failures} failed logins ${w.who === 'address' ? `from ${w.key}` : `as ${JSON.stringify(w.key)}`}: the next must wait ${Math.ceil(w.waitMs / 1000)} s` +
+        (n > 1 ? ` (${n} such waits began in the last minute)` : ''),
+    );
+  }
+
+  /** Said on the terminal and to operator pages, at most once a minute for each kind (a flood says its count). */
+  private say(kind: string, level: 'info' | 'warn', text: (count: number) => string): void {
+    const now = (this.options.now ?? Date.now)();
+    const last = this.lastSaid.get(kind) ?? { ms: -Infinity, unsaid: 0 };
+    last.unsaid++;
+    this.lastSaid.set(kind, last);
+    if (now - last.ms < SAY_EVERY_MS) return;
+    const message = text(last.unsaid);
+    last.ms = now;
+    last.unsaid = 0;
+    this.options.notice?.(level, message);
+    this.broadcast({ type: 'notice', level, message }, this.isOperator);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -279,12 +351,25 @@ export class DashboardServer implements HostService {
     if (method === 'GET' && verdicts) return this.matchVerdicts(res, decodeURIComponent(verdicts[1]!));
     if (method !== 'POST') return json(res, path.startsWith('/api/') ? 405 : 404, { error: `no ${method} ${path} here` });
 
-    // Every POST carries JSON: a form on another site cannot send that (and the cookie is SameSite=Strict).
+    // Only this dashboard's pages act (the cookie is SameSite=Strict too).
+    const refused = refusedOrigin(req.headers);
+    if (refused) return json(res, 403, { error: refused, code: 'BadOrigin' } satisfies ApiError);
+    // Every POST carries JSON: a form on another site cannot send that.
     if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
       return json(res, 415, { error: 'requests carry a JSON body (Content-Type: application/json)' });
+    const request = path.replace(/^\/api\/(operator\/)?/, '').slice(0, 64);
     const body = await readJson(req);
-    if (body === undefined) return json(res, 400, { error: 'the body is not JSON (at most 16 KiB)' });
-    if (path === '/api/login') return this.login(res, body);
+    if (body === TOO_LARGE)
+      return json(res, 413, {
+        error: `${request}: the request is over ${MAX_REQUEST_BYTES} bytes (TooLarge)`,
+        code: 'TooLarge',
+        field: 'request',
+        max: MAX_REQUEST_BYTES,
+      } satisfies ApiError);
+    if (body === undefined) return json(res, 400, { error: 'the body is not JSON' });
+    const sizes = checkRequestFields(request, body);
+    if (!sizes.ok) return json(res, 400, refusalBody(sizes.error));
+    if (path === '/api/login') return this.login(req, res, body);
     if (path === '/api/logout') {
       this.auth.logout(cookieValue(req.headers.cookie, SESSION_COOKIE));
       res.setHeader('Set-Cookie', clearedCookie);
@@ -296,11 +381,26 @@ export class DashboardServer implements HostService {
     return json(res, 404, { error: `no POST ${path} here` });
   }
 
-  private async login(res: ServerResponse, body: unknown): Promise<void> {
+  private async login(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (typeof b.name !== 'string' || typeof b.password !== 'string') return json(res, 400, { error: 'name and password are needed' });
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const waitMs = this.throttle.waitFor(address, b.name);
+    if (waitMs > 0) {
+      const retryAfterS = Math.ceil(waitMs / 1000);
+      res.setHeader('Retry-After', String(retryAfterS));
+      return json(res, 429, {
+        error: `too many failed logins: try again in ${retryAfterS} s`,
+        code: 'TooManyAttempts',
+        retryAfterS,
+      } satisfies ApiError);
+    }
     const token = await this.auth.login(b.name, b.password);
-    if (!token) return json(res, 401, { error: 'no operator with that name and password' });
+    if (!token) {
+      for (const w of this.throttle.failed(address, b.name)) this.onLoginWait(w);
+      return json(res, 401, { error: 'no operator with that name and password' });
+    }
+    this.throttle.succeeded(address, b.name);
     res.setHeader('Set-Cookie', sessionCookie(token));
     return json(res, 200, { role: 'operator', name: b.name });
   }
@@ -354,6 +454,11 @@ export class DashboardServer implements HostService {
   }
 }
 
+/** One message's bytes, for every page it goes to. */
+const encode = (m: ServerMessage): Buffer => Buffer.from(JSON.stringify(m));
+
+const refusalBody = (r: SizeRefusal): ApiError => ({ error: r.message, code: r.code, field: r.field, max: r.max });
+
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end(body);
@@ -363,14 +468,24 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 }
 
+const TOO_LARGE = Symbol('too large');
+
+/** What a body beyond the bound is read (and thrown away) up to, so the client hears the 413; beyond it the connection is cut. */
+const DISCARD_BYTES = 16 << 20;
+
+/** The body's JSON; undefined if it is not JSON; TOO_LARGE beyond MAX_REQUEST_BYTES (the rest is not kept). */
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk);
+    if (size > DISCARD_BYTES) {
+      req.socket.destroy();
+      return TOO_LARGE;
+    }
+    if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
   }
+  if (size > MAX_REQUEST_BYTES) return TOO_LARGE;
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
   try {

@@ -20,6 +20,9 @@ interface Answer {
   readonly transaction?: string;
   readonly data?: Record<string, unknown>;
   readonly error?: string;
+  readonly code?: string;
+  readonly field?: string;
+  readonly max?: number;
 }
 
 describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('requests to a referee that stays', () => {
@@ -67,6 +70,9 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
       // A bad field is named.
       await publishRequest(port, DESK, 'new_match', { transaction: 'n3', track: 'long', force: true });
       expect((await answer('new_match', 'n3')).error).toMatch(/track/);
+      // A field beyond its bound is named with its bound, and nothing of it reaches a match.
+      await publishRequest(port, DESK, 'new_match', { transaction: 'n3b', players: { A: 'x'.repeat(200) }, force: true });
+      expect(await answer('new_match', 'n3b')).toMatchObject({ status: 'error', code: 'TooLong', field: 'players.A', max: 64 });
       const firstMatch = JSON.parse(sub.on('match').at(-1)!.payload) as { matchId: string };
 
       const startedBefore = started();
@@ -118,5 +124,6 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
     ).toEqual(headers.map((h) => h.matchId).sort());
     store.value.close();
     expectValidPayloads(sub.messages.filter((m) => !m.topic.includes('/request/')));
+    expect(sub.messages.filter((m) => !m.topic.includes('/request/') && m.payload.includes('xxxxxxxx'))).toEqual([]);
   });
 });

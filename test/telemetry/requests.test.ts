@@ -1,8 +1,15 @@
 // Requests through the embedded broker: only an authenticated operator may publish one; a
 // viewer, an anonymous client or a wrong password is refused and nothing happens; the answer
 // carries the request's transaction. Nobody but the referee's own publisher may publish the
-// board's topics. Passwords are kept as scrypt hashes.
+// board's topics. Passwords are kept as scrypt hashes. A request beyond the payload bound is
+// refused by the broker (never delivered, never retained), and by the referee when another
+// broker lets it through.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Aedes } from 'aedes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/telemetry/broker.ts';
 import { hashPassword, verifyPassword } from '../../src/telemetry/passwords.ts';
@@ -78,10 +85,13 @@ function fakeSession(): TelemetrySession & {
   return session;
 }
 
-/** mosquitto_pub, run beside the broker in this process: its exit code. */
-const pub = (port: number, topic: string, message: string, user?: [string, string]): Promise<number | null> =>
+/** mosquitto_pub, run beside the broker in this process: its exit code. A message of more than 100 KiB goes by a file (`-f`), `-r` retains it. */
+const pub = (port: number, topic: string, message: string, user?: [string, string], retain = false): Promise<number | null> =>
   new Promise((resolve) => {
-    const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', '-t', topic, '-m', message];
+    const file = join(mkdtempSync(join(tmpdir(), 'senryaku-pub-')), 'message');
+    if (message.length > 100 * 1024) writeFileSync(file, message);
+    const body = message.length > 100 * 1024 ? ['-f', file] : ['-m', message];
+    const args = ['-V', 'mqttv311', '-h', '127.0.0.1', '-p', String(port), '-q', '1', '-t', topic, ...body, ...(retain ? ['-r'] : [])];
     const child = spawn('mosquitto_pub', [...args, ...(user ? ['-u', user[0], '-P', user[1]] : [])], { stdio: 'ignore' });
     const timer = setTimeout(() => child.kill(), 30_000); // a hang bound: connecting takes seconds on a busy machine
     child.on('exit', (code) => {
@@ -209,5 +219,66 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
     await sleep(200);
     expect(sub.messages.filter((m) => m.payload.includes('forged'))).toEqual([]);
     expect(sub.on('availability').map((m) => m.payload)).toEqual(['online']);
+  });
+
+  it("refuses an operator's request beyond 16 KiB (a 1 MB player name): not delivered, not answered, not retained", async () => {
+    const op: [string, string] = ['olga', 'op-pass'];
+    const big = JSON.stringify({ transaction: 'big', players: { A: 'x'.repeat(1 << 20), B: 'Bo' }, force: true });
+    await pub(broker.port, 'senryaku/bridge/request/new_match', big, op, true);
+    // A small retained request after it: once it is answered and retained, the big one would have been too.
+    await pub(broker.port, 'senryaku/bridge/request/new_match', '{"transaction":"small","players":{"A":"Al"}}', op, true);
+    await until('the small one answered', () =>
+      sub.on('bridge/response/new_match').some((m) => (JSON.parse(m.payload) as { transaction?: string }).transaction === 'small'),
+    );
+    expect(session.actions.filter((a) => a === 'new_match')).toHaveLength(2); // the small one, and the earlier test's
+    expect(sub.messages.filter((m) => m.payload.includes('"big"') || m.payload.length > 16 * 1024)).toEqual([]);
+    const late = await new Sub(broker.port, [], 'senryaku/bridge/request/#').start();
+    try {
+      await until('the small request retained', () => late.messages.some((m) => m.payload.includes('"small"')));
+      expect(late.messages.filter((m) => m.payload.length > 16 * 1024)).toEqual([]);
+    } finally {
+      late.stop();
+    }
+  });
+});
+
+describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('requests through a broker that takes any size', () => {
+  it('answers a request beyond 16 KiB with TooLarge, unread, and never carries it out', async () => {
+    // A bare aedes: no users, no bounds (as a broker of another's may be).
+    const aedes = await Aedes.createBroker();
+    const server = createServer(aedes.handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const session = fakeSession();
+    const publisher = new MqttPublisher({
+      url: `mqtt://127.0.0.1:${port}`,
+      base: 'senryaku',
+      board: 'b1',
+      requests: session.requests,
+      notice: () => {},
+    });
+    const sub = await new Sub(port).start();
+    try {
+      await publisher.start();
+      publisher.attach(session);
+      await until('the board online', () => sub.on('availability').some((m) => m.payload === 'online'));
+      const big = JSON.stringify({ transaction: 'big', players: { A: 'x'.repeat(1 << 20) } });
+      await pub(port, 'senryaku/bridge/request/new_match', big);
+      await until('the answer', () => sub.on('bridge/response/new_match').length > 0);
+      expect(JSON.parse(sub.on('bridge/response/new_match')[0]!.payload)).toEqual({
+        status: 'error',
+        error: `new_match: the request is ${big.length} bytes, at most 16384 (TooLarge)`,
+        code: 'TooLarge',
+        field: 'request',
+        max: 16384,
+      });
+      expect(session.actions).toEqual([]);
+      expectValidPayloads(sub.messages.filter((m) => !m.topic.includes('/request/')));
+    } finally {
+      await publisher.stop();
+      sub.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    }
   });
 });

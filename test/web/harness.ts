@@ -25,7 +25,7 @@ import { rulesetById } from '../../src/rulesets/registry.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { bundleAssets, type WebAssets } from '../../src/web/assets.ts';
 import type { WebUser } from '../../src/web/auth.ts';
-import { DashboardServer } from '../../src/web/server.ts';
+import { DashboardServer, type DashboardOptions } from '../../src/web/server.ts';
 
 export const OPERATOR = { name: 'desk', password: 'correct horse' } as const;
 
@@ -72,6 +72,8 @@ export interface RigOptions {
   readonly store?: boolean;
   /** More host services beside the dashboard (an MQTT publisher). */
   readonly services?: readonly HostService[];
+  /** The dashboard's bounds and rates (a page's backlog, the loads rate, notices). */
+  readonly server?: Pick<DashboardOptions, 'maxBehindBytes' | 'loadsHz' | 'notice' | 'now'>;
 }
 
 export class Rig {
@@ -126,6 +128,7 @@ export class Rig {
       ...(o.sim === false ? {} : { sim: { board: sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } }),
       assets: await testAssets(),
       ...(store ? { store } : {}),
+      ...o.server,
     });
     const verdicts: Verdict[] = [];
     const saidMs = new Map<number, number>();

@@ -57,7 +57,7 @@ describe('the dashboard server', { timeout: 60_000 }, () => {
     expect((await fetch(`${rig.url}style.css`)).headers.get('content-type')).toMatch(/css/);
   });
 
-  it('a page joins with the snapshot and the verdicts so far, then hears each verdict and live loads', async () => {
+  it("a page joins with the snapshot and the verdicts so far, then hears each verdict and the balance meter's margins", async () => {
     const { messages, ws } = await listen(rig.url);
     const first = await waitFor(() => messages[0]);
     expect(first.type).toBe('state');
@@ -67,11 +67,8 @@ describe('the dashboard server', { timeout: 60_000 }, () => {
     expect(first.match).toMatchObject({ ruleset: 'senryaku', players: { A: 'Alice', B: 'Bob' }, board: { files: 7, ranks: 6 } });
     expect(first.snapshot).toMatchObject({ phase: 'play', turn: 'white', position: '7/2B4/2W4/7/7/7 w - -', journal: { state: 'main' } });
     expect(first.verdicts.map((v) => v.verdict.type)).toContain('game-started');
-    const loads = await waitFor(() => messages.find((m) => m.type === 'loads'));
-    if (loads.type === 'loads') {
-      expect(loads.loads.points).toHaveLength(42);
-      expect(loads.loads.tipMargin?.white).toBeGreaterThan(0);
-    }
+    const balance = await waitFor(() => messages.find((m) => m.type === 'balance'));
+    if (balance.type === 'balance') expect(balance.tipMargin.white).toBeGreaterThan(0);
     ws.close();
   });
 

@@ -21,7 +21,8 @@ import type { HostService } from '../../app/host-service.ts';
 import { mqttHostService } from '../../app/mqtt-session.ts';
 import { DEFAULT_HTTP, DashboardListenError, DashboardServer, hostedBy, parseHttpOption, type HttpListen } from '../../web/index.ts';
 import { MqttPublisher } from '../../telemetry/publisher.ts';
-import type { RequestName } from '../../telemetry/topics.ts';
+import type { RequestName, RequestRefusal } from '../../telemetry/topics.ts';
+import { checkRequestFields } from '../../app/request-limits.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper } from '../../app/guided-calibration.ts';
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import { err, ok } from '../../util/result.ts';
@@ -185,7 +186,7 @@ async function startDashboard(
   io: CliIo,
 ): Promise<DashboardServer | undefined | 'failed'> {
   if (listen === 'off') return undefined;
-  const web = new DashboardServer({ ...listen, users });
+  const web = new DashboardServer({ ...listen, users, notice: (_level, message) => io.err(`senryaku referee: ${message}`) });
   try {
     await web.start();
   } catch (e) {
@@ -391,11 +392,18 @@ async function refereeMatches(
   return EXIT_OK;
 }
 
-/** An MQTT request carried out by the operator's seam (fetch_verdicts: read from the host's journals). */
-async function answerRequest(control: RefereeControl, host: RefereeHost, name: RequestName, body: ControlBody): Promise<ControlAnswer> {
+/** An MQTT request carried out by the operator's seam (fetch_verdicts: read from the host's journals), once its fields are within their bounds (as on the dashboard). */
+function answerRequest(
+  control: RefereeControl,
+  host: RefereeHost,
+  name: RequestName,
+  body: ControlBody,
+): Promise<Result<Readonly<Record<string, unknown>>, RequestRefusal>> {
+  const sizes = checkRequestFields(name, body);
+  if (!sizes.ok) return Promise.resolve(err(sizes.error));
   switch (name) {
     case 'fetch_verdicts':
-      return fetchVerdicts(host, body);
+      return Promise.resolve(fetchVerdicts(host, body));
     case 'new_match':
       return control.newMatch(body);
     case 'end_game_by_agreement':

@@ -30,6 +30,8 @@ interface PageState {
   heard: HeardVerdict[];
   link: LinkStatus | undefined;
   loads: LiveLoads | undefined;
+  /** The balance meter's live margins (every page; an operator's also come with the loads). */
+  tipMargin: { white: number; black: number } | undefined;
   hands: SimHands | undefined;
   mode: PlayMode;
   /** Roll: the well picked to roll from. */
@@ -58,6 +60,7 @@ const state: PageState = {
   heard: [],
   link: undefined,
   loads: undefined,
+  tipMargin: undefined,
   hands: undefined,
   mode: 'move',
   selected: undefined,
@@ -231,7 +234,7 @@ function renderBalance(): void {
   section.hidden = !state.match?.board.pivots;
   if (section.hidden) return;
   const facts = boardFacts();
-  const live = state.loads?.tipMargin;
+  const live = state.loads?.tipMargin ?? state.tipMargin;
   const margins = live ?? facts.lastMove?.balance?.tipMargin;
   byId('balance').replaceChildren(balancePanel(margins, live !== undefined, facts.crash));
 }
@@ -447,6 +450,10 @@ function onMessage(msg: ServerMessage): void {
       state.loads = msg.loads;
       renderBalance();
       if (state.role === 'operator') renderHealth();
+      return;
+    case 'balance':
+      state.tipMargin = msg.tipMargin;
+      renderBalance();
       return;
     case 'hands': {
       const changed = state.hands?.board !== msg.hands.board;
