@@ -69,8 +69,6 @@ export interface HubRequest {
 export interface HubOptions {
   /** The hub's clock, ms (only differences matter). */
   readonly now: () => number;
-  /** Whether the hub may ask referees for what it missed (its user may publish fetch_verdicts). Default true. */
-  readonly fetch?: boolean;
   /** How long a gap lasts before it is asked for. Default 2000 ms. */
   readonly graceMs?: number;
   /** How long a fetch goes unanswered before it is sent again (then twice as long each time, up to a minute). Default 3000 ms. */
@@ -121,7 +119,7 @@ export class Hub {
     readonly base: string,
     options: HubOptions = { now: () => performance.now() },
   ) {
-    this.options = { fetch: true, graceMs: 2000, retryMs: 3000, refusedRetryMs: 30_000, ...options };
+    this.options = { graceMs: 2000, retryMs: 3000, refusedRetryMs: 30_000, ...options };
   }
 
   /** The topic filters the hub subscribes to (QoS 1). */
@@ -160,9 +158,8 @@ export class Hub {
     else if (kind === 'state' && isJsonObject(json)) this.onState(board, json);
   }
 
-  /** The requests due now for what is missing (none when the hub may not fetch). */
+  /** The requests due now for what is missing. */
   fetchesDue(): HubRequest[] {
-    if (!this.options.fetch) return [];
     const now = this.options.now();
     const due: HubRequest[] = [];
     for (const t of this.tracks.values()) {
@@ -226,13 +223,11 @@ export class Hub {
     if (count > 0) {
       const refused = missing.find((m) => m.error !== undefined);
       const silent = missing.some((m) => m.unanswered >= 2);
-      gaps = !this.options.fetch
-        ? `; ${count} missing, not fetched: the hub asks the boards only as a user who may publish ${this.base}/bridge/request/${FETCH_REQUEST} (--mqtt-user, role hub or operator)`
-        : refused
-          ? `; ${count} missing, fetch refused: ${refused.error}`
-          : silent
-            ? `; ${count} missing, fetched without an answer yet (is the referee up, and may the hub's user publish ${this.base}/bridge/request/${FETCH_REQUEST}?)`
-            : `; ${count} missing, being fetched from the boards`;
+      gaps = refused
+        ? `; ${count} missing, fetch refused: ${refused.error}`
+        : silent
+          ? `; ${count} missing, fetched without an answer yet (is the referee up, and may the hub's user publish ${this.base}/bridge/request/${FETCH_REQUEST}?)`
+          : `; ${count} missing, being fetched from the boards`;
     }
     const fetched = c.fetched > 0 ? `, ${c.fetched} of them fetched` : '';
     return `stored ${c.stored} verdicts${fetched} (${c.duplicates} again, kept once; ${c.rejected} refused; ${c.waiting} waiting for their match)${gaps}`;

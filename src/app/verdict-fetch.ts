@@ -3,7 +3,7 @@
  * refereed, from its journal, for a hub that missed them (it joined late, or lost its session
  * in a broker restart). The match being refereed answers from its journaled verdicts in
  * memory; an earlier match of the process from its journal file. It reads, never changes
- * anything, so a hub's user may ask it without the operator's role.
+ * anything, and anyone may read the verdicts it answers with, so anyone may ask it.
  */
 import type { Verdict } from '../referee/verdicts.ts';
 import { FETCH_VERDICTS_LIMIT, type FetchVerdictsData } from '../telemetry/topics.ts';
@@ -38,19 +38,29 @@ export function fetchVerdicts(host: RefereeHost, body: ControlBody): ControlAnsw
   return ok(data as unknown as Readonly<Record<string, unknown>>);
 }
 
-function journaledMatch(
-  host: RefereeHost,
-  matchId: string,
-): Result<{ info: FetchVerdictsData['match']; verdicts: readonly Verdict[] }, string> {
+type JournaledMatch = { readonly info: FetchVerdictsData['match']; readonly verdicts: readonly Verdict[] };
+
+/**
+ * The last earlier match read from its journal, per host: a hub fetching a long gap asks again
+ * and again (200 verdicts an answer), and anyone may ask, so a finished match's journal (it
+ * is never written again) is decompressed and parsed once, not once per request.
+ */
+const lastRead = new WeakMap<RefereeHost, { readonly matchId: string; readonly match: JournaledMatch }>();
+
+function journaledMatch(host: RefereeHost, matchId: string): Result<JournaledMatch, string> {
   const app = host.current;
   if (app?.matchId === matchId && app.matchHeader)
     return ok({ info: matchInfoOf(app.matchHeader), verdicts: app.verdictsAfter(0).map((l) => l.verdict) });
+  const cached = lastRead.get(host);
+  if (cached?.matchId === matchId) return ok(cached.match);
   const path = host.journalOf(matchId);
   if (path === undefined) return err(`no match '${matchId}' has been refereed here`);
   const read = readJournal(path);
   if (!read.ok) return err(`the journal of match '${matchId}' cannot be read: ${read.error.message}`);
-  return ok({
+  const match: JournaledMatch = {
     info: matchInfoOf(read.value.header),
     verdicts: read.value.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : [])),
-  });
+  };
+  lastRead.set(host, { matchId, match });
+  return ok(match);
 }

@@ -1,8 +1,9 @@
 /**
  * The embedded MQTT broker (aedes, MQTT 3.1.1) that `senryaku referee` runs by default.
  * Anyone may connect and subscribe. Publishing is closed: requests
- * (`<base>/bridge/request/#`) only from an authenticated user with the operator role, the
- * one request that only reads (`fetch_verdicts`, a hub catching up) also from the hub role,
+ * (`<base>/bridge/request/#`) only from an authenticated user with the operator role, but the
+ * one request that only reads (`fetch_verdicts`, a hub catching up) from anyone, as anyone may
+ * read the verdicts it answers with,
  * and the board's own topics only from the referee's publisher, which connects as a built-in
  * user whose random password lives in this process alone (it never reaches a file or the
  * command line). A wrong password is refused at connect; a client with no user name
@@ -15,7 +16,10 @@ import { Aedes, type Client } from 'aedes';
 import { verifyPassword } from './passwords.ts';
 import { MAX_REQUEST_BYTES } from './topics.ts';
 
-/** operator: every request; hub: fetch_verdicts only (it reads the journal, changes nothing); viewer: none. */
+/**
+ * operator: every request; hub and viewer: fetch_verdicts only (it reads the journal, changes
+ * nothing; the hub role names a hub's user in a Mosquitto ACL, docs/mqtt.md).
+ */
 export const ROLES = ['operator', 'hub', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -63,8 +67,9 @@ type Identity = Role | 'internal' | 'anonymous';
 export function mayPublish(identity: Identity, topic: string, base: string, bytes = 0): boolean {
   const isRequest = topic.startsWith(`${base}/bridge/request/`);
   if (identity === 'internal') return !isRequest && (topic === base || topic.startsWith(`${base}/`));
+  // Anyone may read the verdicts, so anyone may ask for those it missed again.
+  if (topic === `${base}/bridge/request/fetch_verdicts`) return bytes <= MAX_REQUEST_BYTES;
   if (identity === 'operator') return isRequest && bytes <= MAX_REQUEST_BYTES;
-  if (identity === 'hub') return topic === `${base}/bridge/request/fetch_verdicts` && bytes <= MAX_REQUEST_BYTES;
   return false;
 }
 

@@ -91,8 +91,9 @@ export async function runHub(args: string[], io: CliIo, stop: AbortSignal, hooks
     return EXIT_FAILURE;
   }
   const store = opened.value;
-  // Only a user the broker knows may ask the boards for what the hub missed (docs/mqtt.md: the hub role).
-  const hub = new Hub(store, base, { now: () => performance.now(), fetch: values['mqtt-user'] !== undefined });
+  // It asks the boards for what it missed (fetch_verdicts): anyone may on the embedded broker;
+  // on Mosquitto the ACL says who (docs/mqtt.md).
+  const hub = new Hub(store, base, { now: () => performance.now() });
   const password = values['mqtt-password'] ?? process.env[HUB_PASSWORD_ENV];
   const options: IClientOptions = {
     // The embedded broker (aedes) speaks MQTT 3.1.1.
