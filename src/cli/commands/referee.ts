@@ -365,9 +365,15 @@ async function refereeMatches(
   const sim =
     board.sim && !autoplay ? { board: board.sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } : undefined;
   web?.provide({ control, ...(sim ? { sim } : {}), ...(matchStore ? { store: matchStore } : {}) });
+  // From here on a stop is a clean one: starting already says things (a resume says again what
+  // a kill left unsaid), and a SIGTERM then must not kill the process in the middle of it.
+  let onSignal: () => void = () => {};
+  const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     await host.start(first, tap);
   } catch (e) {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await host.stop(); // what start() had started (services, the journal) is let go first
     if (!(e instanceof JournalOpenError)) throw e;
     io.err(`senryaku referee: ${e.message}`);
@@ -376,9 +382,6 @@ async function refereeMatches(
   const operator = listenToOperator(control, deps.operatorInput ?? (process.stdin.isTTY ? process.stdin : undefined), io);
   // Time starts once everything is in place, so a run's virtual timeline never depends on how long the setup took.
   await clock?.start();
-  let onSignal: () => void = () => {};
-  const interrupted = new Promise<'interrupted'>((resolve) => (onSignal = () => resolve('interrupted')));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const why = await Promise.race([host.finished, interrupted]);
   process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   operator?.close();
