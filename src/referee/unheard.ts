@@ -149,3 +149,42 @@ export function unheardMessage(sinceMs: number, atMs: number, ways: number): str
 /** The explanation's verdicts as said: a move inferred from the board found is marked so. */
 export const markUnheard = (verdicts: readonly Verdict[]): Verdict[] =>
   verdicts.map((v) => (v.type === 'move' ? { ...v, unheard: true as const } : v));
+
+/** What the referee makes of the board found at a snapshot: taken (nothing more to do), or what to say as it resyncs. */
+export type UnheardJudgement<S> =
+  | { readonly kind: 'nothing' }
+  | { readonly kind: 'explained'; readonly state: S; readonly verdicts: readonly Verdict[] }
+  /** `why`: what to say with the resync (undefined: the board was heard all along). */
+  | { readonly kind: 'resync'; readonly why: string | undefined };
+
+/**
+ * A board snapshot judged for what was not heard before it. `searchable`: the game is in play
+ * in a state the search can play through (no crash or capture pending, the same tilt); then
+ * the rules say what happened. A standing foul may have been put right and the move made
+ * meanwhile, which leaves the board as the foul did: it must be put back as the game stood.
+ */
+export function judgeUnheard<S extends UnheardView>(
+  state: S,
+  phase: string,
+  seen: readonly number[],
+  atMs: number,
+  unheardSinceMs: number | undefined,
+  searchable: boolean,
+  step: (s: S, input: RefereeInput) => RefereeStep<S>,
+  outcome: (s: S) => string,
+): UnheardJudgement<S> {
+  if (unheardSinceMs === undefined) return { kind: 'resync', why: undefined };
+  if (phase === 'play' && searchable) {
+    const found = explainUnheard(state, seen, atMs, step, outcome);
+    if (found.kind === 'unexplained') return { kind: 'resync', why: unheardMessage(unheardSinceMs, atMs, found.ways) };
+    return found.kind === 'explained' ? { ...found, verdicts: markUnheard(found.verdicts) } : found;
+  }
+  const heard = `the board was not heard for ${unheardFor(unheardSinceMs, atMs)}`;
+  return {
+    kind: 'resync',
+    why:
+      phase === 'foul'
+        ? `${heard} while a foul stood (it may have been put right and the move made meanwhile): put it back as the game stood`
+        : heard,
+  };
+}

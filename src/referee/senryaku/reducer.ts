@@ -22,7 +22,7 @@ import { modelBoard, stepContext, type StepContext } from './context.ts';
 import { acceptMove, checkFoulResolved, checkResync, checkSetup, commitFoul, endGame, reportSetup } from './game-flow.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { snapshotOf } from './snapshot.ts';
-import { explainUnheard, markUnheard, unheardFor, unheardMessage } from '../unheard.ts';
+import { judgeUnheard } from '../unheard.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from './settings.ts';
 import { UNKNOWN_SPHERE, draftOf, type HeldSphere, type SenryakuRefereeState } from './state.ts';
 
@@ -287,22 +287,24 @@ function onSnapshot(
 ): void {
   const { d } = ctx;
   const seen = occupiedAsFarAsSeen(occupied, unseenWells, d.sensors, d.onBoard);
-  let why: string | undefined;
-  // The board was not heard during play: the rules say what happened meanwhile, or that it must be put back.
-  if (unheardSinceMs !== undefined && d.phase === 'play' && !resumed && tipped === d.tipped && !d.pendingTip && !d.pendingCapture) {
-    const found = explainUnheard({ ...d }, seen, ctx.at, stepReferee, outcomeKey);
-    if (found.kind === 'nothing') return;
-    if (found.kind === 'explained') {
-      Object.assign(d, draftOf(found.state));
-      ctx.verdicts.push(...markUnheard(found.verdicts));
-      return;
-    }
-    why = unheardMessage(unheardSinceMs, ctx.at, found.ways);
-  } else if (unheardSinceMs !== undefined)
-    why =
-      d.phase === 'foul'
-        ? `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)} while a foul stood (it may have been put right and the move made meanwhile): put it back as the game stood`
-        : `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
+  // The board was not heard: the rules say what happened meanwhile, or that it must be put back.
+  const unheard = judgeUnheard(
+    { ...d },
+    d.phase,
+    seen,
+    ctx.at,
+    unheardSinceMs,
+    !resumed && tipped === d.tipped && !d.pendingTip && !d.pendingCapture,
+    stepReferee,
+    outcomeKey,
+  );
+  if (unheard.kind === 'nothing') return;
+  if (unheard.kind === 'explained') {
+    Object.assign(d, draftOf(unheard.state));
+    ctx.verdicts.push(...unheard.verdicts);
+    return;
+  }
+  const { why } = unheard;
   const sensed = new Int8Array(WELLS);
   for (const w of seen) sensed[w] = d.onBoard[w] !== EMPTY ? (d.onBoard[w] ?? UNKNOWN_SPHERE) : UNKNOWN_SPHERE;
   const unchanged = sameOccupancy(sensed, d.onBoard) && tipped === d.tipped;

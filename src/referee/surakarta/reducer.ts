@@ -26,7 +26,7 @@ import { checkFoulResolved, checkResync } from './recovery.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from './settings.ts';
 import { snapshotOf } from './snapshot.ts';
 import { formatPosition } from '../../rules/surakarta/position-notation.ts';
-import { explainUnheard, markUnheard, unheardFor, unheardMessage } from '../unheard.ts';
+import { judgeUnheard } from '../unheard.ts';
 import { UNKNOWN_PIECE, draftOf, type HeldPiece, type SurakartaRefereeState } from './state.ts';
 
 /** Throws TypeError for settings no match can be played with (programmer misuse: the descriptor checks them first). */
@@ -233,22 +233,15 @@ function onSnapshot(
 ): void {
   const { d } = ctx;
   const seen = occupiedAsFarAsSeen(occupied, unseenPoints, d.sensors, d.onBoard);
-  let why: string | undefined;
-  // The board was not heard during play: the rules say what happened meanwhile, or that it must be put back.
-  if (unheardSinceMs !== undefined && d.phase === 'play' && !resumed) {
-    const found = explainUnheard({ ...d }, seen, ctx.at, stepSurakarta, outcomeKey);
-    if (found.kind === 'nothing') return;
-    if (found.kind === 'explained') {
-      Object.assign(d, draftOf(found.state));
-      ctx.verdicts.push(...markUnheard(found.verdicts));
-      return;
-    }
-    why = unheardMessage(unheardSinceMs, ctx.at, found.ways);
-  } else if (unheardSinceMs !== undefined)
-    why =
-      d.phase === 'foul'
-        ? `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)} while a foul stood (it may have been put right and the move made meanwhile): put it back as the game stood`
-        : `the board was not heard for ${unheardFor(unheardSinceMs, ctx.at)}`;
+  // The board was not heard: the rules say what happened meanwhile, or that it must be put back.
+  const unheard = judgeUnheard({ ...d }, d.phase, seen, ctx.at, unheardSinceMs, !resumed, stepSurakarta, outcomeKey);
+  if (unheard.kind === 'nothing') return;
+  if (unheard.kind === 'explained') {
+    Object.assign(d, draftOf(unheard.state));
+    ctx.verdicts.push(...unheard.verdicts);
+    return;
+  }
+  const { why } = unheard;
   const sensed = new Int8Array(POINTS);
   for (const p of seen) sensed[p] = d.onBoard[p] !== EMPTY ? (d.onBoard[p] ?? UNKNOWN_PIECE) : UNKNOWN_PIECE;
   const unchanged = sameOccupancy(sensed, d.onBoard);
