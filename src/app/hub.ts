@@ -146,13 +146,8 @@ export class Hub {
       this.seen(board).availability = text;
       return;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      this.counters.rejected++;
-      return;
-    }
+    const json = this.parsed(text);
+    if (json === undefined) return;
     if (kind === 'match') this.onMatch(board, json);
     else if (kind === 'verdict') this.onVerdict(board, json);
     else if (kind === 'state' && isJsonObject(json)) this.onState(board, json);
@@ -349,14 +344,19 @@ export class Hub {
     this.heard(t, seq);
   }
 
-  private onFetched(text: string): void {
-    let json: unknown;
+  /** The JSON a message holds; undefined (counted as refused) when it is none. */
+  private parsed(text: string): unknown {
     try {
-      json = JSON.parse(text);
+      return JSON.parse(text) as unknown;
     } catch {
       this.counters.rejected++;
-      return;
+      return undefined;
     }
+  }
+
+  private onFetched(text: string): void {
+    const json = this.parsed(text);
+    if (json === undefined) return;
     if (!isJsonObject(json)) {
       this.counters.rejected++;
       return;
