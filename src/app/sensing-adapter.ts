@@ -1,6 +1,6 @@
 /** The referee hears only the physical events that matter to the rules; the rest stays with monitors. */
 import type { Cell, RefereeInput } from '../referee/inputs.ts';
-import type { SensorFaultKind } from '../referee/sensor-health.ts';
+import type { SensorFaultKind } from '../referee/sensor-faults.ts';
 import type { SensingEvent, SensorFault } from '../sensing/events.ts';
 
 /** Where a load cell is: the point it weighs, or the pivot cell's name. */

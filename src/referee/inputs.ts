@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../util/result.ts';
-import type { SensorFaultKind } from './sensor-health.ts';
+import type { SensorFaultKind } from './sensor-faults.ts';
 
 /**
  * What the referee hears: physical board events (from the sensing pipeline, through an

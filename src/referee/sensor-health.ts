@@ -12,12 +12,7 @@
  */
 import type { Cell, RefereeInput } from './inputs.ts';
 import type { VerdictBody } from './verdicts.ts';
-
-export const SENSOR_FAULT_KINDS = ['dead', 'stuck', 'saturated', 'silent', 'drifted'] as const;
-export type SensorFaultKind = (typeof SENSOR_FAULT_KINDS)[number];
-
-/** Every fault but a drifted zero withholds the cell's readings (zero tracking keeps a drifted cell right). */
-export const blinds = (fault: SensorFaultKind): boolean => fault !== 'drifted';
+import { blinds, type SensorFaultKind } from './sensor-faults.ts';
 
 export interface CellFault {
   readonly cell: number;

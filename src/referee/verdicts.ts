@@ -8,7 +8,7 @@
  */
 import type { ByPlayer, Player } from '../rules/match/track.ts';
 import type { TipSide } from './inputs.ts';
-import type { SensorFaultKind } from './sensor-health.ts';
+import type { SensorFaultKind } from './sensor-faults.ts';
 
 /**
  * A side of the game, in the game's own words (Senryaku: `white`, `black`; Surakarta:

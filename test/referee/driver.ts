@@ -7,7 +7,7 @@ import {
 } from '../../src/referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
-import type { SensorFaultKind } from '../../src/referee/sensor-health.ts';
+import type { SensorFaultKind } from '../../src/referee/sensor-faults.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { WELLS, parseSpn, parseWell, type Color } from '../../src/rules/senryaku/index.ts';
 

@@ -6,7 +6,7 @@ import { initialSurakartaState, stepSurakarta, type SurakartaRefereeSettings } f
 import { DEFAULT_SURAKARTA_SETTINGS } from '../../../src/referee/surakarta/settings.ts';
 import type { SurakartaRefereeState } from '../../../src/referee/surakarta/state.ts';
 import type { RefereeInput } from '../../../src/referee/inputs.ts';
-import type { SensorFaultKind } from '../../../src/referee/sensor-health.ts';
+import type { SensorFaultKind } from '../../../src/referee/sensor-faults.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import { POINTS, START_POSITION, parsePoint, parsePosition, type Position } from '../../../src/rules/surakarta/index.ts';
 
