@@ -19,37 +19,85 @@ const EFFECTS = {
   regex: '^(node:|serialport|@serialport/|johnny-five|firmata-io|mqtt|@sinonjs/|sinon)',
   message: 'a pure layer does no I/O and keeps no clock',
 };
-/** The layers, innermost first, and what each may not import. */
+/** Every layer under src/. */
+const LAYERS = [
+  'util',
+  'rules',
+  'protocol',
+  'board',
+  'sensing',
+  'referee',
+  'rulesets',
+  'hardware',
+  'pipeline',
+  'platform',
+  'journal',
+  'calibration',
+  'presentation',
+  'settings',
+  'store',
+  'telemetry',
+  'hub',
+  'app',
+  'web',
+  'cli',
+];
+/**
+ * The layers, innermost first, and what each may use (every other layer is banned). `games:
+ * false`: it knows no game (no game's rules); `pure`: no I/O, no clock (CONTRIBUTING.md, Layers).
+ */
 const BOUNDARIES = [
+  { files: ['src/util/**'], uses: [], pure: true },
+  { files: ['src/board/**'], uses: ['util', 'protocol'], pure: true },
+  { files: ['src/rules/**'], uses: ['util'], pure: true },
+  { files: ['src/protocol/**'], uses: ['util', 'rules'], games: false, pure: true },
+  { files: ['src/sensing/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: true },
+  { files: ['src/referee/**'], uses: ['util', 'rules'], pure: true },
+  { files: ['src/rulesets/**'], uses: ['util', 'rules', 'referee', 'board', 'sensing'], pure: true },
+  { files: ['src/hardware/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: false },
+  // Raw lines → plausibility → sensing → referee: one deterministic function of the lines (the link's counters are a type).
   {
-    files: ['src/util/**'],
-    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    files: ['src/pipeline/**'],
+    uses: ['util', 'rules', 'protocol', 'board', 'sensing', 'referee', 'rulesets', 'hardware'],
     pure: true,
   },
-  { files: ['src/board/**'], banned: ['rules', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
+  // The few node:fs helpers every writer of files shares (directories that are made, not hung on).
+  { files: ['src/platform/**'], uses: ['util'], games: false, pure: false },
+  // The match journal on disk, resuming from it and re-refereeing it.
   {
-    files: ['src/rules/**'],
-    banned: ['board', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
-    pure: true,
+    files: ['src/journal/**'],
+    uses: ['util', 'rules', 'protocol', 'board', 'sensing', 'referee', 'rulesets', 'hardware', 'pipeline', 'platform'],
+    pure: false,
   },
+  // Guided calibration and the calibrations on disk.
   {
-    files: ['src/protocol/**'],
-    banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    files: ['src/calibration/**'],
+    uses: ['util', 'protocol', 'board', 'sensing', 'hardware', 'rulesets', 'platform'],
     games: false,
-    pure: true,
+    pure: false,
   },
-  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], games: false, pure: true },
-  { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
-  { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
-  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli', 'store', 'web'], games: false, pure: false },
-  // The match store: SQLite through better-sqlite3; it hears verdicts, never a board or the app.
-  { files: ['src/store/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'web'], pure: false },
+  // Verdicts in words and the scoring board's picture: shared by the terminal and the page.
+  { files: ['src/presentation/**'], uses: ['util', 'rules', 'referee', 'rulesets'], pure: true },
+  // The settings file, its schema and the effective settings. (It reads a match's options through app/match-settings.ts until the games declare them.)
+  {
+    files: ['src/settings/**'],
+    uses: ['util', 'rulesets', 'telemetry', 'calibration', 'journal', 'platform', 'app'],
+    pure: false,
+  },
+  // The match store: SQLite (better-sqlite3) match log filed from verdicts; it hears verdicts, never a board or the app.
+  { files: ['src/store/**'], uses: ['util', 'rules', 'referee', 'rulesets'], pure: false },
   // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
-  { files: ['src/telemetry/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'web'], games: false, pure: false },
-  { files: ['src/app/**'], banned: ['cli', 'web'], pure: false },
+  { files: ['src/telemetry/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
+  // The tournament hub: every board's verdicts from a broker into one store.
+  { files: ['src/hub/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
+  { files: ['src/app/**'], uses: LAYERS.filter((l) => l !== 'web' && l !== 'cli'), pure: false },
   // The web dashboard: its server hears the app's session and serves the page bundled from
-  // src/web/page/; it uses app, referee, rulesets and store (types), never a board or port itself.
-  { files: ['src/web/**'], banned: ['cli', 'hardware', 'protocol', 'board', 'sensing'], pure: false },
+  // src/web/page/; it never reaches a board or port itself.
+  {
+    files: ['src/web/**'],
+    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    pure: false,
+  },
 ];
 
 export default tseslint.config(
@@ -77,12 +125,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
-  ...BOUNDARIES.map(({ files, banned, games = true, pure }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [...banned.map(layer), ...(games ? [] : [GAME_RULES]), ...(pure ? [EFFECTS] : [])] }],
-    },
-  })),
+  ...BOUNDARIES.map(({ files, uses, games = true, pure }) => {
+    const own = files[0].split('/')[1];
+    const banned = LAYERS.filter((l) => l !== own && !uses.includes(l));
+    return {
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...banned.map(layer), ...(games ? [] : [GAME_RULES]), ...(pure ? [EFFECTS] : [])] },
+        ],
+      },
+    };
+  }),
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: NODE_GLOBALS } },
   // Declarations of untyped packages name classes only to type them.

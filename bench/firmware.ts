@@ -6,13 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { SerialPort } from 'serialport';
-import {
-  FIRMWARE_BUILD_SCRIPT,
-  FirmwareBoard,
-  HARNESS_BUILD_SCRIPT,
-  describeTiming,
-  measureFirmwareTiming,
-} from '../src/hardware/avr/index.ts';
+import { FIRMWARE_BUILD_SCRIPT, FirmwareBoard, HARNESS_BUILD_SCRIPT } from '../src/hardware/avr/index.ts';
+import { describeTiming, measureFirmwareTiming } from './support/measure-timing.ts';
 import { sealLine } from '../src/protocol/index.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);

@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FrameDeltaDecoder } from '../src/app/frame-delta.ts';
-import { encodeMember } from '../src/app/gzip-members.ts';
-import { nodeFs } from '../src/app/journal-fs.ts';
-import { JournalFile, readJournalLines, type JournalFs } from '../src/app/journal-file.ts';
+import { FrameDeltaDecoder } from '../src/journal/frame-delta.ts';
+import { encodeMember } from '../src/journal/gzip-members.ts';
+import { nodeFs } from '../src/journal/disk.ts';
+import { JournalFile, readJournalLines, type JournalFs } from '../src/journal/file.ts';
 import { simulatedJournal } from './journal-stream.ts';
 
 const { values, positionals } = parseArgs({

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CalibrationStore } from '../src/app/calibration-store.ts';
+import { CalibrationStore } from '../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../src/app/sim-calibration.ts';
 import { Rng } from '../src/hardware/sim/rng.ts';
 import { runChain, sayings, type Ending } from '../test/e2e/kill-chain.ts';

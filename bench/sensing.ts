@@ -8,7 +8,7 @@
  *   lifts, placements, rolls and crashes, on a noisy simulated board.
  * Run: npm run bench:sensing
  */
-import { RefereePipeline } from '../src/app/referee-pipeline.ts';
+import { RefereePipeline } from '../src/pipeline/referee-pipeline.ts';
 import { sensingSetupOf } from '../src/rulesets/senryaku-board.ts';
 import { formatBoardMessage } from '../src/protocol/index.ts';
 import type { Frame } from '../src/protocol/frame.ts';

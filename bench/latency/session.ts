@@ -13,7 +13,7 @@
  */
 import { planTurn, type PlanOdds } from '../../src/app/autoplay/plan-turn.ts';
 import { turnScript } from '../../src/app/autoplay/turn-script.ts';
-import { RefereePipeline } from '../../src/app/referee-pipeline.ts';
+import { RefereePipeline } from '../../src/pipeline/referee-pipeline.ts';
 import { BOARD_BAUD_RATE, createSimBoard, wellOf, type SensorParameters, type StepOutcome } from '../../src/hardware/sim/index.ts';
 import { formatHostCommand } from '../../src/protocol/index.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';

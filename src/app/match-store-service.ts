@@ -14,7 +14,7 @@ import type { MatchInfo, MatchStore } from '../store/index.ts';
 import type { TimerHandle } from '../util/scheduler.ts';
 import { isJsonObject } from '../util/json.ts';
 import type { LoggedVerdict } from './event-bus.ts';
-import { JOURNAL_EXTENSION, readJournal, type JournalContents, type JournalHeader } from './journal.ts';
+import { JOURNAL_EXTENSION, readJournal, type JournalContents, type JournalHeader } from '../journal/journal.ts';
 import type { SessionContext } from './referee-app.ts';
 import type { Service } from './service.ts';
 

@@ -4,7 +4,7 @@
  * order, and stops them in reverse. Nothing here decides anything about the game.
  */
 import { join } from 'node:path';
-import type { TextOutput } from './text-output.ts';
+import type { TextOutput } from '../util/text-output.ts';
 import { createScoreboardService, type ScoreboardService } from './scoreboard/index.ts';
 import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import type { BoardLink } from '../hardware/link/index.ts';
@@ -23,21 +23,21 @@ import {
   type JournalHeader,
   type JournalStatus,
   type JournalWriterOptions,
-} from './journal.ts';
-import type { JournalFs } from './journal-fs.ts';
-import { resolveFallbackDirs } from './journal-split.ts';
+} from '../journal/journal.ts';
+import type { JournalFs } from '../journal/disk.ts';
+import { resolveFallbackDirs } from '../journal/split.ts';
 import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
 import { ok } from '../util/result.ts';
 import { LinkTap } from './link-tap.ts';
-import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from './resume.ts';
-import { RefereePipeline } from './referee-pipeline.ts';
+import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from '../journal/resume.ts';
+import { RefereePipeline } from '../pipeline/referee-pipeline.ts';
 import { RefereeService, type RefereeServiceHooks } from './referee-service.ts';
 import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
 import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
-import type { LiveLoads } from './live-loads.ts';
-import { makeDirectories } from './make-directories.ts';
+import type { LiveLoads } from '../pipeline/live-loads.ts';
+import { makeDirectories } from '../platform/make-directories.ts';
 
 /** The board as the referee uses it: its link, what to call it, how to let it go. */
 export interface RefereeBoard {

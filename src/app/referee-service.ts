@@ -17,13 +17,13 @@
  */
 import type { LinkStateChange, RawLine } from '../hardware/link/index.ts';
 import type { EventBus } from './event-bus.ts';
-import type { JournalWriter } from './journal.ts';
+import type { JournalWriter } from '../journal/journal.ts';
 import type { LinkTap } from './link-tap.ts';
-import type { PipelineOutput, RefereePipeline } from './referee-pipeline.ts';
+import type { PipelineOutput, RefereePipeline } from '../pipeline/referee-pipeline.ts';
 import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
 import type { Service } from './service.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { NumberedVerdict } from './resume.ts';
+import type { NumberedVerdict } from '../journal/resume.ts';
 
 /** Test seams of the process (fault injection): never set in normal use. */
 export interface RefereeServiceHooks {

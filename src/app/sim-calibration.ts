@@ -7,10 +7,10 @@
  * a person with `senryaku calibrate --port PATH`.
  */
 import { SENRYAKU } from '../rulesets/senryaku.ts';
-import { CalibrationAbort, runCalibration, simulatedHelper } from './guided-calibration.ts';
+import { CalibrationAbort, runCalibration, simulatedHelper } from '../calibration/guided.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import type { CalibrationStore } from './calibration-store.ts';
+import type { CalibrationStore } from '../calibration/store.ts';
 import { openBoard } from './open-board.ts';
 import type { Ruleset } from '../rulesets/ruleset.ts';
 import { VirtualClock } from './virtual-clock.ts';

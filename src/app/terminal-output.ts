@@ -3,12 +3,12 @@
  * --json (the verdict with its `seq` in the match, and `repeated: true` when a resume says
  * again a verdict journaled before the restart).
  */
-import type { TextOutput } from './text-output.ts';
+import type { TextOutput } from '../util/text-output.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Service } from './service.ts';
-import { verdictText, type PlayerNames } from './verdict-text.ts';
+import { verdictText, type PlayerNames } from '../presentation/verdict-text.ts';
 import type { GameWords } from '../rulesets/words.ts';
-import type { JournalEvent } from './journal-failover.ts';
+import type { JournalEvent } from '../journal/failover.ts';
 
 /** Verdicts a person watching does not need to read (they are in the journal and the JSON output). */
 const QUIET = new Set(['lifted', 'capture-started']);

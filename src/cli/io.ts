@@ -1,4 +1,4 @@
-import type { TextOutput } from '../app/text-output.ts';
+import type { TextOutput } from '../util/text-output.ts';
 import type { SerialDevices } from '../hardware/link/port-check.ts';
 
 /** What a CLI command may touch, so tests can run commands in process. */

@@ -13,8 +13,8 @@ export interface WebAssets {
 }
 
 /** Where the page's entry and stylesheet are in the sources. */
-export const PAGE_ENTRY = fileURLToPath(new URL('../../src/web/page/main.ts', import.meta.url));
-export const PAGE_STYLE = fileURLToPath(new URL('../../src/web/page/style.css', import.meta.url));
+export const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
+export const PAGE_STYLE = fileURLToPath(new URL('./page/style.css', import.meta.url));
 
 /** esbuild's options for the page: one minified ES module for current browsers. */
 export const PAGE_BUILD = { bundle: true, format: 'esm', target: 'es2022', minify: true, legalComments: 'none' } as const;

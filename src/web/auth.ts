@@ -5,8 +5,8 @@
  * the settings' scrypt hashes with the same verification as the MQTT users' (never stored).
  */
 import { randomBytes } from 'node:crypto';
-import { verifyPassword } from '../app/settings/password.ts';
-import type { MqttUser } from '../app/settings/settings.ts';
+import { verifyPassword } from '../settings/password.ts';
+import type { MqttUser } from '../settings/settings.ts';
 import type { Role } from './protocol.ts';
 
 export const SESSION_COOKIE = 'senryaku_session';

@@ -3,7 +3,7 @@
  * WebSocket and the bodies of the HTTP API. The page is built from these same types (and
  * the referee's Verdict and MatchSnapshot), so both sides agree on every field.
  */
-import type { LiveLoads } from '../app/live-loads.ts';
+import type { LiveLoads } from '../pipeline/live-loads.ts';
 import type { LinkStatus } from '../app/event-bus.ts';
 import type { MatchSnapshot } from '../app/referee-app.ts';
 import type { RulesetBoard, RulesetId } from '../rulesets/ruleset.ts';

@@ -10,7 +10,7 @@
  * Hostile clients are bounded: a page that falls too far behind what it is sent is dropped
  * (page-clients.ts); every POST and the WebSocket upgrade must come from a page of this
  * dashboard (origin.ts); logins are throttled per address and per user (login-throttle.ts);
- * every request field has a bound (src/app/request-limits.ts), as on MQTT.
+ * every request field has a bound (src/settings/request-limits.ts), as on MQTT.
  *
  * The server decides nothing: operator actions go to the RefereeControl it is given, sim play
  * to the simulated board's hands (the referee still sees only frames), history to the store.
@@ -29,7 +29,7 @@ import { OperatorSessions, SESSION_COOKIE, clearedCookie, cookieValue, sessionCo
 import { LoginThrottle, type WaitBegun } from './login-throttle.ts';
 import { refusedOrigin } from './origin.ts';
 import { MAX_BEHIND_BYTES, PageClients, type DroppedPage, type PageClient } from './page-clients.ts';
-import { MAX_REQUEST_BYTES, checkRequestFields, type SizeRefusal } from '../app/request-limits.ts';
+import { MAX_REQUEST_BYTES, checkRequestFields, type SizeRefusal } from '../settings/request-limits.ts';
 import { pageHtml } from './page-html.ts';
 import { SENRYAKU_WORDS } from '../rulesets/words.ts';
 import type { ApiError, HeardVerdict, MatchInfo, OperatorActionName, ServerMessage, StateMessage } from './protocol.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { header as journalHeader } from '../app/journal-fixture.ts';
+import { header as journalHeader } from '../journal/journal-fixture.ts';
 import type { PortInfo } from '../../src/hardware/link/index.ts';
 import { createSimBoard } from '../../src/hardware/sim/index.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';

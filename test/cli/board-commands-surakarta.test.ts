@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
 import { main } from '../../src/cli/main.ts';
 import { renderMonitor } from '../../src/cli/commands/monitor.ts';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
 import { referenceProfilePath } from '../../src/app/open-board.ts';
 import { emptyCounters, parseRecording } from '../../src/hardware/link/index.ts';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
 import { calibrateCommand } from '../../src/cli/commands/calibrate.ts';
-import { simulatedHelper, type CalibrationPrompt } from '../../src/app/guided-calibration.ts';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { simulatedHelper, type CalibrationPrompt } from '../../src/calibration/guided.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { simScript, wellOf, type SimBoard } from '../../src/hardware/sim/index.ts';
 import { charCell, WELLS } from '../../src/rules/senryaku/types.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sinon from 'sinon';
 import { main } from '../../src/cli/main.ts';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 
 let clock: sinon.SinonFakeTimers;
 // main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTINGS_SECTIONS, hashPassword, verifyPassword } from '../../src/app/settings/index.ts';
+import { SETTINGS_SECTIONS, hashPassword, verifyPassword } from '../../src/settings/index.ts';
 import type { CliDeps } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 

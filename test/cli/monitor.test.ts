@@ -6,7 +6,7 @@ import sinon from 'sinon';
 import { main } from '../../src/cli/main.ts';
 import { renderMonitor, runMonitor } from '../../src/cli/commands/monitor.ts';
 import { emptyCounters } from '../../src/hardware/link/index.ts';
-import { FakeBoardLink } from '../../src/hardware/link/fake-board-link.ts';
+import { FakeBoardLink } from '../support/fake-board-link.ts';
 import { loadBoardFile, loadProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { SENRYAKU } from '../../src/rulesets/senryaku.ts';

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
-import { readJournal } from '../../src/app/journal.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
+import { readJournal } from '../../src/journal/journal.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 

@@ -8,8 +8,8 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/app/journal.ts';
-import { replayJournal } from '../../src/app/replay.ts';
+import { readJournal } from '../../src/journal/journal.ts';
+import { replayJournal } from '../../src/journal/replay.ts';
 import { main } from '../../src/cli/main.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import {

@@ -3,9 +3,9 @@
 // store rebuilt from the journal as the live verdicts file it.
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/app/journal.ts';
+import { readJournal } from '../../src/journal/journal.ts';
 import { rebuildFromJournals } from '../../src/app/match-store-service.ts';
-import { replayJournal } from '../../src/app/replay.ts';
+import { replayJournal } from '../../src/journal/replay.ts';
 import { simScript } from '../../src/hardware/sim/index.ts';
 import { tempStore } from '../store/helpers.ts';
 import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';

@@ -5,7 +5,7 @@
 // moves are announced as in the run without them, each within a second of when that run
 // announced it, and the fault is said (on the bus and in the journal).
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/app/journal.ts';
+import { readJournal } from '../../src/journal/journal.ts';
 import type { SimBoard } from '../../src/hardware/sim/index.ts';
 import { formatFrame, formatHello, parseBoardLine, type Frame, type Hello } from '../../src/protocol/index.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';

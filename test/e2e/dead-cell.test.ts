@@ -3,8 +3,8 @@
 // goes on refereeing the other wells, and takes the moves into and out of the blind wells
 // that the rules leave only one explanation for.
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/app/journal.ts';
-import { replayJournal } from '../../src/app/replay.ts';
+import { readJournal } from '../../src/journal/journal.ts';
+import { replayJournal } from '../../src/journal/replay.ts';
 import { replayCommand } from '../../src/cli/commands/replay.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
 import { payloadProblems } from '../../src/telemetry/schemas.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sinon from 'sinon';
 import { afterEach, beforeAll } from 'vitest';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
 import { RefereeApp, type RefereeBoard } from '../../src/app/referee-app.ts';
@@ -32,7 +32,7 @@ import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts'
 import { senryakuGame } from '../../src/rulesets/senryaku.ts';
 import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
-import type { JournalFs } from '../../src/app/journal-fs.ts';
+import type { JournalFs } from '../../src/journal/disk.ts';
 
 export const SEED = 7;
 

@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KILL_BEFORE_ANNOUNCING_ENV } from '../../src/app/fault-hooks.ts';
-import { readJournal } from '../../src/app/journal.ts';
+import { readJournal } from '../../src/journal/journal.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

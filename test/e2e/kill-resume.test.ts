@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import { runChain, sayings, type ChainReport, type Ending } from './kill-chain.ts';

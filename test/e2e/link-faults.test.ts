@@ -37,10 +37,11 @@
 // put back (occupancy cannot tell it from a lift) and redone.
 import { SerialPort } from 'serialport';
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/app/journal.ts';
-import { replayJournal } from '../../src/app/replay.ts';
+import { readJournal } from '../../src/journal/journal.ts';
+import { replayJournal } from '../../src/journal/replay.ts';
 import type { GapNotice, SerialBoardLink } from '../../src/hardware/link/index.ts';
-import { FaultProxy, SimPty, createSimBoard, type SimBoard } from '../../src/hardware/sim/index.ts';
+import { SimPty, createSimBoard, type SimBoard } from '../../src/hardware/sim/index.ts';
+import { FaultProxy } from '../support/fault-proxy.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN } from '../../src/rules/senryaku/spn.ts';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { readJournal } from '../../src/app/journal.ts';
-import { replayJournal } from '../../src/app/replay.ts';
+import { readJournal } from '../../src/journal/journal.ts';
+import { replayJournal } from '../../src/journal/replay.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
 import { Session, simBoard, useE2E } from './harness.ts';
 

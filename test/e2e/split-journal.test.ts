@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, truncateSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { CLI, bare, journalVerdicts, runSession, type Said } from './kill-chain.ts';

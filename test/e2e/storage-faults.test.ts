@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJournal, type JournalEvent } from '../../src/app/journal.ts';
-import type { JournalFs } from '../../src/app/journal-fs.ts';
-import { replayJournal } from '../../src/app/replay.ts';
+import { readJournal, type JournalEvent } from '../../src/journal/journal.ts';
+import type { JournalFs } from '../../src/journal/disk.ts';
+import { replayJournal } from '../../src/journal/replay.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { flakyDisk } from '../app/flaky-disk.ts';
+import { flakyDisk } from '../journal/flaky-disk.ts';
 import { Session, simBoard, useE2E } from './harness.ts';
 import { cannotMount, fillUp, smallTmpfs } from './small-disk.ts';
 

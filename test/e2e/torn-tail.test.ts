@@ -5,8 +5,8 @@ import { copyFileSync, mkdtempSync, readFileSync, statSync, truncateSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalWriter, readJournal } from '../../src/app/journal.ts';
-import { replayJournal } from '../../src/app/replay.ts';
+import { JournalWriter, readJournal } from '../../src/journal/journal.ts';
+import { replayJournal } from '../../src/journal/replay.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import { Session, simBoard, useE2E } from './harness.ts';
 

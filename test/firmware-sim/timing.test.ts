@@ -3,7 +3,8 @@
 // keeping up with 44 chips at 80 SPS, the burst's length, and RAM never touched by the
 // stack (painted RAM). The figures are printed for README "Measured" (npm run bench:firmware).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeTiming, measureFirmwareTiming, type FirmwareBoard } from '../../src/hardware/avr/index.ts';
+import { type FirmwareBoard } from '../../src/hardware/avr/index.ts';
+import { describeTiming, measureFirmwareTiming } from '../../bench/support/measure-timing.ts';
 import { buildFirmwareSim, skipFirmwareSim, startFastBoard } from './artifacts.ts';
 import { RawPort } from './raw-port.ts';
 

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { autoplaySession } from '../../src/app/autoplay-session.ts';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { matchStoreService, rebuildFromJournals } from '../../src/app/match-store-service.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';

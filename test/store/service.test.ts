@@ -5,7 +5,7 @@ import { EventBus } from '../../src/app/event-bus.ts';
 import { ManualScheduler } from '../../src/util/scheduler.ts';
 import { matchInfoOf, matchStoreService } from '../../src/app/match-store-service.ts';
 import type { SessionContext } from '../../src/app/referee-app.ts';
-import { header } from '../app/journal-fixture.ts';
+import { header } from '../journal/journal-fixture.ts';
 import { tempStore } from './helpers.ts';
 import { VERDICTS } from './fixtures.ts';
 

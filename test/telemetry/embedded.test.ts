@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 import { skipWithout } from '../system-tools.ts';

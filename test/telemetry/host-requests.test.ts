@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/app/journal.ts';
+import { readJournal } from '../../src/journal/journal.ts';
 import { openStore } from '../../src/store/index.ts';
 import { skipWithout } from '../system-tools.ts';
 import { expectValidPayloads, freePort, publishRequest, simSettingsFile, Sub, until } from './mqtt-tools.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Hub } from '../../src/app/hub.ts';
+import type { Hub } from '../../src/hub/hub.ts';
 import { runHub, type HubHooks } from '../../src/cli/commands/hub.ts';
 import { runMain } from '../cli/run-main.ts';
 import { skipWithout } from '../system-tools.ts';

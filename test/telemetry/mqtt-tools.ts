@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { payloadKindOf, payloadProblems } from '../../src/telemetry/schemas.ts';
-import { hashPassword } from '../../src/app/settings/index.ts';
+import { hashPassword } from '../../src/settings/index.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import type { ServerMessage } from '../../src/web/protocol.ts';
 

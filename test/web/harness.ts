@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CalibrationStore } from '../../src/app/calibration-store.ts';
+import { CalibrationStore } from '../../src/calibration/store.ts';
 import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
 import { matchStoreService } from '../../src/app/match-store-service.ts';
 import { openBoard } from '../../src/app/open-board.ts';
@@ -18,7 +18,7 @@ import { HostControl } from '../../src/app/host-control.ts';
 import type { HostService } from '../../src/app/host-service.ts';
 import { RefereeHost } from '../../src/app/referee-host.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
-import { hashPassword } from '../../src/app/settings/password.ts';
+import { hashPassword } from '../../src/settings/password.ts';
 import type { SimBoard } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { rulesetById } from '../../src/rulesets/registry.ts';

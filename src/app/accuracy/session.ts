@@ -14,7 +14,7 @@ import type { Calibration } from '../../sensing/calibration.ts';
 import type { PlayRecord } from '../autoplay/ledger.ts';
 import { SURAKARTA } from '../../rulesets/surakarta.ts';
 import { autoplaySession, surakartaAutoplaySession } from '../autoplay-session.ts';
-import { CalibrationStore } from '../calibration-store.ts';
+import { CalibrationStore } from '../../calibration/store.ts';
 import { calibrateSimulatedBoard } from '../sim-calibration.ts';
 import { VirtualClock } from '../virtual-clock.ts';
 import type { Condition } from './conditions.ts';

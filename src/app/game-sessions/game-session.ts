@@ -8,7 +8,7 @@ import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import type { RefereeGame, Ruleset, RulesetBoardFile } from '../../rulesets/ruleset.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
-import type { JournalContents } from '../journal.ts';
+import type { JournalContents } from '../../journal/journal.ts';
 import type { MatchOptions, MatchOptionsText, SettingsProblem } from '../match-settings.ts';
 import type { Service } from '../service.ts';
 

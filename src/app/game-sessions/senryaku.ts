@@ -7,8 +7,8 @@ import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import { SENRYAKU, senryakuGame } from '../../rulesets/senryaku.ts';
 import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
 import { simulatedPlayersOn } from '../autoplay/autoplayer.ts';
-import { refereeSettingsOf } from '../replay.ts';
-import { resumeBoardSpn, resumePoint } from '../resume.ts';
+import { refereeSettingsOf } from '../../journal/replay.ts';
+import { resumeBoardSpn, resumePoint } from '../../journal/resume.ts';
 import type { GameSession } from './game-session.ts';
 
 /** A Senryaku match: played on the track (length and colours), game 1 from a position when not the start. */

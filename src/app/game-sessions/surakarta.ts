@@ -6,7 +6,7 @@ import { SURAKARTA, parseSurakartaMatch, parseSurakartaSettings, surakartaGame }
 import { parsePosition, type Position, type SurakartaMatch } from '../../rules/surakarta/index.ts';
 import type { MatchOptionsText, SettingsProblem } from '../match-settings.ts';
 import { surakartaPlayersOn } from '../autoplay/surakarta-players.ts';
-import { resumePoint } from '../resume.ts';
+import { resumePoint } from '../../journal/resume.ts';
 import { ownSettings, type GameSession } from './game-session.ts';
 
 /**

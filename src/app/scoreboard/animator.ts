@@ -6,7 +6,7 @@
  */
 import type { ByPlayer } from '../../rules/match/track.ts';
 import { blinks, composeFrame, framesEqual, sameHoles, stepMarkers, targetHoles, type ScoreboardFrame } from './frame.ts';
-import type { ScoreboardState } from './model.ts';
+import type { ScoreboardState } from '../../presentation/scoreboard-model.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 
 export interface AnimationTiming {

@@ -6,7 +6,7 @@
  */
 import type { ScoreboardFrame } from '../../hardware/scoreboard/picture.ts';
 import { PLAYERS, markerHoles, type ByPlayer } from '../../rules/match/track.ts';
-import type { ScoreboardState } from './model.ts';
+import type { ScoreboardState } from '../../presentation/scoreboard-model.ts';
 
 export { LAMPS, type Lamp, type ScoreboardFrame } from '../../hardware/scoreboard/picture.ts';
 

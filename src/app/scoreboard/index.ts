@@ -17,7 +17,7 @@ import {
 } from '../../hardware/scoreboard/index.ts';
 import { ScoreboardService, type Backoff } from './service.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
-import type { PiecesInPlay } from './model.ts';
+import type { PiecesInPlay } from '../../presentation/scoreboard-model.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
 
 export interface CreateScoreboardOptions {
@@ -69,6 +69,6 @@ export function createScoreboardService(o: CreateScoreboardOptions): ScoreboardS
 }
 
 export { ScoreboardService, DEFAULT_BACKOFF, retryDelayMs, type Backoff, type ScoreboardServiceOptions } from './service.ts';
-export { initialScoreboard, reduceScoreboard, type ScoreboardState, type Ending } from './model.ts';
+export { initialScoreboard, reduceScoreboard, type ScoreboardState, type Ending } from '../../presentation/scoreboard-model.ts';
 export { composeFrame, targetHoles, stepMarkers, type AnimationPhase } from './frame.ts';
 export { ScoreboardAnimator, DEFAULT_TIMING, type AnimationTiming } from './animator.ts';

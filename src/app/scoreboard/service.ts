@@ -10,7 +10,13 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import { DEFAULT_TIMING, ScoreboardAnimator, type AnimationTiming } from './animator.ts';
 import type { ScoreboardDisplay } from '../../hardware/scoreboard/display.ts';
-import { initialScoreboard, reduceScoreboard, withJournalFault, type PiecesInPlay, type ScoreboardState } from './model.ts';
+import {
+  initialScoreboard,
+  reduceScoreboard,
+  withJournalFault,
+  type PiecesInPlay,
+  type ScoreboardState,
+} from '../../presentation/scoreboard-model.ts';
 
 export interface Backoff {
   /** Wait before the first retry; doubled after each failed attempt. */

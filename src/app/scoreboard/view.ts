@@ -3,7 +3,7 @@
  * once the markers have finished moving after a game ends (the picture also blinks, so
  * printing every change would flood the terminal).
  */
-import type { TextOutput } from '../text-output.ts';
+import type { TextOutput } from '../../util/text-output.ts';
 import type { VirtualScoreboard } from '../../hardware/scoreboard/index.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';

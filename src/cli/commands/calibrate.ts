@@ -1,10 +1,10 @@
 /**
  * `senryaku calibrate --port PATH | --sim [--rules ID]`: guides a person through calibrating
- * a board's load cells (src/app/guided-calibration.ts), then files the calibration under the
- * board id (src/app/calibration-store.ts). The game's profile says which cells there are.
+ * a board's load cells (src/calibration/guided.ts), then files the calibration under the
+ * board id (src/calibration/store.ts). The game's profile says which cells there are.
  */
-import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
-import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../app/guided-calibration.ts';
+import { CalibrationStore, resolveCalibrationDir } from '../../calibration/store.ts';
+import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../calibration/guided.ts';
 import { boardOptionSpecs } from '../../app/open-board.ts';
 import type { SimBoard } from '../../hardware/sim/index.ts';
 import { MIN_RISE_G } from '../../sensing/calibration-measure.ts';

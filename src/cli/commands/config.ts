@@ -5,7 +5,7 @@
  * password on standard input.
  */
 import { createInterface } from 'node:readline';
-import { effectiveSettings, formatEffectiveSettings, hashPassword, loadSettingsFile, settingsFlagSpecs } from '../../app/settings/index.ts';
+import { effectiveSettings, formatEffectiveSettings, hashPassword, loadSettingsFile, settingsFlagSpecs } from '../../settings/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';

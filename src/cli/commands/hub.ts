@@ -1,20 +1,20 @@
 /**
  * `senryaku hub --mqtt URL [--db FILE] [--base NAME]`: the tournament hub. Subscribes to every
  * board host's topics on a shared broker, files every board's matches in one match store
- * (src/app/hub.ts), asks the boards' referees for the verdicts it missed (fetch_verdicts, as a
+ * (src/hub/hub.ts), asks the boards' referees for the verdicts it missed (fetch_verdicts, as a
  * user the broker lets publish it), and prints one line per board, until SIGINT (or SIGTERM).
  * It reconnects by itself, less and less often, saying an outage once rather than each attempt.
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { Hub } from '../../app/hub.ts';
+import { Hub } from '../../hub/hub.ts';
 import { resolveStorePath } from '../../app/match-store-service.ts';
 import { openStore } from '../../store/index.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
-import { makeDirectories } from '../../app/make-directories.ts';
+import { makeDirectories } from '../../platform/make-directories.ts';
 
 const HUB_OPTIONS = {
   mqtt: { type: 'string' },

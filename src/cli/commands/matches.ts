@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { rebuildFromJournals, resolveStorePath } from '../../app/match-store-service.ts';
-import { resolveJournalDir } from '../../app/journal-dir.ts';
+import { resolveJournalDir } from '../../journal/directory.ts';
 import {
   EXPORT_FORMATS,
   exportMatch,
@@ -23,7 +23,7 @@ import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io
 import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
-import { makeDirectories } from '../../app/make-directories.ts';
+import { makeDirectories } from '../../platform/make-directories.ts';
 
 const USAGE = usageOf('matches');
 const SUBCOMMANDS = ['list', 'show', 'export', 'import', 'rebuild'] as const;

@@ -11,7 +11,7 @@
  * and the cells whose zero has drifted too far (recalibrate them). Redrawn in place on a
  * terminal; on a pipe, one plain block per second.
  */
-import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
+import { CalibrationStore, resolveCalibrationDir } from '../../calibration/store.ts';
 import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
 import { pointAt, pointName } from '../../board/grid.ts';
 import type { HardwareProfile } from '../../board/profile.ts';

@@ -15,7 +15,7 @@ import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
 import { dirname } from 'node:path';
-import { makeDirectories } from '../../app/make-directories.ts';
+import { makeDirectories } from '../../platform/make-directories.ts';
 
 const RECORD_USAGE = usageOf('record');
 const RATE_HZ = 80;

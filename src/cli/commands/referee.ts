@@ -4,11 +4,11 @@
  * before the board is opened; once it is, whatever happens, it is closed again.
  */
 import type { GameWords } from '../../rulesets/words.ts';
-import { CalibrationStore, resolveCalibrationDir } from '../../app/calibration-store.ts';
-import { resolveJournalDir } from '../../app/journal-dir.ts';
-import { readJournal } from '../../app/journal.ts';
-import { resolveFallbackDirs } from '../../app/journal-split.ts';
-import { unannouncedVerdicts } from '../../app/resume.ts';
+import { CalibrationStore, resolveCalibrationDir } from '../../calibration/store.ts';
+import { resolveJournalDir } from '../../journal/directory.ts';
+import { readJournal } from '../../journal/journal.ts';
+import { resolveFallbackDirs } from '../../journal/split.ts';
+import { unannouncedVerdicts } from '../../journal/resume.ts';
 import { faultHooksFromEnv } from '../../app/fault-hooks.ts';
 import { boardOptionSpecs, type OpenedBoard } from '../../app/open-board.ts';
 import { LinkTap } from '../../app/link-tap.ts';
@@ -22,8 +22,8 @@ import { mqttHostService } from '../../app/mqtt-session.ts';
 import { DEFAULT_HTTP, DashboardListenError, DashboardServer, hostedBy, parseHttpOption, type HttpListen } from '../../web/index.ts';
 import { MqttPublisher } from '../../telemetry/publisher.ts';
 import type { RequestName, RequestRefusal } from '../../telemetry/topics.ts';
-import { checkRequestFields } from '../../app/request-limits.ts';
-import { CalibrationAbort, runCalibration, simulatedHelper } from '../../app/guided-calibration.ts';
+import { checkRequestFields } from '../../settings/request-limits.ts';
+import { CalibrationAbort, runCalibration, simulatedHelper } from '../../calibration/guided.ts';
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import { err, ok } from '../../util/result.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
@@ -44,10 +44,10 @@ import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { MQTT_OPTION_SPECS, parseMqttOptions, startMqtt, type MqttSetup } from '../mqtt-options.ts';
-import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags } from '../../app/settings/index.ts';
+import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags } from '../../settings/index.ts';
 import type { BrokerUser } from '../../telemetry/broker.ts';
 import { usageOf } from '../usage.ts';
-import { makeDirectories } from '../../app/make-directories.ts';
+import { makeDirectories } from '../../platform/make-directories.ts';
 
 const READY_TIMEOUT_MS = 30_000;
 /** Board time the simulated helper gives a cleared board to come to rest before the zero. */

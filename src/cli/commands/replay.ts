@@ -7,16 +7,16 @@
  * are counted on stderr, never passed over in silence.
  */
 import { readFileSync } from 'node:fs';
-import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../app/calibration-store.ts';
-import { JOURNAL_VERSION, readJournal } from '../../app/journal.ts';
-import { resolveFallbackDirs } from '../../app/journal-split.ts';
+import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../calibration/store.ts';
+import { JOURNAL_VERSION, readJournal } from '../../journal/journal.ts';
+import { resolveFallbackDirs } from '../../journal/split.ts';
 import { referenceProfilePath } from '../../app/open-board.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
-import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../app/replay.ts';
+import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../journal/replay.ts';
 import { ok, type Result } from '../../util/result.ts';
 import { rulesetById } from '../../rulesets/registry.ts';
-import { verdictText } from '../../app/verdict-text.ts';
+import { verdictText } from '../../presentation/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording, type Recording } from '../../hardware/link/recording.ts';
 import { cellCountOf, parseBoardLine, type Hello } from '../../protocol/index.ts';
 import { cellCountOf as profileCellCount } from '../../sensing/calibration.ts';

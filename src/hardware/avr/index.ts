@@ -18,7 +18,5 @@ export {
   firmwareElfPath,
   standardFirmataHexPath,
 } from './paths.ts';
-export { describeTiming, measureFirmwareTiming, spreadOf } from './measure-timing.ts';
-export type { FirmwareTiming, Spread } from './measure-timing.ts';
 export { avrdudeArgs, defaultHexPath } from './avrdude.ts';
 export type { FlashOptions, FlashTarget } from './avrdude.ts';

@@ -4,7 +4,7 @@
  * decoded messages, so consumers never see a port, a line or a retry.
  *
  * Implementations: SerialBoardLink (any serialport binding: native, MockBinding, the
- * simulator) and FakeBoardLink (a test double driven by hand).
+ * simulator) and FakeBoardLink (test/support/fake-board-link.ts, a test double driven by hand).
  */
 import type { Decoded, ErrorCode, Frame, Hello, HostCommand, ProtocolError, TiltEvent } from '../../protocol/index.ts';
 import type { Result } from '../../util/result.ts';

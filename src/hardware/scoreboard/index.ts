@@ -8,7 +8,6 @@ export type { ScoreboardDisplay } from './display.ts';
 export { LAMPS, type Lamp, type ScoreboardFrame } from './picture.ts';
 export { LedScoreboard, SCOREBOARD_PINS, type LedScoreboardOptions } from './led-scoreboard.ts';
 export { VirtualScoreboard } from './virtual-scoreboard.ts';
-export { RecordingScoreboard } from './recording-scoreboard.ts';
 export { findUno, UNO_USB_IDS, type SerialPortListing } from './find-uno.ts';
 export { ledImage, digitText, holeLed, MAX_LED_TRACK_LENGTH, type LedImage } from './max7219-layout.ts';
 export { textPicture } from './text-picture.ts';

@@ -46,12 +46,3 @@ export {
 export type { SimPortInfo } from './binding.ts';
 export { SimPty, PTY_ERROR_CODES } from './pty.ts';
 export type { PtyError, PtyErrorCode, SimPtyOptions } from './pty.ts';
-export { FaultProxy, FAULT_DIRECTIONS, FAULT_PROXY_ERROR_CODES } from './fault-proxy.ts';
-export type {
-  ByDirection,
-  FaultDirection,
-  FaultProxyCounters,
-  FaultProxyError,
-  FaultProxyErrorCode,
-  FaultProxyOptions,
-} from './fault-proxy.ts';

@@ -8,7 +8,7 @@
  * simulator, and the referee judges the frames they make as it would a real board's.
  */
 import type { LinkStatus } from '../../app/event-bus.ts';
-import type { LiveLoads } from '../../app/live-loads.ts';
+import type { LiveLoads } from '../../pipeline/live-loads.ts';
 import type { MatchSnapshot } from '../../app/referee-app.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import type { HeardVerdict, MatchInfo, Role, ServerMessage, SimAction, SimHands } from '../protocol.ts';

@@ -6,7 +6,7 @@
  * them, tracked zero offsets, counters). The server refuses every action without an operator
  * session; the page only offers them to one.
  */
-import type { LiveLoads } from '../../app/live-loads.ts';
+import type { LiveLoads } from '../../pipeline/live-loads.ts';
 import type { LinkStatus } from '../../app/event-bus.ts';
 import type { MatchInfo, Role } from '../protocol.ts';
 import { h, postJson } from './dom.ts';

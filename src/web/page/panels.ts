@@ -6,8 +6,8 @@
  * verdict in the terminal's words.
  */
 import { composeFrame, targetHoles } from '../../app/scoreboard/frame.ts';
-import { initialScoreboard, reduceScoreboard, type ScoreboardState } from '../../app/scoreboard/model.ts';
-import { verdictText } from '../../app/verdict-text.ts';
+import { initialScoreboard, reduceScoreboard, type ScoreboardState } from '../../presentation/scoreboard-model.ts';
+import { verdictText } from '../../presentation/verdict-text.ts';
 import { foulWords } from '../../referee/foul-words.ts';
 import type { MatchSnapshot } from '../../app/referee-app.ts';
 import { describeRestoration } from '../../referee/board-view.ts';

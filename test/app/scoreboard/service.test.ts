@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type sinon from 'sinon';
 import { EventBus } from '../../../src/app/event-bus.ts';
 import { createScoreboardService, retryDelayMs, ScoreboardService } from '../../../src/app/scoreboard/index.ts';
-import { RecordingScoreboard } from '../../../src/hardware/scoreboard/index.ts';
+import { RecordingScoreboard } from '../../support/recording-scoreboard.ts';
 import type { SerialPortListing } from '../../../src/hardware/scoreboard/find-uno.ts';
 import { fakeClock, fakeUno, flush, V } from '../../hardware/scoreboard/harness.ts';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FaultProxy } from '../../../src/hardware/sim/fault-proxy.ts';
+import { FaultProxy } from '../../support/fault-proxy.ts';
 import { startSocat } from '../../../src/hardware/sim/socat.ts';
 import { skipWithout } from '../../system-tools.ts';
 import { until as wait } from '../../wait.ts';

@@ -1,0 +1,103 @@
+/**
+ * A settings value judged by the JSON Schema in `schemas/settings.schema.json` (ajv, every
+ * error at once), then by the few checks a schema says badly (two keys that do not go
+ * together, the game's own match options, duplicate user names). Every problem comes back
+ * as one line that starts with its settings path: `board.seed: must be an integer, got "x"`.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { err, ok, type Result } from '../util/result.ts';
+import { parseMatchOptions } from '../app/match-settings.ts';
+import type { Settings } from './settings.ts';
+
+/** The schema file, beside src/ and dist/ alike (both are two levels under the package root). */
+export const SETTINGS_SCHEMA_URL = new URL('../../schemas/settings.schema.json', import.meta.url);
+
+let compiled: ValidateFunction | undefined;
+
+/** The compiled schema (once per process). */
+function validator(): ValidateFunction {
+  if (compiled) return compiled;
+  const schema = JSON.parse(readFileSync(SETTINGS_SCHEMA_URL, 'utf8')) as object;
+  // x-expected: what a pattern means, in words, for the error message.
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
+  ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
+  compiled = ajv.compile(schema);
+  return compiled;
+}
+
+/** `/mqtt/users/0/role` → `mqtt.users[0].role`; the root is `settings`. */
+export function settingsPath(pointer: string): string {
+  if (pointer === '') return 'settings';
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
+}
+
+/** Secrets, whose value a problem never repeats (a password typed where its hash belongs, say). */
+const SECRET_PATH = /^mqtt\.(password|users\[\d+\]\.scrypt)$/;
+
+function problemOf(e: ErrorObject): string {
+  const at = settingsPath(e.instancePath);
+  const shown = (value: unknown): string =>
+    SECRET_PATH.test(at) ? '(not shown: a secret)' : typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+  const child = (key: string): string => (at === 'settings' ? key : `${at}.${key}`);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `${child(String(p.additionalProperty))}: unknown key`;
+    case 'required':
+      return `${child(String(p.missingProperty))}: missing`;
+    case 'type':
+      return `${at}: must be ${p.type === 'integer' ? 'an integer' : p.type === 'array' ? 'a list' : p.type === 'object' ? 'a mapping of keys' : `a ${String(p.type)}`}, got ${shown(e.data)}`;
+    case 'enum':
+      return `${at}: must be ${(p.allowedValues as unknown[]).map(String).join(' or ')}, got ${shown(e.data)}`;
+    case 'pattern': {
+      const expected: unknown = e.parentSchema?.['x-expected'];
+      return `${at}: must be ${typeof expected === 'string' ? expected : `like ${String(p.pattern)}`}, got ${shown(e.data)}`;
+    }
+    case 'minLength':
+      return `${at}: must not be empty`;
+    case 'minimum':
+    case 'maximum':
+      return `${at}: must be ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}, got ${shown(e.data)}`;
+    default:
+      return `${at}: ${e.message ?? e.keyword}`;
+  }
+}
+
+/** The problems the schema cannot say well; only asked of a value the schema has accepted. */
+function crossChecks(s: Settings): string[] {
+  const problems: string[] = [];
+  if (s.board?.port !== undefined && s.board.sim === true)
+    problems.push('board: port and sim: true do not go together (one board at a time)');
+  if (s.board?.seed !== undefined && s.board.sim !== true) problems.push('board.seed: only applies to the simulated board (sim: true)');
+  // The game's own match options, checked as the command line's are.
+  const checked = parseMatchOptions({
+    ...(s.rules !== undefined ? { rules: s.rules } : {}),
+    ...(s.match?.policy !== undefined ? { policy: s.match.policy } : {}),
+    ...(s.match?.players ? { players: `${s.match.players.A},${s.match.players.B}` } : {}),
+    ...(s.match?.track !== undefined ? { track: String(s.match.track) } : {}),
+    ...(s.match?.colours !== undefined ? { colours: s.match.colours } : {}),
+    ...(s.match?.target !== undefined ? { match: s.match.target } : {}),
+  });
+  const PATHS: Record<string, string> = { rules: 'rules', policy: 'match.policy', players: 'match.players', match: 'match.target' };
+  if (!checked.ok) for (const p of checked.error) problems.push(`${PATHS[p.option] ?? `match.${p.option}`}: ${p.message}`);
+  const names = new Set<string>();
+  s.mqtt?.users?.forEach((u, i) => {
+    if (names.has(u.name)) problems.push(`mqtt.users[${i}].name: '${u.name}' is listed twice`);
+    names.add(u.name);
+  });
+  return problems;
+}
+
+/** Any parsed value (from YAML or JSON) → the settings, or every problem, each starting with its path. */
+export function validateSettings(value: unknown): Result<Settings, string[]> {
+  const validate = validator();
+  if (!validate(value)) return err((validate.errors ?? []).map(problemOf));
+  const settings = value as Settings;
+  const problems = crossChecks(settings);
+  return problems.length > 0 ? err(problems) : ok(settings);
+}
