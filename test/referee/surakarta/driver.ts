@@ -2,10 +2,15 @@
  * Drives the Surakarta referee with timed board events and collects its verdicts. Scripts read
  * as a player would say them: `r.play('lift b2, place c3')`; each event comes 300 ms after the last.
  */
-import { initialSurakartaState, stepSurakarta, type SurakartaRefereeSettings } from '../../../src/referee/surakarta/index.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../../../src/referee/surakarta/settings.ts';
-import type { SurakartaRefereeState } from '../../../src/referee/surakarta/state.ts';
+import {
+  DEFAULT_SURAKARTA_SETTINGS,
+  surakartaReferee,
+  type SurakartaRefereeSettings,
+  type SurakartaRefereeState,
+} from '../../../src/games/surakarta/referee.ts';
 import type { RefereeInput } from '../../../src/referee/inputs.ts';
+import type { RulesetReferee } from '../../../src/referee/referee.ts';
+import type { RefereeSnapshot } from '../../../src/referee/snapshot.ts';
 import type { SensorFaultKind } from '../../../src/referee/sensor-faults.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import { POINTS, START_POSITION, parsePoint, parsePosition, type Position } from '../../../src/rules/surakarta/index.ts';
@@ -27,14 +32,19 @@ export const occupiedOf = (text: string): number[] => {
   return Array.from({ length: POINTS }, (_, p) => p).filter((p) => board[p] !== 0);
 };
 
+/** Where the match stands in a Surakarta referee's state (the snapshot a late client gets). */
+export const snapshotOf = (state: SurakartaRefereeState): RefereeSnapshot => surakartaReferee().snapshot(state);
+
 export class SkDriver {
+  readonly referee: RulesetReferee<SurakartaRefereeState>;
   state: SurakartaRefereeState;
   t = 0;
   readonly verdicts: Verdict[] = [];
   readonly inputs: RefereeInput[] = [];
 
   constructor(settings: Partial<SurakartaRefereeSettings> = {}) {
-    this.state = initialSurakartaState({ ...DEFAULT_SURAKARTA_SETTINGS, ...settings });
+    this.referee = surakartaReferee({ ...DEFAULT_SURAKARTA_SETTINGS, ...settings });
+    this.state = this.referee.initialState();
   }
 
   /** A game in progress from `text` (game 1's first position; the start position by default), verdicts so far forgotten. */
@@ -47,7 +57,7 @@ export class SkDriver {
   }
 
   send(input: RefereeInput): Verdict[] {
-    const step = stepSurakarta(this.state, input);
+    const step = this.referee.step(this.state, input);
     this.state = step.state;
     this.inputs.push(input);
     this.verdicts.push(...step.verdicts);

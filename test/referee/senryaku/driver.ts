@@ -1,15 +1,19 @@
-/** A small driver that feeds the referee reducer timed events and collects verdicts. */
+/** A small driver that feeds the referee engine, refereeing Senryaku, timed events and collects verdicts. */
 import {
-  initialRefereeState,
-  stepReferee,
+  DEFAULT_REFEREE_SETTINGS,
+  senryakuReferee,
   type SenryakuRefereeSettings,
   type SenryakuRefereeState,
-} from '../../src/referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
-import type { RefereeInput } from '../../src/referee/inputs.ts';
-import type { SensorFaultKind } from '../../src/referee/sensor-faults.ts';
-import type { Verdict } from '../../src/referee/verdicts.ts';
-import { WELLS, parseSpn, parseWell, type Color } from '../../src/rules/senryaku/index.ts';
+} from '../../../src/games/senryaku/referee.ts';
+import type { RefereeInput } from '../../../src/referee/inputs.ts';
+import type { RulesetReferee } from '../../../src/referee/referee.ts';
+import type { RefereeSnapshot } from '../../../src/referee/snapshot.ts';
+import type { SensorFaultKind } from '../../../src/referee/sensor-faults.ts';
+import type { Verdict } from '../../../src/referee/verdicts.ts';
+import { WELLS, parseSpn, parseWell, type Color } from '../../../src/rules/senryaku/index.ts';
+
+/** Where the match stands in a Senryaku referee's state (the snapshot a late client gets). */
+export const snapshotOf = (state: SenryakuRefereeState): RefereeSnapshot => senryakuReferee().snapshot(state);
 
 const W = (name: string) => {
   const w = parseWell(name);
@@ -18,12 +22,14 @@ const W = (name: string) => {
 };
 
 export class RefereeDriver {
+  readonly referee: RulesetReferee<SenryakuRefereeState>;
   state: SenryakuRefereeState;
   t = 0;
   readonly verdicts: Verdict[] = [];
 
   constructor(settings: Partial<SenryakuRefereeSettings> = {}) {
-    this.state = initialRefereeState({ ...DEFAULT_REFEREE_SETTINGS, ...settings });
+    this.referee = senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, ...settings });
+    this.state = this.referee.initialState();
   }
 
   /** Starts a game (start position sensed), then, if given, jumps to a mid-game position. */
@@ -40,7 +46,7 @@ export class RefereeDriver {
   }
 
   send(input: RefereeInput): Verdict[] {
-    const step = stepReferee(this.state, input);
+    const step = this.referee.step(this.state, input);
     this.state = step.state;
     this.verdicts.push(...step.verdicts);
     return [...step.verdicts];
