@@ -13,7 +13,7 @@ const layer = (name) => ({
 /** A game's rules (src/rules/<game>/; the match scoring in src/rules/match/ is common to every game). */
 const GAME_RULES = {
   regex: '^(\\.\\.?/)+(src/)?rules/(?!match/)',
-  message: "the board's own layers know no game: take what a game decides as plain data (CONTRIBUTING.md, Layers)",
+  message: 'this layer knows no game: take what a game decides as plain data, or the rules the game hands in (CONTRIBUTING.md, Layers)',
 };
 const EFFECTS = {
   regex: '^(node:|serialport|@serialport/|johnny-five|firmata-io|mqtt|@sinonjs/|sinon)',
@@ -23,25 +23,51 @@ const EFFECTS = {
 const BOUNDARIES = [
   {
     files: ['src/util/**'],
-    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    banned: ['board', 'rules', 'protocol', 'sensing', 'referee', 'games', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
     pure: true,
   },
-  { files: ['src/board/**'], banned: ['rules', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
+  {
+    files: ['src/board/**'],
+    banned: ['rules', 'sensing', 'referee', 'games', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    pure: true,
+  },
   {
     files: ['src/rules/**'],
-    banned: ['board', 'protocol', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    banned: ['board', 'protocol', 'sensing', 'referee', 'games', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
     pure: true,
   },
   {
     files: ['src/protocol/**'],
-    banned: ['board', 'sensing', 'referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    banned: ['board', 'sensing', 'referee', 'games', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
     games: false,
     pure: true,
   },
-  { files: ['src/sensing/**'], banned: ['referee', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], games: false, pure: true },
-  { files: ['src/referee/**'], banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
+  {
+    files: ['src/sensing/**'],
+    banned: ['referee', 'games', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    games: false,
+    pure: true,
+  },
+  // The referee engine referees every game the same way: a game reaches it only as the RefereeRules it hands in.
+  {
+    files: ['src/referee/**'],
+    banned: ['board', 'protocol', 'sensing', 'games', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    games: false,
+    pure: true,
+  },
+  // A game's part of the referee: its RefereeRules over its rules core, and its board's physics.
+  {
+    files: ['src/games/*/referee*.ts', 'src/games/*/physics.ts'],
+    banned: ['board', 'protocol', 'sensing', 'rulesets', 'hardware', 'app', 'cli', 'store', 'web'],
+    pure: true,
+  },
   { files: ['src/rulesets/**'], banned: ['protocol', 'hardware', 'app', 'cli', 'store', 'web'], pure: true },
-  { files: ['src/hardware/**'], banned: ['referee', 'sensing', 'rulesets', 'app', 'cli', 'store', 'web'], games: false, pure: false },
+  {
+    files: ['src/hardware/**'],
+    banned: ['referee', 'games', 'sensing', 'rulesets', 'app', 'cli', 'store', 'web'],
+    games: false,
+    pure: false,
+  },
   // The match store: SQLite through better-sqlite3; it hears verdicts, never a board or the app.
   { files: ['src/store/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'web'], pure: false },
   // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
