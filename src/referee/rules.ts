@@ -57,6 +57,21 @@ export interface GameTypes {
   readonly physics: unknown;
 }
 
+/** A game's types in one line: its position, move, match, settings and (where its board has physics of its own) physics state. */
+export type GameTypesOf<
+  P extends RefereePosition,
+  M extends RefereeMove,
+  Mt extends MatchRecord,
+  St extends RefereeSettings<P>,
+  X = undefined,
+> = {
+  readonly position: P;
+  readonly move: M;
+  readonly match: Mt;
+  readonly settings: St;
+  readonly physics: X;
+};
+
 /** A side of game G, in the game's own words (`white`, `light`). */
 export type SideOf<G extends GameTypes> = G['position']['turn'];
 

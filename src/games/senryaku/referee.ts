@@ -4,7 +4,7 @@
  * (physics.ts: the tilt switches decide crashes, the balance model predicts them).
  */
 import { createReferee } from '../../referee/engine.ts';
-import type { RefereeRules, RefereeSettings } from '../../referee/rules.ts';
+import type { GameTypesOf, RefereeRules, RefereeSettings } from '../../referee/rules.ts';
 import type { RefereeState } from '../../referee/state.ts';
 import {
   DEFAULT_MATCH_SETTINGS,
@@ -52,13 +52,7 @@ export const DEFAULT_REFEREE_SETTINGS: SenryakuRefereeSettings = {
 };
 
 /** The types Senryaku is refereed in. */
-export interface SenryakuGame {
-  readonly position: Position;
-  readonly move: Move;
-  readonly match: MatchState;
-  readonly settings: SenryakuRefereeSettings;
-  readonly physics: SenryakuPhysicsState;
-}
+export type SenryakuGame = GameTypesOf<Position, Move, MatchState, SenryakuRefereeSettings, SenryakuPhysicsState>;
 
 export type SenryakuRefereeState = RefereeState<SenryakuGame>;
 

@@ -11,7 +11,7 @@
  * - the game may end by the players' agreement (an operator's `agree`).
  */
 import { createReferee } from '../../referee/engine.ts';
-import type { RefereeRules, RefereeSettings } from '../../referee/rules.ts';
+import type { GameTypesOf, RefereeRules, RefereeSettings } from '../../referee/rules.ts';
 import type { RefereeState } from '../../referee/state.ts';
 import { MAX_TRACK_LENGTH } from '../../rules/match/track.ts';
 import { endByAgreement, gameStatus } from '../../rules/surakarta/game.ts';
@@ -48,14 +48,8 @@ export const DEFAULT_SURAKARTA_SETTINGS: SurakartaRefereeSettings = {
   holdingGraceMs: 2000,
 };
 
-/** The types Surakarta is refereed in. */
-export interface SurakartaGame {
-  readonly position: Position;
-  readonly move: Move;
-  readonly match: SurakartaMatchState;
-  readonly settings: SurakartaRefereeSettings;
-  readonly physics: undefined;
-}
+/** The types Surakarta is refereed in (its board has no physics of its own). */
+export type SurakartaGame = GameTypesOf<Position, Move, SurakartaMatchState, SurakartaRefereeSettings>;
 
 export type SurakartaRefereeState = RefereeState<SurakartaGame>;
 
