@@ -13,7 +13,7 @@ const layer = (name) => ({
 /** A game's rules (src/rules/<game>/; the match scoring in src/rules/match/ is common to every game). */
 const GAME_RULES = {
   regex: '^(\\.\\.?/)+(src/)?rules/(?!match/)',
-  message: "the board's own layers know no game: take what a game decides as plain data (CONTRIBUTING.md, Layers)",
+  message: 'this layer knows no game: take what a game decides as plain data, or the rules the game hands in (CONTRIBUTING.md, Layers)',
 };
 const EFFECTS = {
   regex: '^(node:|serialport|@serialport/|johnny-five|firmata-io|mqtt|@sinonjs/|sinon)',
@@ -28,6 +28,7 @@ const LAYERS = [
   'sensing',
   'referee',
   'rulesets',
+  'games',
   'hardware',
   'pipeline',
   'platform',
@@ -52,8 +53,11 @@ const BOUNDARIES = [
   { files: ['src/rules/**'], uses: ['util'], pure: true },
   { files: ['src/protocol/**'], uses: ['util', 'rules'], games: false, pure: true },
   { files: ['src/sensing/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: true },
-  { files: ['src/referee/**'], uses: ['util', 'rules'], pure: true },
-  { files: ['src/rulesets/**'], uses: ['util', 'rules', 'referee', 'board', 'sensing'], pure: true },
+  // The referee engine referees every game the same way: a game reaches it only as the RefereeRules it hands in.
+  { files: ['src/referee/**'], uses: ['util', 'rules'], games: false, pure: true },
+  // A game's part of the referee: its RefereeRules over its rules core, and its board's physics.
+  { files: ['src/games/*/referee*.ts', 'src/games/*/physics.ts'], uses: ['util', 'rules', 'referee'], pure: true },
+  { files: ['src/rulesets/**'], uses: ['util', 'rules', 'referee', 'games', 'board', 'sensing'], pure: true },
   { files: ['src/hardware/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: false },
   // Raw lines → plausibility → sensing → referee: one deterministic function of the lines (the link's counters are a type).
   {
@@ -66,7 +70,7 @@ const BOUNDARIES = [
   // The match journal on disk, resuming from it and re-refereeing it.
   {
     files: ['src/journal/**'],
-    uses: ['util', 'rules', 'protocol', 'board', 'sensing', 'referee', 'rulesets', 'hardware', 'pipeline', 'platform'],
+    uses: ['util', 'rules', 'protocol', 'board', 'sensing', 'referee', 'rulesets', 'games', 'hardware', 'pipeline', 'platform'],
     pure: false,
   },
   // Guided calibration and the calibrations on disk.

@@ -18,8 +18,7 @@ import { BOARD_BAUD_RATE, createSimBoard, wellOf, type SensorParameters, type St
 import { formatHostCommand } from '../../src/protocol/index.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
-import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS, senryakuReferee } from '../../src/games/senryaku/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { BalanceModel, START_SPN, parseSpn, type Position } from '../../src/rules/senryaku/index.ts';
 import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';

@@ -8,11 +8,11 @@
 import type { PlanOdds } from './autoplay/plan-turn.ts';
 import type { SkPlanOdds } from './autoplay/surakarta-plan.ts';
 import { surakartaPlayersOn } from './autoplay/surakarta-players.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../referee/surakarta/settings.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../games/surakarta/referee.ts';
 import { START_POSITION } from '../rules/surakarta/index.ts';
 import { SURAKARTA, parseSurakartaMatch, surakartaGame } from '../rulesets/surakarta.ts';
 import type { SensorParameters } from '../hardware/sim/sensors.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../games/senryaku/referee.ts';
 import { START_SPN } from '../rules/senryaku/index.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { senryakuGame } from '../rulesets/senryaku.ts';

@@ -8,7 +8,7 @@
  * what it computes is checked against the verdicts the journal stored.
  */
 import type { Recording } from '../hardware/link/recording.ts';
-import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import type { SenryakuRefereeSettings } from '../games/senryaku/referee.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';

@@ -5,7 +5,7 @@
  */
 import type { RefereeInput } from '../referee/inputs.ts';
 import { replayInputs, type RulesetReferee } from '../referee/referee.ts';
-import type { SenryakuRefereeState } from '../referee/senryaku/index.ts';
+import type { SenryakuRefereeState } from '../games/senryaku/referee.ts';
 import { START_SPN, formatSpn } from '../rules/senryaku/spn.ts';
 import type { JournalContents } from './journal.ts';
 import type { Verdict } from '../referee/verdicts.ts';

@@ -133,7 +133,8 @@ export interface Ruleset {
 /**
  * The referee of a game and its settings as a journal header keeps them (`settings`, besides
  * the players, which the app owns). `fromJson` validates everything it reads: a header from a
- * damaged or edited journal is an error naming the field, never a referee in a bad state.
+ * damaged or edited journal is an error naming the field, never a referee in a bad state. The
+ * referee is the engine of src/referee/ refereeing the game's part (src/games/<game>/referee.ts).
  */
 export interface RefereeFacet {
   /** The referee for a match with these header settings on a board of this profile (as `boardProfile` reads it). */

@@ -1,7 +1,6 @@
 /** Senryaku (RULES.md) as a ruleset: SPN, the balance model from the board's profile, its referee. */
 import { SENRYAKU_WORDS } from './words.ts';
-import { senryakuReferee } from '../referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS, senryakuReferee, type SenryakuRefereeSettings } from '../games/senryaku/referee.ts';
 import { POLICIES } from '../referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH } from '../rules/match/track.ts';
 import {

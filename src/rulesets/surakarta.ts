@@ -1,7 +1,6 @@
 /** Surakarta (RULES.md, Surakarta) as a ruleset: its notation, its board of 36 points, its referee and match settings. */
 import { SURAKARTA_WORDS } from './words.ts';
-import { surakartaReferee } from '../referee/surakarta/index.ts';
-import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from '../referee/surakarta/settings.ts';
+import { DEFAULT_SURAKARTA_SETTINGS, surakartaReferee, type SurakartaRefereeSettings } from '../games/surakarta/referee.ts';
 import { POLICIES } from '../referee/verdicts.ts';
 import {
   MAX_MATCH_LENGTH,

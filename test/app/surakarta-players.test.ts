@@ -9,7 +9,7 @@ import { RefereeApp } from '../../src/app/referee-app.ts';
 import { SurakartaPlayers, surakartaPlayersOn } from '../../src/app/autoplay/surakarta-players.ts';
 import { EventBus } from '../../src/app/event-bus.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/referee/surakarta/settings.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/games/surakarta/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { SURAKARTA, surakartaGame } from '../../src/rulesets/surakarta.ts';
 import { SK_SEED, surakartaCalibration } from '../e2e/surakarta-harness.ts';

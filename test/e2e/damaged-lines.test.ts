@@ -13,7 +13,7 @@ import { RefereePipeline } from '../../src/pipeline/referee-pipeline.ts';
 import { refereeSettingsOf } from '../../src/journal/replay.ts';
 import { simScript } from '../../src/hardware/sim/index.ts';
 import { formatFrame, formatTiltEvent, parseBoardLine, type Frame, type TiltEvent } from '../../src/protocol/index.ts';
-import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
+import { senryakuReferee } from '../../src/games/senryaku/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { parseCalibrationText } from '../../src/sensing/calibration.ts';
 import { emptyPlausibilityCounters, type PlausibilityCounters } from '../../src/sensing/index.ts';

@@ -24,7 +24,7 @@ import {
   type SimBoardOptions,
   type SimScript,
 } from '../../src/hardware/sim/index.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/games/senryaku/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN, parseSpn } from '../../src/rules/senryaku/index.ts';
 import type { LoadedProfile } from '../../src/rulesets/senryaku-profile-file.ts';

@@ -1,7 +1,7 @@
 // The ruleset registry and Senryaku's descriptor: lookup by id, the rules tools the command
 // line uses, and the header settings a journal keeps (written, read back, and refused when bad).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS } from '../../src/games/senryaku/referee.ts';
 import { BUILT_IN_RULESETS, rulesetById } from '../../src/rulesets/registry.ts';
 import { parseSenryakuSettings, SENRYAKU, senryakuSettingsJson } from '../../src/rulesets/senryaku.ts';
 import { DEFAULT_PROFILE, parseSpn } from '../../src/rules/senryaku/index.ts';

@@ -1,9 +1,8 @@
 /** Senryaku's session: its track match, its board set up from a journal, its simulated players. */
-import { senryakuReferee } from '../../referee/senryaku/index.ts';
+import { DEFAULT_REFEREE_SETTINGS, senryakuReferee } from '../../games/senryaku/referee.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH, type MatchSettings } from '../../rules/match/track.ts';
 import { parseSpn, type Position } from '../../rules/senryaku/index.ts';
 import { oneOfOption, wholeNumberOption, type MatchOptionsText, type SettingsProblem } from '../match-settings.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import { SENRYAKU, senryakuGame } from '../../rulesets/senryaku.ts';
 import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
 import { simulatedPlayersOn } from '../autoplay/autoplayer.ts';

@@ -1,6 +1,5 @@
 /** Surakarta's session: a match of games or points, its board set up from a journal, its simulated players. */
-import { surakartaReferee, type SurakartaRefereeState } from '../../referee/surakarta/index.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../../referee/surakarta/settings.ts';
+import { DEFAULT_SURAKARTA_SETTINGS, surakartaReferee, type SurakartaRefereeState } from '../../games/surakarta/referee.ts';
 import { START_POSITION, formatPosition } from '../../rules/surakarta/index.ts';
 import { SURAKARTA, parseSurakartaMatch, parseSurakartaSettings, surakartaGame } from '../../rulesets/surakarta.ts';
 import { parsePosition, type Position, type SurakartaMatch } from '../../rules/surakarta/index.ts';

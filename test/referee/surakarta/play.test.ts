@@ -1,6 +1,6 @@
 // The Surakarta referee in play: setting up, steps, captures in either lift order, a whole game, a pass.
 import { describe, expect, it } from 'vitest';
-import { surakartaReferee } from '../../../src/referee/surakarta/index.ts';
+import { surakartaReferee } from '../../../src/games/surakarta/referee.ts';
 import { START_POSITION } from '../../../src/rules/surakarta/index.ts';
 import { SkDriver, position } from './driver.ts';
 

@@ -1,7 +1,6 @@
 // The operator attributes a holding forfeit otherwise (RULES.md, holding the board), in the Senryaku referee.
 import { describe, expect, it } from 'vitest';
-import { snapshotOf } from '../../src/referee/senryaku/snapshot.ts';
-import { RefereeDriver } from './driver.ts';
+import { RefereeDriver, snapshotOf } from './driver.ts';
 
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
 

@@ -1,7 +1,6 @@
 // The referee's snapshot: what a late-joining client is told about the match at any moment.
 import { describe, expect, it } from 'vitest';
-import { snapshotOf } from '../../src/referee/senryaku/snapshot.ts';
-import { RefereeDriver } from './driver.ts';
+import { RefereeDriver, snapshotOf } from './driver.ts';
 
 describe('referee snapshot', () => {
   it('follows the game: position and side to move after each move, the score after a game', () => {

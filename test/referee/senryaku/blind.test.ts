@@ -1,8 +1,7 @@
 // Senryaku with a blind well: a failed load cell is said, kept in the snapshot, and the
 // referee goes on; a move through the blind well is taken where the rules leave only one.
 import { describe, expect, it } from 'vitest';
-import { snapshotOf } from '../../src/referee/senryaku/snapshot.ts';
-import { RefereeDriver } from './driver.ts';
+import { RefereeDriver, snapshotOf } from './driver.ts';
 
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
 
