@@ -1,7 +1,7 @@
 /**
  * Accuracy sweep (issues 10, 22): how often the referee calls a game exactly as it was played.
  *
- * What is measured. For each condition of src/app/accuracy/conditions.ts (the simulated
+ * What is measured. For each condition of test/support/accuracy/conditions.ts (the simulated
  * board's drift and ramp, and how often the simulated players roll slowly or with a pause,
  * rest a hand on the rim, hold the board, lift two spheres, lift the wrong sphere), N
  * autoplayed games are refereed by the whole stack of `senryaku referee --sim --autoplay`:
@@ -27,8 +27,8 @@
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { CONDITION_GAMES, CONDITIONS, conditionNamed, type Condition } from '../src/app/accuracy/conditions.ts';
-import { reproduce, sweepCondition, type ConditionTally } from '../src/app/accuracy/sweep.ts';
+import { CONDITION_GAMES, CONDITIONS, conditionNamed, type Condition } from '../test/support/accuracy/conditions.ts';
+import { reproduce, sweepCondition, type ConditionTally } from '../test/support/accuracy/sweep.ts';
 
 const { values } = parseArgs({
   options: {

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
-import { autoplaySession } from '../src/app/autoplay-session.ts';
+import { autoplaySession } from '../test/support/autoplay-session.ts';
 import { CalibrationStore } from '../src/app/calibration-store.ts';
 import { Hub } from '../src/app/hub.ts';
 import { matchInfoOf } from '../src/app/match-store-service.ts';

@@ -5,22 +5,22 @@
  * listens on `app.bus`, then starts it and drives the clock. Senryaku by default;
  * `surakartaAutoplaySession` is the same for `--rules surakarta`.
  */
-import type { PlanOdds } from './autoplay/plan-turn.ts';
-import type { SkPlanOdds } from './autoplay/surakarta-plan.ts';
-import { surakartaPlayersOn } from './autoplay/surakarta-players.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../referee/surakarta/settings.ts';
-import { START_POSITION } from '../rules/surakarta/index.ts';
-import { SURAKARTA, parseSurakartaMatch, surakartaGame } from '../rulesets/surakarta.ts';
-import type { SensorParameters } from '../hardware/sim/sensors.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
-import { START_SPN } from '../rules/senryaku/index.ts';
-import type { Calibration } from '../sensing/calibration.ts';
-import { senryakuGame } from '../rulesets/senryaku.ts';
-import { senryakuProfileOf } from '../rulesets/senryaku-board.ts';
-import { simulatedPlayersOn } from './autoplay/autoplayer.ts';
-import { openBoard } from './open-board.ts';
-import { RefereeApp, type RefereeAppConfig } from './referee-app.ts';
-import type { VirtualClock } from './virtual-clock.ts';
+import type { PlanOdds } from '../../src/app/autoplay/plan-turn.ts';
+import type { SkPlanOdds } from '../../src/app/autoplay/surakarta-plan.ts';
+import { surakartaPlayersOn } from '../../src/app/autoplay/surakarta-players.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/referee/surakarta/settings.ts';
+import { START_POSITION } from '../../src/rules/surakarta/index.ts';
+import { SURAKARTA, parseSurakartaMatch, surakartaGame } from '../../src/rulesets/surakarta.ts';
+import type { SensorParameters } from '../../src/hardware/sim/sensors.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
+import { START_SPN } from '../../src/rules/senryaku/index.ts';
+import type { Calibration } from '../../src/sensing/calibration.ts';
+import { senryakuGame } from '../../src/rulesets/senryaku.ts';
+import { senryakuProfileOf } from '../../src/rulesets/senryaku-board.ts';
+import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
+import { openBoard } from '../../src/app/open-board.ts';
+import { RefereeApp, type RefereeAppConfig } from '../../src/app/referee-app.ts';
+import type { VirtualClock } from '../../src/app/virtual-clock.ts';
 
 export interface AutoplaySessionOptions {
   readonly seed: number;
