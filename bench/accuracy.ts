@@ -7,7 +7,7 @@
  * autoplayed games are refereed by the whole stack of `senryaku referee --sim --autoplay`:
  * simulated board → serial link → line decoding → sensing → referee → verdicts, in
  * sessions of up to 20 games in a row on one board (virtual time, so drift builds up over
- * a session as over a real evening). The players' ledger (src/app/autoplay/ledger.ts) says
+ * a session as over a real evening). The players' ledger (src/players/ledger.ts) says
  * what their hands did and what a correct referee must call for it. Per condition:
  *   - exact: games whose moves (in order), fouls (in order; a holding forfeit counts as a
  *     foul, a touch-move notice does not) and end (winner and reason) are the ledger's;

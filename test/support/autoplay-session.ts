@@ -5,9 +5,9 @@
  * listens on `app.bus`, then starts it and drives the clock. Senryaku by default;
  * `surakartaAutoplaySession` is the same for `--rules surakarta`.
  */
-import type { PlanOdds } from '../../src/app/autoplay/plan-turn.ts';
-import type { SkPlanOdds } from '../../src/app/autoplay/surakarta-plan.ts';
-import { surakartaPlayersOn } from '../../src/app/autoplay/surakarta-players.ts';
+import type { PlanOdds } from '../../src/games/senryaku/plan-turn.ts';
+import type { SkPlanOdds } from '../../src/games/surakarta/plan-turn.ts';
+import { surakartaPlayersOn } from '../../src/games/surakarta/players.ts';
 import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/referee/surakarta/settings.ts';
 import { START_POSITION } from '../../src/rules/surakarta/index.ts';
 import { SURAKARTA, parseSurakartaMatch, surakartaGame } from '../../src/rulesets/surakarta.ts';
@@ -17,7 +17,7 @@ import { START_SPN } from '../../src/rules/senryaku/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { senryakuGame } from '../../src/rulesets/senryaku.ts';
 import { senryakuProfileOf } from '../../src/rulesets/senryaku-board.ts';
-import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
+import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
 import { openBoard } from '../../src/app/open-board.ts';
 import { RefereeApp, type RefereeAppConfig } from '../../src/app/referee-app.ts';
 import type { VirtualClock } from '../../src/app/virtual-clock.ts';
@@ -50,7 +50,7 @@ export async function autoplaySession(o: AutoplaySessionOptions): Promise<Refere
     ...quietApp(o),
     board,
     game: senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, ...o.settings, profile }),
-    simulatedPlayers: simulatedPlayersOn(sim, profile, o.seed, o.odds, o.clock.scheduler),
+    simulatedPlayers: senryakuPlayersOn(sim, profile, o.seed, o.odds, o.clock.scheduler),
   });
 }
 

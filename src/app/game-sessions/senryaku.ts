@@ -6,7 +6,7 @@ import { oneOfOption, wholeNumberOption, type MatchOptionsText, type SettingsPro
 import { DEFAULT_REFEREE_SETTINGS } from '../../referee/senryaku/settings.ts';
 import { SENRYAKU, senryakuGame } from '../../rulesets/senryaku.ts';
 import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
-import { simulatedPlayersOn } from '../autoplay/autoplayer.ts';
+import { senryakuPlayersOn } from '../../games/senryaku/players.ts';
 import { refereeSettingsOf } from '../replay.ts';
 import { resumeBoardSpn, resumePoint } from '../resume.ts';
 import type { GameSession } from './game-session.ts';
@@ -45,5 +45,5 @@ export const SENRYAKU_SESSION: GameSession = {
     // A match ended by a holding forfeit goes on for the operator to attribute it (docs/referee.md).
     return state.phase === 'match-over' && !state.holding ? { over: true } : { over: false, position: resumeBoardSpn(state) };
   },
-  simulatedPlayers: (sim, file, seed, scheduler) => simulatedPlayersOn(sim, senryakuProfileOf(file), seed, undefined, scheduler),
+  simulatedPlayers: (sim, file, seed, scheduler) => senryakuPlayersOn(sim, senryakuProfileOf(file), seed, undefined, scheduler),
 };

@@ -5,7 +5,7 @@ import { START_POSITION, formatPosition } from '../../rules/surakarta/index.ts';
 import { SURAKARTA, parseSurakartaMatch, parseSurakartaSettings, surakartaGame } from '../../rulesets/surakarta.ts';
 import { parsePosition, type Position, type SurakartaMatch } from '../../rules/surakarta/index.ts';
 import type { MatchOptionsText, SettingsProblem } from '../match-settings.ts';
-import { surakartaPlayersOn } from '../autoplay/surakarta-players.ts';
+import { surakartaPlayersOn } from '../../games/surakarta/players.ts';
 import { resumePoint } from '../resume.ts';
 import { ownSettings, type GameSession } from './game-session.ts';
 

@@ -7,7 +7,7 @@
  * called late is neither). Pure: lists in, a comparison out.
  */
 import type { Verdict } from '../../../src/referee/verdicts.ts';
-import type { ExpectedEnd, ExpectedFoul, PlayRecord } from '../../../src/app/autoplay/ledger.ts';
+import type { ExpectedEnd, ExpectedFoul, PlayRecord } from '../../../src/players/ledger.ts';
 
 /** One game as told by one side: the players' ledger, or the referee's verdicts. */
 export interface GameCalls {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import type { Calibration } from '../../../src/sensing/calibration.ts';
-import type { PlayRecord } from '../../../src/app/autoplay/ledger.ts';
+import type { PlayRecord } from '../../../src/players/ledger.ts';
 import { SURAKARTA } from '../../../src/rulesets/surakarta.ts';
 import { autoplaySession, surakartaAutoplaySession } from '../autoplay-session.ts';
 import { CalibrationStore } from '../../../src/app/calibration-store.ts';
