@@ -46,6 +46,14 @@ const BOUNDARIES = [
   { files: ['src/store/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'web'], pure: false },
   // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
   { files: ['src/telemetry/**'], banned: ['board', 'protocol', 'sensing', 'hardware', 'app', 'cli', 'web'], games: false, pure: false },
+  // The simulated players' engine: it knows no game (each game's players are in src/games/<game>/); it hears
+  // verdicts (referee types) and acts on the simulated board (hardware), on the scheduler and generator handed in.
+  {
+    files: ['src/players/**'],
+    banned: ['board', 'protocol', 'sensing', 'rulesets', 'games', 'store', 'telemetry', 'app', 'cli', 'web'],
+    games: false,
+    pure: true,
+  },
   { files: ['src/app/**'], banned: ['cli', 'web'], pure: false },
   // The web dashboard: its server hears the app's session and serves the page bundled from
   // src/web/page/; it uses app, referee, rulesets and store (types), never a board or port itself.
