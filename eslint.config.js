@@ -30,6 +30,7 @@ const LAYERS = [
   'rulesets',
   'games',
   'hardware',
+  'players',
   'pipeline',
   'platform',
   'journal',
@@ -94,6 +95,9 @@ const BOUNDARIES = [
   { files: ['src/telemetry/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
   // The tournament hub: every board's verdicts from a broker into one store.
   { files: ['src/hub/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
+  // The simulated players' engine: it knows no game (each game's players are in src/games/<game>/); it hears
+  // verdicts (referee types) and acts on the simulated board (hardware), on the scheduler and generator handed in.
+  { files: ['src/players/**'], uses: ['util', 'referee', 'hardware'], games: false, pure: true },
   { files: ['src/app/**'], uses: LAYERS.filter((l) => l !== 'web' && l !== 'cli'), pure: false },
   // The web dashboard: its server hears the app's session and serves the page bundled from
   // src/web/page/; it never reaches a board or port itself.

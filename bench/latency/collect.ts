@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_ODDS, type PlanOdds } from '../../src/app/autoplay/plan-turn.ts';
+import { DEFAULT_ODDS, type PlanOdds } from '../../src/games/senryaku/plan-turn.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';

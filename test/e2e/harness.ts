@@ -30,7 +30,7 @@ import { START_SPN, parseSpn } from '../../src/rules/senryaku/index.ts';
 import type { LoadedProfile } from '../../src/rulesets/senryaku-profile-file.ts';
 import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
 import { senryakuGame } from '../../src/rulesets/senryaku.ts';
-import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
+import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import type { JournalFs } from '../../src/journal/disk.ts';
 
@@ -143,7 +143,7 @@ export class Session {
       ...(o.resume ? { resume: o.resume } : {}),
       fallbackJournalDirs: o.fallbackJournalDirs ?? [mkdtempSync(join(tmpdir(), 'senryaku-e2e-fallback-'))],
       ...(o.journalFs ? { journalFs: o.journalFs } : {}),
-      ...(o.autoplaySeed !== undefined ? { simulatedPlayers: simulatedPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
+      ...(o.autoplaySeed !== undefined ? { simulatedPlayers: senryakuPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
       io: { out: (l) => output.push(l), err: (l) => output.push(l) },
       json: false,
       scoreboard: 'none',

@@ -1,11 +1,12 @@
 /** Senryaku's session: its track match, its board set up from a journal, its simulated players. */
-import { DEFAULT_REFEREE_SETTINGS, senryakuReferee } from '../../games/senryaku/referee.ts';
+import { senryakuReferee } from '../../games/senryaku/referee.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH, type MatchSettings } from '../../rules/match/track.ts';
 import { parseSpn, type Position } from '../../rules/senryaku/index.ts';
 import { oneOfOption, wholeNumberOption, type MatchOptionsText, type SettingsProblem } from '../match-settings.ts';
+import { DEFAULT_REFEREE_SETTINGS } from '../../games/senryaku/referee.ts';
 import { SENRYAKU, senryakuGame } from '../../rulesets/senryaku.ts';
 import { senryakuProfileOf } from '../../rulesets/senryaku-board.ts';
-import { simulatedPlayersOn } from '../autoplay/autoplayer.ts';
+import { senryakuPlayersOn } from '../../games/senryaku/players.ts';
 import { refereeSettingsOf } from '../../journal/replay.ts';
 import { resumeBoardSpn, resumePoint } from '../../journal/resume.ts';
 import type { GameSession } from './game-session.ts';
@@ -44,5 +45,5 @@ export const SENRYAKU_SESSION: GameSession = {
     // A match ended by a holding forfeit goes on for the operator to attribute it (docs/referee.md).
     return state.phase === 'match-over' && !state.holding ? { over: true } : { over: false, position: resumeBoardSpn(state) };
   },
-  simulatedPlayers: (sim, file, seed, scheduler) => simulatedPlayersOn(sim, senryakuProfileOf(file), seed, undefined, scheduler),
+  simulatedPlayers: (sim, file, seed, scheduler) => senryakuPlayersOn(sim, senryakuProfileOf(file), seed, undefined, scheduler),
 };

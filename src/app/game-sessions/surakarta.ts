@@ -1,10 +1,11 @@
 /** Surakarta's session: a match of games or points, its board set up from a journal, its simulated players. */
-import { DEFAULT_SURAKARTA_SETTINGS, surakartaReferee, type SurakartaRefereeState } from '../../games/surakarta/referee.ts';
+import { surakartaReferee, type SurakartaRefereeState } from '../../games/surakarta/referee.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../../games/surakarta/referee.ts';
 import { START_POSITION, formatPosition } from '../../rules/surakarta/index.ts';
 import { SURAKARTA, parseSurakartaMatch, parseSurakartaSettings, surakartaGame } from '../../rulesets/surakarta.ts';
 import { parsePosition, type Position, type SurakartaMatch } from '../../rules/surakarta/index.ts';
 import type { MatchOptionsText, SettingsProblem } from '../match-settings.ts';
-import { surakartaPlayersOn } from '../autoplay/surakarta-players.ts';
+import { surakartaPlayersOn } from '../../games/surakarta/players.ts';
 import { resumePoint } from '../../journal/resume.ts';
 import { ownSettings, type GameSession } from './game-session.ts';
 

@@ -9,14 +9,14 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Verdict } from '../../referee/verdicts.ts';
-import type { Calibration } from '../../sensing/calibration.ts';
-import type { PlayRecord } from '../autoplay/ledger.ts';
-import { SURAKARTA } from '../../rulesets/surakarta.ts';
+import type { Verdict } from '../../../src/referee/verdicts.ts';
+import type { Calibration } from '../../../src/sensing/calibration.ts';
+import type { PlayRecord } from '../../../src/players/ledger.ts';
+import { SURAKARTA } from '../../../src/rulesets/surakarta.ts';
 import { autoplaySession, surakartaAutoplaySession } from '../autoplay-session.ts';
-import { CalibrationStore } from '../../calibration/store.ts';
-import { calibrateSimulatedBoard } from '../sim-calibration.ts';
-import { VirtualClock } from '../virtual-clock.ts';
+import { CalibrationStore } from '../../../src/calibration/store.ts';
+import { calibrateSimulatedBoard } from '../../../src/app/sim-calibration.ts';
+import { VirtualClock } from '../../../src/app/virtual-clock.ts';
 import type { Condition } from './conditions.ts';
 
 /** Virtual time per clock step: the sim and the referee's timers still run every ms they ask for. */

@@ -1,11 +1,10 @@
-// The Surakarta players' ledger: the move once its placement happened, a foul antic's foul
-// once its last step happened, the capture of the last enemy piece ending the game.
+// The players' ledger with Surakarta's players: the move once its placement happened, a foul
+// antic's foul once its last step happened, the capture of the last enemy piece ending the game.
 import { describe, expect, it } from 'vitest';
-import { committedFoul, surakartaTurnRecord } from '../../src/app/autoplay/surakarta-ledger.ts';
-import type { SkTurnPlan } from '../../src/app/autoplay/surakarta-plan.ts';
-import { moveScript, turnScript } from '../../src/app/autoplay/surakarta-script.ts';
-import type { StepOutcome } from '../../src/hardware/sim/sim-board.ts';
-import type { SimScript } from '../../src/hardware/sim/script.ts';
+import type { SkTurnPlan } from '../../src/games/surakarta/plan-turn.ts';
+import { surakartaHands, surakartaMoveAlone, surakartaPlayers } from '../../src/games/surakarta/players.ts';
+import type { TurnActions } from '../../src/players/game.ts';
+import { callsMade, turnRecord, type ScriptRun } from '../../src/players/ledger.ts';
 import { legalMoves, parsePosition, pointAt, type Position } from '../../src/rules/surakarta/index.ts';
 import { err, ok } from '../../src/util/result.ts';
 
@@ -28,18 +27,23 @@ const plan = (pos: Position, over: Partial<SkTurnPlan> = {}): SkTurnPlan => ({
   ...over,
 });
 
-/** Every step ok, unless from index `failFrom` on. */
-const outcomes = (script: SimScript, failFrom = Infinity): StepOutcome[] =>
-  script.steps.map((step, i) => ({
+const PLAYERS = surakartaPlayers();
+
+/** The script as the board ran it: every step ok, unless from index `failFrom` on. */
+const run = ({ script, calls }: TurnActions, failFrom = Infinity): ScriptRun => ({
+  calls,
+  outcomes: script.steps.map((step, i) => ({
     step,
     atMs: i * 100,
     result: i >= failFrom ? err({ code: 'EmptyWell', message: 'no piece there' }) : ok(undefined),
-  }));
+  })),
+  tipAtMs: undefined,
+});
 
 describe('Surakarta ledger', () => {
   it('a clean step: the move, no foul, no end', () => {
     const p = plan(START);
-    expect(surakartaTurnRecord(2, START, p, [], outcomes(turnScript(p)))).toEqual({
+    expect(turnRecord(PLAYERS, { game: 2, position: START, plan: p, earlier: [] }, run(surakartaHands(p)))).toEqual({
       kind: 'turn',
       game: 2,
       side: 'light',
@@ -51,14 +55,16 @@ describe('Surakarta ledger', () => {
 
   it('a placement that did not happen is no move', () => {
     const p = plan(START);
-    const s = turnScript(p);
-    expect(surakartaTurnRecord(1, START, p, [], outcomes(s, s.steps.length - 1))).not.toHaveProperty('move');
+    const s = surakartaHands(p);
+    expect(turnRecord(PLAYERS, { game: 1, position: START, plan: p, earlier: [] }, run(s, s.script.steps.length - 1))).not.toHaveProperty(
+      'move',
+    );
   });
 
   it('the capture of the last enemy piece ends the game for the mover', () => {
     const capture = legalMoves(LAST).find((m) => m.capture)!;
     const p = plan(LAST, { move: capture });
-    expect(surakartaTurnRecord(1, LAST, p, [], outcomes(moveScript(p, 300)))).toMatchObject({
+    expect(turnRecord(PLAYERS, { game: 1, position: LAST, plan: p, earlier: [] }, run(surakartaMoveAlone(p, 300)))).toMatchObject({
       move: 'a2xb1',
       end: { winner: 'light', reason: 'all-captured' },
     });
@@ -71,15 +77,17 @@ describe('Surakarta ledger', () => {
     ['roll', 'Rolled', { roll: { durationMs: 400, pauseMs: 300 } }],
   ] as const)('%s commits %s once its last step happened; not when it did not', (antic, code, extra) => {
     const p = plan(START, { antic, ...extra });
-    const s = turnScript(p);
-    expect(committedFoul(START, p, outcomes(s))).toEqual({ side: 'light', code });
-    expect(committedFoul(START, p, outcomes(s, s.steps.length - 1))).toBeUndefined();
+    const s = surakartaHands(p);
+    expect(s.ends).toBe('foul');
+    expect(callsMade(START.turn, run(s)).fouls).toEqual([{ side: 'light', code }]);
+    expect(callsMade(START.turn, run(s, s.script.steps.length - 1)).fouls).toEqual([]);
   });
 
   it('antics that commit no foul commit none', () => {
     for (const antic of ['none', 'hesitate', 'slow', 'press'] as const) {
       const p = plan(START, { antic, press: { point: 14, grams: 500, durationMs: 500 } });
-      expect(committedFoul(START, p, outcomes(turnScript(p)))).toBeUndefined();
+      expect(surakartaHands(p).ends).toBe('turn');
+      expect(callsMade(START.turn, run(surakartaHands(p))).fouls).toEqual([]);
     }
   });
 });

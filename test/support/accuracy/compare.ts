@@ -6,8 +6,8 @@
  * committed, missed fouls the committed ones not called (counted as multisets, so a foul
  * called late is neither). Pure: lists in, a comparison out.
  */
-import type { Verdict } from '../../referee/verdicts.ts';
-import type { ExpectedEnd, ExpectedFoul, PlayRecord } from '../autoplay/ledger.ts';
+import type { Verdict } from '../../../src/referee/verdicts.ts';
+import type { ExpectedEnd, ExpectedFoul, PlayRecord } from '../../../src/players/ledger.ts';
 
 /** One game as told by one side: the players' ledger, or the referee's verdicts. */
 export interface GameCalls {

@@ -1,8 +1,8 @@
 // The simulated players' antics of issue 10 (rim, hold, two in hand): what they do on the
 // board, and what they say a correct referee must call for it.
 import { describe, expect, it } from 'vitest';
-import { planTurn, DEFAULT_ODDS, type PlanOdds, type TurnPlan } from '../../src/app/autoplay/plan-turn.ts';
-import { turnScript } from '../../src/app/autoplay/turn-script.ts';
+import { planSenryakuTurn, DEFAULT_ODDS, type PlanOdds, type TurnPlan } from '../../src/games/senryaku/plan-turn.ts';
+import { senryakuHands } from '../../src/games/senryaku/players.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import {
   BalanceModel,
@@ -25,7 +25,7 @@ function plans(odds: PlanOdds, seeds = 40): { pos: Position; plan: TurnPlan }[] 
     const rng = new Rng(seed);
     let pos = startPosition();
     for (let i = 0; i < 30; i++) {
-      const plan = planTurn(pos, model, rng, odds);
+      const plan = planSenryakuTurn(pos, model, rng, odds);
       if (!plan) break;
       out.push({ pos, plan });
       if (plan.move.capture) break;
@@ -36,7 +36,7 @@ function plans(odds: PlanOdds, seeds = 40): { pos: Position; plan: TurnPlan }[] 
   return out;
 }
 
-describe('planTurn: the antics of issue 10', () => {
+describe('planSenryakuTurn: the antics of issue 10', () => {
   it('at odds 0 (the default) they never happen, and the plans are those of the default odds', () => {
     const zero = plans({ ...DEFAULT_ODDS, rim: 0, hold: 0, twoInHand: 0 });
     expect(zero).toEqual(plans(DEFAULT_ODDS));
@@ -48,7 +48,7 @@ describe('planTurn: the antics of issue 10', () => {
     let pos = startPosition();
     const seen: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const p = planTurn(pos, model, rng)!;
+      const p = planSenryakuTurn(pos, model, rng)!;
       seen.push(`${formatMove(p.move)} ${p.antic} ${p.thinkMs}`);
       pos = positionAfter(pos, p.move);
     }
@@ -92,12 +92,12 @@ describe('planTurn: the antics of issue 10', () => {
   });
 });
 
-describe('turnScript: the calls each antic asks of the referee', () => {
+describe('senryakuHands: the calls each antic asks of the referee', () => {
   const first = (antic: TurnPlan['antic'], odds: PlanOdds) => plans(odds).find(({ plan }) => plan.antic === antic && !plan.move.capture)!;
 
   it('two in hand: the foul at the second lift; the second sphere goes back first, then the move', () => {
     const { plan } = first('two-in-hand', { ...DEFAULT_ODDS, twoInHand: 0.5 });
-    const { script, calls } = turnScript(plan, PITCH);
+    const { script, calls } = senryakuHands(plan, PITCH);
     expect(script.steps.map((s) => s.action)).toEqual(['lift', 'lift', 'place', 'place', 'lift', 'place']);
     expect(calls).toEqual([
       { step: 1, call: 'foul', code: 'TwoSpheresLifted' },
@@ -110,14 +110,14 @@ describe('turnScript: the calls each antic asks of the referee', () => {
 
   it('holding: the hand for 3 s and the holding call, no move', () => {
     const { plan } = first('hold', { ...DEFAULT_ODDS, hold: 0.5 });
-    const { script, calls } = turnScript(plan, PITCH);
+    const { script, calls } = senryakuHands(plan, PITCH);
     expect(script.steps).toEqual([expect.objectContaining({ action: 'holdBoard', durationMs: 3000, blocking: true })]);
     expect(calls).toEqual([{ step: 0, call: 'foul', code: 'holding' }]);
   });
 
   it('a hand on the rim: no call but the move, and the hand in the rim frame of the board (pitches × pitch)', () => {
     const { plan } = first('rim', { ...DEFAULT_ODDS, rim: 0.5 });
-    const { script, calls } = turnScript(plan, PITCH);
+    const { script, calls } = senryakuHands(plan, PITCH);
     const hold = script.steps.find((s) => s.action === 'holdBoard');
     expect(hold).toMatchObject({ durationMs: 500, blocking: false, at: { x: plan.hand!.x * PITCH, y: plan.hand!.y * PITCH } });
     expect(calls).toEqual([{ step: script.steps.length - 1, call: 'move' }]);

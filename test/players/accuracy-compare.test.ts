@@ -1,7 +1,7 @@
 // Holding the referee's verdicts to the players' ledger, game by game.
 import { describe, expect, it } from 'vitest';
-import { compareSession } from '../../src/app/accuracy/compare.ts';
-import type { PlayRecord } from '../../src/app/autoplay/ledger.ts';
+import { compareSession } from '../support/accuracy/compare.ts';
+import type { PlayRecord } from '../../src/players/ledger.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 
 const started = (game: number): Verdict => ({ type: 'game-started', game, players: { white: 'A', black: 'B' }, position: '', atMs: 0 });

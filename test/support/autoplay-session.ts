@@ -5,22 +5,22 @@
  * listens on `app.bus`, then starts it and drives the clock. Senryaku by default;
  * `surakartaAutoplaySession` is the same for `--rules surakarta`.
  */
-import type { PlanOdds } from './autoplay/plan-turn.ts';
-import type { SkPlanOdds } from './autoplay/surakarta-plan.ts';
-import { surakartaPlayersOn } from './autoplay/surakarta-players.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../games/surakarta/referee.ts';
-import { START_POSITION } from '../rules/surakarta/index.ts';
-import { SURAKARTA, parseSurakartaMatch, surakartaGame } from '../rulesets/surakarta.ts';
-import type { SensorParameters } from '../hardware/sim/sensors.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../games/senryaku/referee.ts';
-import { START_SPN } from '../rules/senryaku/index.ts';
-import type { Calibration } from '../sensing/calibration.ts';
-import { senryakuGame } from '../rulesets/senryaku.ts';
-import { senryakuProfileOf } from '../rulesets/senryaku-board.ts';
-import { simulatedPlayersOn } from './autoplay/autoplayer.ts';
-import { openBoard } from './open-board.ts';
-import { RefereeApp, type RefereeAppConfig } from './referee-app.ts';
-import type { VirtualClock } from './virtual-clock.ts';
+import type { PlanOdds } from '../../src/games/senryaku/plan-turn.ts';
+import type { SkPlanOdds } from '../../src/games/surakarta/plan-turn.ts';
+import { surakartaPlayersOn } from '../../src/games/surakarta/players.ts';
+import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/games/surakarta/referee.ts';
+import { START_POSITION } from '../../src/rules/surakarta/index.ts';
+import { SURAKARTA, parseSurakartaMatch, surakartaGame } from '../../src/rulesets/surakarta.ts';
+import type { SensorParameters } from '../../src/hardware/sim/sensors.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/games/senryaku/referee.ts';
+import { START_SPN } from '../../src/rules/senryaku/index.ts';
+import type { Calibration } from '../../src/sensing/calibration.ts';
+import { senryakuGame } from '../../src/rulesets/senryaku.ts';
+import { senryakuProfileOf } from '../../src/rulesets/senryaku-board.ts';
+import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
+import { openBoard } from '../../src/app/open-board.ts';
+import { RefereeApp, type RefereeAppConfig } from '../../src/app/referee-app.ts';
+import type { VirtualClock } from '../../src/app/virtual-clock.ts';
 
 export interface AutoplaySessionOptions {
   readonly seed: number;
@@ -50,7 +50,7 @@ export async function autoplaySession(o: AutoplaySessionOptions): Promise<Refere
     ...quietApp(o),
     board,
     game: senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, ...o.settings, profile }),
-    simulatedPlayers: simulatedPlayersOn(sim, profile, o.seed, o.odds, o.clock.scheduler),
+    simulatedPlayers: senryakuPlayersOn(sim, profile, o.seed, o.odds, o.clock.scheduler),
   });
 }
 

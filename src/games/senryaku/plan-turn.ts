@@ -6,9 +6,11 @@
  * Off by default (odds 0, so that a seed plays as it always did), the rest of what players
  * do on real boards (issue 10): a hand resting on the rim for half a second, a hand really
  * holding the board for 3 s, and two own spheres in hand at once.
- * Pure: the position, the balance model and a seeded generator in, a plan out.
+ * Pure: the position, the balance model and a seeded generator in, a plan out. The
+ * engine (src/players/) plays the plan; players.ts turns it into hand actions.
  */
 import type { Rng } from '../../hardware/sim/rng.ts';
+import { anticFor, pick } from '../../players/draw.ts';
 import {
   legalMoves,
   moveOutcome,
@@ -84,9 +86,7 @@ export const DEFAULT_ODDS: PlanOdds = { crash: 0.02, slow: 0.08, touch: 0.03, wr
 /** The side rim, half a pitch beyond the outer files (well pitches from the centre). */
 const RIM_X = 3.75;
 
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.int(0, items.length - 1)]!;
-
-export function planTurn(pos: Position, model: BalanceModel, rng: Rng, odds: PlanOdds = DEFAULT_ODDS): TurnPlan | undefined {
+export function planSenryakuTurn(pos: Position, model: BalanceModel, rng: Rng, odds: PlanOdds = DEFAULT_ODDS): TurnPlan | undefined {
   const moves = legalMoves(pos);
   if (moves.length === 0) return undefined;
   const judged = moves.map((m) => ({ m, o: moveOutcome(pos, m, model) }));
@@ -108,17 +108,16 @@ export function planTurn(pos: Position, model: BalanceModel, rng: Rng, odds: Pla
     choice.o.kind === 'crash'
       ? []
       : spheresOf(pos.board, pos.turn).filter((w) => w !== move.from && model.isStable(pos.board, [move.from, w]));
-  let antic: Antic = 'none';
-  const roll = rng.float();
-  let edge = odds.roll;
-  if (!move.capture && roll < edge) antic = 'roll';
-  else if (roll < (edge += odds.wrongSphere) && enemies.length > 0) antic = 'wrong-sphere';
-  else if (roll < (edge += odds.touch)) antic = 'touch';
-  else if (roll < (edge += odds.slow)) antic = 'slow';
-  // The antics below draw nothing unless chosen: at odds 0 every seed plays as before they existed.
-  else if (roll < (edge += odds.rim ?? 0)) antic = 'rim';
-  else if (roll < (edge += odds.hold ?? 0)) antic = 'hold';
-  else if (roll < (edge += odds.twoInHand ?? 0) && seconds.length > 0) antic = 'two-in-hand';
+  // The antics from `rim` on draw nothing unless chosen: at odds 0 every seed plays as before they existed.
+  const antic: Antic = anticFor(rng.float(), [
+    { antic: 'roll', chance: odds.roll, possible: !move.capture },
+    { antic: 'wrong-sphere', chance: odds.wrongSphere, possible: enemies.length > 0 },
+    { antic: 'touch', chance: odds.touch },
+    { antic: 'slow', chance: odds.slow },
+    { antic: 'rim', chance: odds.rim ?? 0 },
+    { antic: 'hold', chance: odds.hold ?? 0 },
+    { antic: 'two-in-hand', chance: odds.twoInHand ?? 0, possible: seconds.length > 0 },
+  ]);
 
   const [rollMin, rollMax] = odds.rollMs ?? [150, 600];
   const captureOrder = rng.chance(0.5) ? 'captured-first' : 'capturer-first';

@@ -4,12 +4,13 @@
  * play, with what real players do now and then: a piece lifted and put back before it is
  * moved (hesitation, touch-move compliant), a piece held a while before it is set down, a
  * hand pressing on a point for less than the holding grace, and the occasional foul, which
- * the players then put right as the referee's restore steps say (surakarta-players.ts):
+ * the players then put right as the referee's restore steps say (the engine, src/players/):
  * an enemy piece lifted that nothing can capture, another piece lifted after one was
  * touched, a piece set down on a point it cannot reach, a piece slid instead of lifted.
  * Pure: the position and a seeded generator in, a plan out.
  */
 import type { Rng } from '../../hardware/sim/rng.ts';
+import { anticFor, between, pick } from '../../players/draw.ts';
 import type { CaptureOrder } from '../../referee/verdicts.ts';
 import {
   EMPTY,
@@ -26,6 +27,9 @@ import {
   type Point,
   type Position,
 } from '../../rules/surakarta/index.ts';
+
+/** Captures are chosen this much more often than steps (random steps alone rarely end a game). */
+const CAPTURE_WEIGHT = 8;
 
 export const SK_ANTICS = ['none', 'hesitate', 'slow', 'press', 'not-your-piece', 'touch-move', 'illegal-placement', 'roll'] as const;
 export type SkAntic = (typeof SK_ANTICS)[number];
@@ -74,9 +78,6 @@ export const SLOW_HOLD_MS = { min: 1000, max: 2000 } as const;
 export const ROLL_MS = { min: 300, max: 500 } as const;
 export const ROLL_PAUSE_MS = { min: 250, max: 450 } as const;
 
-/** Captures are chosen this much more often than steps (random steps alone rarely end a game). */
-const CAPTURE_WEIGHT = 8;
-
 export interface SkTurnPlan {
   readonly move: Move;
   /** The moving piece's letter (to pick it from the hand during a capture). */
@@ -95,8 +96,6 @@ export interface SkTurnPlan {
   readonly press?: { readonly point: Point; readonly grams: number; readonly durationMs: number };
 }
 
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.int(0, items.length - 1)]!;
-const between = (rng: Rng, r: { readonly min: number; readonly max: number }): number => rng.int(r.min, r.max);
 const distance = (a: Point, b: Point): number => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b)));
 
 /** The side to move's turn, or undefined when it has no legal move (the referee passes it). */
@@ -116,16 +115,16 @@ export function planSurakartaTurn(pos: Position, rng: Rng, odds: SkPlanOdds = SK
   // A near miss is what a hand does: two points off when there is such a point.
   const nearMiss = unreachable.filter((p) => distance(p, move.from) === 2);
 
-  let antic: SkAntic = 'none';
-  const draw = rng.float();
-  let edge = 0;
-  if (draw < (edge += odds.hesitate)) antic = 'hesitate';
-  else if (draw < (edge += odds.slow)) antic = 'slow';
-  else if (draw < (edge += odds.press)) antic = 'press';
-  else if (draw < (edge += odds.notYourPiece)) antic = untouchable.length > 0 ? 'not-your-piece' : 'none';
-  else if (draw < (edge += odds.touchMove)) antic = others.length > 0 ? 'touch-move' : 'none';
-  else if (draw < (edge += odds.illegalPlacement)) antic = unreachable.length > 0 ? 'illegal-placement' : 'none';
-  else if (draw < (edge += odds.roll)) antic = move.capture ? 'none' : 'roll';
+  // A foul that cannot be done on this board (nothing to lift, no point to miss) is no antic.
+  const antic: SkAntic = anticFor(rng.float(), [
+    { antic: 'hesitate', chance: odds.hesitate },
+    { antic: 'slow', chance: odds.slow },
+    { antic: 'press', chance: odds.press },
+    { antic: untouchable.length > 0 ? 'not-your-piece' : 'none', chance: odds.notYourPiece },
+    { antic: others.length > 0 ? 'touch-move' : 'none', chance: odds.touchMove },
+    { antic: unreachable.length > 0 ? 'illegal-placement' : 'none', chance: odds.illegalPlacement },
+    { antic: move.capture ? 'none' : 'roll', chance: odds.roll },
+  ]);
 
   const captureOrder: CaptureOrder = rng.chance(0.5) ? 'captured-first' : 'capturer-first';
   const thinkMs = rng.int(400, 1200);

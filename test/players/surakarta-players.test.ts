@@ -1,12 +1,12 @@
-// The simulated Surakarta players: how they plan a turn (a legal move, now and then a human
-// antic), the hand actions each antic comes to, and the restore steps they do after a foul.
+// The player engine with Surakarta's players: how they plan a turn (a legal move, now and then
+// a human antic), the hand actions each antic comes to, and the restore steps they do after a foul.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/app/open-board.ts';
 import { RefereeApp } from '../../src/app/referee-app.ts';
-import { SurakartaPlayers, surakartaPlayersOn } from '../../src/app/autoplay/surakarta-players.ts';
+import { surakartaHands, surakartaMoveAlone, surakartaPlayersOn } from '../../src/games/surakarta/players.ts';
 import { EventBus } from '../../src/app/event-bus.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
 import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/games/surakarta/referee.ts';
@@ -24,8 +24,8 @@ import {
   type SkAntic,
   type SkPlanOdds,
   type SkTurnPlan,
-} from '../../src/app/autoplay/surakarta-plan.ts';
-import { moveScript, restoreScript, turnScript } from '../../src/app/autoplay/surakarta-script.ts';
+} from '../../src/games/surakarta/plan-turn.ts';
+import { restoreScript } from '../../src/players/hands.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import type { SimStep } from '../../src/hardware/sim/script.ts';
 import {
@@ -94,7 +94,7 @@ describe('planSurakartaTurn', () => {
     for (const { pos, plan } of all) {
       expect(plan.antic).toBe('none');
       expect(checkMove(pos, plan.move).ok).toBe(true);
-      expect(shape(turnScript(plan).steps)).toEqual(cleanMove(plan));
+      expect(shape(surakartaHands(plan).script.steps)).toEqual(cleanMove(plan));
     }
     // Both capture orders happen, and captures are preferred when there are some.
     expect(new Set(all.filter((p) => p.plan.move.capture).map((p) => p.plan.captureOrder))).toEqual(
@@ -130,7 +130,7 @@ describe('each antic as hand actions', () => {
     for (const { plan } of plans(only('hesitate'), 5)) {
       const from = pointName(plan.move.from);
       expect(plan.antic).toBe('hesitate');
-      expect(shape(turnScript(plan).steps)).toEqual([`lift ${from}`, `place ${from} ${plan.piece}`, ...cleanMove(plan)]);
+      expect(shape(surakartaHands(plan).script.steps)).toEqual([`lift ${from}`, `place ${from} ${plan.piece}`, ...cleanMove(plan)]);
     }
   });
 
@@ -139,7 +139,7 @@ describe('each antic as hand actions', () => {
       expect(plan.antic).toBe('slow');
       expect(plan.holdMs).toBeGreaterThanOrEqual(SLOW_HOLD_MS.min);
       expect(plan.holdMs).toBeLessThanOrEqual(SLOW_HOLD_MS.max);
-      const steps = turnScript(plan).steps;
+      const steps = surakartaHands(plan).script.steps;
       expect(shape(steps)).toEqual(cleanMove(plan));
       expect(steps.at(-1)).toMatchObject({ action: 'place', afterMs: plan.holdMs });
     }
@@ -147,7 +147,7 @@ describe('each antic as hand actions', () => {
 
   it('a hand pressing on a point, heavier than a piece and shorter than the 2 s holding grace, then the move', () => {
     for (const { plan } of plans(only('press'), 5)) {
-      const steps = turnScript(plan).steps;
+      const steps = surakartaHands(plan).script.steps;
       expect(shape(steps)).toEqual([`press ${pointName(plan.press!.point)}`, ...cleanMove(plan)]);
       expect(steps[0]).toMatchObject({ action: 'press', blocking: true });
       const press = steps[0] as Extract<SimStep, { action: 'press' }>;
@@ -165,7 +165,7 @@ describe('each antic as hand actions', () => {
       expect(sideOf(pos.board[wrong]!)).not.toBe(pos.turn);
       expect(pos.board[wrong]).not.toBe(EMPTY);
       expect(legalMoves(pos).some((m) => m.capture && m.to === wrong)).toBe(false);
-      expect(shape(turnScript(plan).steps)).toEqual([`lift ${pointName(wrong)}`]);
+      expect(shape(surakartaHands(plan).script.steps)).toEqual([`lift ${pointName(wrong)}`]);
     }
   });
 
@@ -175,7 +175,11 @@ describe('each antic as hand actions', () => {
       expect(plan.antic).toBe('touch-move');
       expect(sideOf(pos.board[plan.wrongPoint!]!)).toBe(pos.turn);
       expect(plan.wrongPoint).not.toBe(plan.move.from);
-      expect(shape(turnScript(plan).steps)).toEqual([`lift ${from}`, `place ${from} ${plan.piece}`, `lift ${pointName(plan.wrongPoint!)}`]);
+      expect(shape(surakartaHands(plan).script.steps)).toEqual([
+        `lift ${from}`,
+        `place ${from} ${plan.piece}`,
+        `lift ${pointName(plan.wrongPoint!)}`,
+      ]);
     }
   });
 
@@ -185,7 +189,10 @@ describe('each antic as hand actions', () => {
       const wrong = plan.wrongPoint!;
       expect(pos.board[wrong]).toBe(EMPTY);
       expect(legalMoves(pos).some((m) => m.from === plan.move.from && m.to === wrong)).toBe(false);
-      expect(shape(turnScript(plan).steps)).toEqual([`lift ${pointName(plan.move.from)}`, `place ${pointName(wrong)} ${plan.piece}`]);
+      expect(shape(surakartaHands(plan).script.steps)).toEqual([
+        `lift ${pointName(plan.move.from)}`,
+        `place ${pointName(wrong)} ${plan.piece}`,
+      ]);
     }
   });
 
@@ -195,7 +202,7 @@ describe('each antic as hand actions', () => {
         expect(plan.antic).toBe('none');
         continue;
       }
-      const steps = turnScript(plan).steps;
+      const steps = surakartaHands(plan).script.steps;
       expect(shape(steps)).toEqual([`roll ${pointName(plan.move.from)}>${pointName(plan.move.to)}`]);
       const roll = steps[0] as Extract<SimStep, { action: 'roll' }>;
       expect(roll.durationMs).toBeGreaterThanOrEqual(ROLL_MS.min);
@@ -204,7 +211,7 @@ describe('each antic as hand actions', () => {
   });
 
   it('after a foul is put right, the planned move is played cleanly', () => {
-    for (const { plan } of plans(only('touchMove'), 3)) expect(shape(moveScript(plan, 700).steps)).toEqual(cleanMove(plan));
+    for (const { plan } of plans(only('touchMove'), 3)) expect(shape(surakartaMoveAlone(plan, 700).script.steps)).toEqual(cleanMove(plan));
   });
 });
 
@@ -315,7 +322,7 @@ describe('the players and an attributed holding', () => {
       return reset(position);
     };
     const bus = new EventBus();
-    const players = new SurakartaPlayers(bus, sim, 3, clock.scheduler);
+    const players = surakartaPlayersOn(sim, 3, clock.scheduler)(bus);
     await players.start();
     const say = (v: Verdict): void => bus.emit('verdict', v);
     const wait = async (ms: number): Promise<void> => {

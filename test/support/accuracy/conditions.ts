@@ -4,11 +4,11 @@
  * and the players' odds; every other number is the default, so a condition differs from
  * its game's `clean` only in what its name says. Senryaku's antic odds are high (about one
  * turn in four) so that a handful of games already holds many of them; Surakarta's players
- * play their own default odds (surakarta-plan.ts: about one turn in five with an antic).
+ * play their own default odds (src/games/surakarta/plan-turn.ts: about one turn in five with an antic).
  */
-import type { SensorParameters } from '../../hardware/sim/sensors.ts';
-import { DEFAULT_ODDS, type PlanOdds } from '../autoplay/plan-turn.ts';
-import { SK_DEFAULT_ODDS, type SkPlanOdds } from '../autoplay/surakarta-plan.ts';
+import type { SensorParameters } from '../../../src/hardware/sim/sensors.ts';
+import { DEFAULT_ODDS, type PlanOdds } from '../../../src/games/senryaku/plan-turn.ts';
+import { SK_DEFAULT_ODDS, type SkPlanOdds } from '../../../src/games/surakarta/plan-turn.ts';
 
 interface ConditionOf<G extends string, O> {
   readonly name: string;

@@ -1,14 +1,14 @@
-// The simulated players answer the referee: when it asks for the board to be resynced
-// (after a reboot or a lost link hid part of a turn), they finish what is in their hands,
-// put the board back as the game stands, and play the turn they had planned once again.
+// The player engine with Senryaku's players answers the referee: when it asks for the board
+// to be resynced (after a reboot or a lost link hid part of a turn), they finish what is in
+// their hands, put the board back as the game stands, and play the turn they had planned
+// once again.
 import sinon from 'sinon';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Autoplayer } from '../../src/app/autoplay/autoplayer.ts';
 import { EventBus } from '../../src/app/event-bus.ts';
 import { createSimBoard, type SimBoard, type SimScript } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { BalanceModel } from '../../src/rules/senryaku/balance.ts';
 import { DEFAULT_PROFILE } from '../../src/rules/senryaku/profile.ts';
+import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
 import { START_SPN } from '../../src/rules/senryaku/spn.ts';
 
 let clock: sinon.SinonFakeTimers | undefined;
@@ -35,7 +35,7 @@ async function players(seed: number) {
   const bus = new EventBus();
   const notices: string[] = [];
   bus.on('notice', {}, (n) => notices.push(n.message));
-  const auto = new Autoplayer(bus, sim, BalanceModel.fromProfile(DEFAULT_PROFILE), seed);
+  const auto = senryakuPlayersOn(sim, DEFAULT_PROFILE, seed)(bus);
   await auto.start();
   cleanup.push(
     () => auto.stop(),
@@ -51,7 +51,7 @@ async function players(seed: number) {
   return { sim, scripts, notices, resets, say, tick: (ms: number) => (clock as sinon.SinonFakeTimers).tickAsync(ms) };
 }
 
-describe('Autoplayer', () => {
+describe("the player engine with Senryaku's players", () => {
   it.each([1, 2, 3])('asked to resync mid-turn, puts the board back and plays the same turn again (seed %i)', async (seed) => {
     const p = await players(seed);
     p.say({ type: 'game-started', game: 1, players: { white: 'A', black: 'B' }, position: START_SPN, atMs: 0 });
