@@ -10,7 +10,7 @@ import { CalibrationStore } from '../../src/calibration/store.ts';
 import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
-import { BalanceModel } from '../../src/rules/senryaku/index.ts';
+import { BalanceModel } from '../../src/games/senryaku/rules/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { crashPosition } from './crash-positions.ts';
 import { measure, type KindFigures } from './measure.ts';

@@ -21,11 +21,12 @@ import type { RefereeInput } from '../../src/referee/inputs.ts';
 import { senryakuReferee } from '../../src/games/senryaku/referee.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/games/senryaku/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { BalanceModel, START_SPN, parseSpn, type Position } from '../../src/rules/senryaku/index.ts';
-import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
+import { BalanceModel, START_SPN, parseSpn, type Position } from '../../src/games/senryaku/rules/index.ts';
+import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
 import type { HardwareProfile } from '../../src/board/profile.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { PhysicalTruth } from './truth.ts';
+import { sensingSetupOf } from '../../src/games/senryaku/board.ts';
 
 /** What one board line brought out of the pipeline, and when. */
 export interface Observed {
@@ -83,7 +84,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     match: { ...DEFAULT_REFEREE_SETTINGS.match, trackLength: 99 },
     ...(o.firstPosition ? { firstPosition: o.firstPosition } : {}),
   };
-  const pipeline = new RefereePipeline({ profile: o.profile, calibration: o.calibration, referee: senryakuReferee(settings) });
+  const pipeline = new RefereePipeline({ sensing: sensingSetupOf(o.profile, o.calibration), referee: senryakuReferee(settings) });
   const observed: Observed[] = [];
   const model = BalanceModel.fromProfile(o.profile);
   const rng = new Rng(o.seed).fork('latency-players');

@@ -7,7 +7,7 @@
 import { blindRefusal } from '../referee/sensor-health.ts';
 import type { RulesetBoardFile } from '../rulesets/ruleset.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import type { GameSession } from './game-sessions/index.ts';
+import type { GameSession } from '../rulesets/game-sessions.ts';
 import { parseMatchOptions, type MatchOptionsText } from './match-settings.ts';
 import type { ControlAnswer, ControlBody, RefereeControl } from './referee-control.ts';
 import type { MatchPlan, RefereeHost } from './referee-host.ts';

@@ -1,8 +1,8 @@
 /** Reads a board profile file for the pure loader; problems come back as one readable line. */
 import { readFileSync } from 'node:fs';
 import { err, ok, type Result } from '../util/result.ts';
-import { formatProfileProblems, parseProfileFileText, type LoadedProfile } from '../rulesets/senryaku-profile-file.ts';
-import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import { formatProfileProblems, parseProfileFileText, type LoadedProfile } from '../games/senryaku/profile-file.ts';
+import type { SenryakuBoardProfile } from '../games/senryaku/board.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 
 /** Both parts of the file: the Senryaku profile (flat, as journals keep it) and the board's hardware. */

@@ -6,7 +6,7 @@
 import { POLICIES, type FoulPolicy } from '../referee/verdicts.ts';
 import { BUILT_IN_RULESETS, DEFAULT_RULESET, type RulesetId } from '../rulesets/registry.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import { GAME_SESSIONS } from './game-sessions/index.ts';
+import { GAME_SESSIONS } from '../rulesets/game-sessions.ts';
 import { MAX_NAME_CHARS } from '../settings/request-limits.ts';
 
 export interface MatchOptionsText {

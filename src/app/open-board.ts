@@ -35,7 +35,7 @@ import {
   type SimBoardOptions,
 } from '../hardware/sim/index.ts';
 import { loadBoardFile } from './load-profile.ts';
-import { SENRYAKU } from '../rulesets/senryaku.ts';
+import { SENRYAKU } from '../games/senryaku/index.ts';
 import { Rng } from '../hardware/sim/rng.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 

@@ -6,7 +6,7 @@
  * board id like any calibration and reused on the next run. A real board is calibrated by
  * a person with `senryaku calibrate --port PATH`.
  */
-import { SENRYAKU } from '../rulesets/senryaku.ts';
+import { SENRYAKU } from '../games/senryaku/index.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper } from '../calibration/guided.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';

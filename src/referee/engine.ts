@@ -8,6 +8,7 @@
 import { attributeHolding } from './attribution.ts';
 import { unseenBeforeLift, unseenBeforePlace } from './blind-moves.ts';
 import { blindView } from './blind-view.ts';
+import { boardToContinue } from './continue-from.ts';
 import { onBoardFound } from './board-found.ts';
 import { inGame, judging, refereeing, stepContext, type Refereeing, type StepContext } from './context.ts';
 import { endGame, forfeitGame } from './game-flow.ts';
@@ -31,6 +32,7 @@ export function createReferee<G extends GameTypes>(rules: RefereeRules<G>, setti
     initialState: () => initialState(rules, settings),
     step: engine.step,
     snapshot: (state) => snapshotOf(engine, state),
+    continueFrom: (state) => boardToContinue(rules, state),
   };
 }
 

@@ -3,6 +3,7 @@
  * (state, verdicts). The app owns time, I/O and the journal; the reducer owns the rules.
  * Because it is pure, replaying the journaled inputs rebuilds the state exactly.
  */
+import type { BoardToContinue } from './continue-from.ts';
 import type { RefereeInput } from './inputs.ts';
 import type { RefereeSnapshot } from './snapshot.ts';
 import type { Verdict } from './verdicts.ts';
@@ -18,6 +19,8 @@ export interface RulesetReferee<S> {
   step(state: S, input: RefereeInput): RefereeStep<S>;
   /** Where the match stands, for a client that joins late. */
   snapshot(state: S): RefereeSnapshot;
+  /** What a board is set up with to go on from this state (a resumed match), or that the match is over. */
+  continueFrom(state: S): BoardToContinue;
 }
 
 /** Folds many inputs, collecting every verdict (replay, restore from a journal). */

@@ -5,8 +5,8 @@
  */
 import { err, ok, type Result } from '../util/result.ts';
 import type { Ruleset } from './ruleset.ts';
-import { SENRYAKU } from './senryaku.ts';
-import { SURAKARTA } from './surakarta.ts';
+import { SENRYAKU } from '../games/senryaku/index.ts';
+import { SURAKARTA } from '../games/surakarta/index.ts';
 
 export type UnknownRuleset = { readonly code: 'UnknownRuleset'; readonly message: string };
 

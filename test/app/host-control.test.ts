@@ -3,12 +3,12 @@
 // built from the last one's options with the request's over them.
 import { describe, expect, it } from 'vitest';
 import { HostControl } from '../../src/app/host-control.ts';
-import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { GAME_SESSIONS } from '../../src/rulesets/game-sessions.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import type { MatchPlan, RefereeHost } from '../../src/app/referee-host.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
-import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import { ok } from '../../src/util/result.ts';
 
 const file = loadBoardFile(REFERENCE_PROFILE_PATH, SENRYAKU);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSettingsProblems, parseMatchOptions } from '../../src/app/match-settings.ts';
-import type { SenryakuPlan } from '../../src/app/game-sessions/senryaku.ts';
+import type { SenryakuPlan } from '../../src/games/senryaku/session.ts';
 
 describe('match settings', () => {
   it('defaults: casual, N = 6, alternating colours, players A and B, no game limit', () => {

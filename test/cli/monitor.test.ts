@@ -9,7 +9,7 @@ import { emptyCounters } from '../../src/hardware/link/index.ts';
 import { FakeBoardLink } from '../support/fake-board-link.ts';
 import { loadBoardFile, loadProfileFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
-import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import type { Frame } from '../../src/protocol/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { emptyPlausibilityCounters } from '../../src/sensing/index.ts';

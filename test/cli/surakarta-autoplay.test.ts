@@ -21,7 +21,7 @@ import {
   playPass,
   positionAfter,
   type Position,
-} from '../../src/rules/surakarta/index.ts';
+} from '../../src/games/surakarta/rules/index.ts';
 import { saidVerdict } from '../said.ts';
 
 beforeAll(async () => {

@@ -8,12 +8,12 @@ import { rebuildFromJournals } from '../../src/app/match-store-service.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { simScript } from '../../src/hardware/sim/index.ts';
 import { tempStore } from '../store/helpers.ts';
-import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { GAME_SESSIONS } from '../../src/rulesets/game-sessions.ts';
 import { HostControl } from '../../src/app/host-control.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import type { RefereeHost } from '../../src/app/referee-host.ts';
-import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import { Session, simBoard, useE2E } from './harness.ts';
 
 const senryakuFile = () => {

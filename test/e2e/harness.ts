@@ -26,10 +26,10 @@ import {
 } from '../../src/hardware/sim/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/games/senryaku/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_SPN, parseSpn } from '../../src/rules/senryaku/index.ts';
-import type { LoadedProfile } from '../../src/rulesets/senryaku-profile-file.ts';
-import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
-import { senryakuGame } from '../../src/rulesets/senryaku.ts';
+import { START_SPN, parseSpn } from '../../src/games/senryaku/rules/index.ts';
+import type { LoadedProfile } from '../../src/games/senryaku/profile-file.ts';
+import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
+import { senryakuGame } from '../../src/games/senryaku/index.ts';
 import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import type { JournalFs } from '../../src/journal/disk.ts';

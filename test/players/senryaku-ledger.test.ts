@@ -6,7 +6,7 @@ import { senryakuHands, senryakuPlayers } from '../../src/games/senryaku/players
 import type { TurnPlan } from '../../src/games/senryaku/plan-turn.ts';
 import { turnRecord, type TurnRecord } from '../../src/players/ledger.ts';
 import type { StepOutcome } from '../../src/hardware/sim/sim-board.ts';
-import { BalanceModel, DEFAULT_PROFILE, parseSpn, parseWell, type Position } from '../../src/rules/senryaku/index.ts';
+import { BalanceModel, DEFAULT_PROFILE, parseSpn, parseWell, type Position } from '../../src/games/senryaku/rules/index.ts';
 import { err, ok } from '../../src/util/result.ts';
 
 const position = (spn: string): Position => {

@@ -13,7 +13,7 @@ import {
   spheresOf,
   startPosition,
   type Position,
-} from '../../src/rules/senryaku/index.ts';
+} from '../../src/games/senryaku/rules/index.ts';
 
 const model = BalanceModel.fromProfile(DEFAULT_PROFILE);
 const PITCH = 40;

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/app/event-bus.ts';
 import { createSimBoard, type SimBoard, type SimScript } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { DEFAULT_PROFILE } from '../../src/rules/senryaku/profile.ts';
+import { DEFAULT_PROFILE } from '../../src/games/senryaku/rules/profile.ts';
 import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
-import { START_SPN } from '../../src/rules/senryaku/spn.ts';
+import { START_SPN } from '../../src/games/senryaku/rules/spn.ts';
 
 let clock: sinon.SinonFakeTimers | undefined;
 let cleanup: (() => unknown)[] = [];

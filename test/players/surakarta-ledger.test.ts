@@ -5,7 +5,7 @@ import type { SkTurnPlan } from '../../src/games/surakarta/plan-turn.ts';
 import { surakartaHands, surakartaMoveAlone, surakartaPlayers } from '../../src/games/surakarta/players.ts';
 import type { TurnActions } from '../../src/players/game.ts';
 import { callsMade, turnRecord, type ScriptRun } from '../../src/players/ledger.ts';
-import { legalMoves, parsePosition, pointAt, type Position } from '../../src/rules/surakarta/index.ts';
+import { legalMoves, parsePosition, pointAt, type Position } from '../../src/games/surakarta/rules/index.ts';
 import { err, ok } from '../../src/util/result.ts';
 
 const position = (text: string): Position => {

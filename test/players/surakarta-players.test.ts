@@ -11,7 +11,7 @@ import { EventBus } from '../../src/app/event-bus.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
 import { DEFAULT_SURAKARTA_SETTINGS } from '../../src/games/surakarta/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { SURAKARTA, surakartaGame } from '../../src/rulesets/surakarta.ts';
+import { SURAKARTA, surakartaGame } from '../../src/games/surakarta/index.ts';
 import { SK_SEED, surakartaCalibration } from '../e2e/surakarta-harness.ts';
 import {
   FOUL_ANTICS,
@@ -39,7 +39,7 @@ import {
   sideOf,
   startPosition,
   type Position,
-} from '../../src/rules/surakarta/index.ts';
+} from '../../src/games/surakarta/rules/index.ts';
 
 /** Plans along a few dozen random games (the planned moves played), with these odds. */
 function plans(odds: SkPlanOdds, seeds = 30): { pos: Position; plan: SkTurnPlan }[] {

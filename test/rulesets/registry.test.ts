@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/games/senryaku/referee.ts';
 import { BUILT_IN_RULESETS, rulesetById } from '../../src/rulesets/registry.ts';
-import { parseSenryakuSettings, SENRYAKU, senryakuSettingsJson } from '../../src/rulesets/senryaku.ts';
-import { DEFAULT_PROFILE, parseSpn } from '../../src/rules/senryaku/index.ts';
+import { parseSenryakuSettings, SENRYAKU, senryakuSettingsJson } from '../../src/games/senryaku/index.ts';
+import { DEFAULT_PROFILE, parseSpn } from '../../src/games/senryaku/rules/index.ts';
 
 describe('ruleset registry', () => {
   it('finds every listed ruleset by its id, and nothing else', () => {

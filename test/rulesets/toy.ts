@@ -9,6 +9,7 @@
  */
 import { parseHardwareProfile } from '../../src/board/parse-profile.ts';
 import { NO_TILT } from '../../src/board/profile.ts';
+import type { BoardToContinue } from '../../src/referee/continue-from.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import type { RulesetReferee } from '../../src/referee/referee.ts';
 import type { RefereeSnapshot } from '../../src/referee/snapshot.ts';
@@ -135,7 +136,17 @@ function snapshot(s: CornersState): RefereeSnapshot {
   };
 }
 
-export const cornersReferee = (): RulesetReferee<CornersState> => ({ ruleset: 'corners', initialState: initial, step, snapshot });
+/** One game a match: once it is over there is nothing to go on with. */
+const continueFrom = (s: CornersState): BoardToContinue =>
+  s.phase === 'game-over' ? { over: true } : { over: false, position: positionText(s) };
+
+export const cornersReferee = (): RulesetReferee<CornersState> => ({
+  ruleset: 'corners',
+  initialState: initial,
+  step,
+  snapshot,
+  continueFrom,
+});
 
 // ---- Corners as a ruleset descriptor: what a journal, a replay and the command line use ----
 

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CalibrationStore } from '../../src/calibration/store.ts';
-import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { GAME_SESSIONS } from '../../src/rulesets/game-sessions.ts';
 import { matchStoreService } from '../../src/app/match-store-service.ts';
 import { openBoard } from '../../src/app/open-board.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';

@@ -30,7 +30,7 @@ import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../protocol/index.ts';
 import type { Ruleset } from '../../rulesets/ruleset.ts';
-import { GAME_SESSIONS, ownSettings, type GameSession } from '../../app/game-sessions/index.ts';
+import { GAME_SESSIONS, ownSettings, type GameSession } from '../../rulesets/game-sessions.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';

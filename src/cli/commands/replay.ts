@@ -12,7 +12,7 @@ import { JOURNAL_VERSION, readJournal } from '../../journal/journal.ts';
 import { resolveFallbackDirs } from '../../journal/split.ts';
 import { referenceProfilePath } from '../../app/open-board.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
-import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
+import { GAME_SESSIONS } from '../../rulesets/game-sessions.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../journal/replay.ts';
 import { ok, type Result } from '../../util/result.ts';
 import { rulesetById } from '../../rulesets/registry.ts';

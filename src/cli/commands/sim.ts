@@ -9,7 +9,7 @@
 import { untilSignal } from '../until-signal.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { referenceProfilePath, simOptionsOf } from '../../app/open-board.ts';
-import { SENRYAKU } from '../../rulesets/senryaku.ts';
+import { SENRYAKU } from '../../games/senryaku/index.ts';
 import type { Ruleset } from '../../rulesets/ruleset.ts';
 import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { createSimBoard } from '../../hardware/sim/sim-board.ts';

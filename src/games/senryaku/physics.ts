@@ -14,10 +14,10 @@ import type { BoardPhysics } from '../../referee/board-physics.ts';
 import { inGame, type StepContext } from '../../referee/context.ts';
 import { endGame } from '../../referee/game-flow.ts';
 import type { GameEnd } from '../../referee/rules.ts';
-import { BalanceModel } from '../../rules/senryaku/balance.ts';
-import type { BoardProfile } from '../../rules/senryaku/profile.ts';
-import { formatSpn } from '../../rules/senryaku/spn.ts';
-import { EMPTY, WELLS, WHITE_PLAIN, opposite, wellName, type Color, type Well } from '../../rules/senryaku/types.ts';
+import { BalanceModel } from './rules/balance.ts';
+import type { BoardProfile } from './rules/profile.ts';
+import { formatSpn } from './rules/spn.ts';
+import { EMPTY, WELLS, WHITE_PLAIN, opposite, wellName, type Color, type Well } from './rules/types.ts';
 import type { SenryakuGame } from './referee.ts';
 
 export interface LastAction {

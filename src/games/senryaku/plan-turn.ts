@@ -23,7 +23,7 @@ import {
   type PieceChar,
   type Position,
   type Well,
-} from '../../rules/senryaku/index.ts';
+} from './rules/index.ts';
 
 export const ANTICS = ['none', 'slow', 'touch', 'wrong-sphere', 'roll', 'rim', 'hold', 'two-in-hand'] as const;
 export type Antic = (typeof ANTICS)[number];

@@ -27,7 +27,7 @@ import {
   wellName,
   type BoardProfile,
   type Position,
-} from '../../rules/senryaku/index.ts';
+} from './rules/index.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
 import { planSenryakuTurn, type HandOnBoard, type PlanOdds, type TurnPlan } from './plan-turn.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Senryaku (RULES.md) as the referee engine referees it: its rules core (src/rules/senryaku/)
+ * Senryaku (RULES.md) as the referee engine referees it: its rules core (src/games/senryaku/rules/)
  * behind `RefereeRules`, its match on the scoring track, its rulings, and its board's physics
  * (physics.ts: the tilt switches decide crashes, the balance model predicts them).
  */
@@ -15,14 +15,14 @@ import {
   type MatchSettings,
   type MatchState,
 } from '../../rules/match/track.ts';
-import { END_REASONS, POINTS_FOR, type EndReason } from '../../rules/senryaku/game.ts';
-import { checkMove, legalMoves, movesFrom, type Move } from '../../rules/senryaku/moves.ts';
-import { formatMove } from '../../rules/senryaku/notation.ts';
-import { positionAfter } from '../../rules/senryaku/play.ts';
-import { startPosition, type Position } from '../../rules/senryaku/position.ts';
-import { DEFAULT_PROFILE, type BoardProfile } from '../../rules/senryaku/profile.ts';
-import { formatSpn } from '../../rules/senryaku/spn.ts';
-import { COLORS, FILES, RANKS, WELLS, cellChar, cellColor, colouredOf, opposite, parseWell, wellName } from '../../rules/senryaku/types.ts';
+import { END_REASONS, POINTS_FOR, type EndReason } from './rules/game.ts';
+import { checkMove, legalMoves, movesFrom, type Move } from './rules/moves.ts';
+import { formatMove } from './rules/notation.ts';
+import { positionAfter } from './rules/play.ts';
+import { startPosition, type Position } from './rules/position.ts';
+import { DEFAULT_PROFILE, type BoardProfile } from './rules/profile.ts';
+import { formatSpn } from './rules/spn.ts';
+import { COLORS, FILES, RANKS, WELLS, cellChar, cellColor, colouredOf, opposite, parseWell, wellName } from './rules/types.ts';
 import { err, ok } from '../../util/result.ts';
 import { SENRYAKU_PHYSICS, type SenryakuPhysicsState } from './physics.ts';
 

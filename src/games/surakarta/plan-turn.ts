@@ -26,7 +26,7 @@ import {
   type PieceChar,
   type Point,
   type Position,
-} from '../../rules/surakarta/index.ts';
+} from './rules/index.ts';
 
 /** Captures are chosen this much more often than steps (random steps alone rarely end a game). */
 const CAPTURE_WEIGHT = 8;

@@ -25,7 +25,7 @@ import {
   playPass,
   pointName,
   type Position,
-} from '../../rules/surakarta/index.ts';
+} from './rules/index.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
 import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkAntic, type SkPlanOdds, type SkTurnPlan } from './plan-turn.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Surakarta (RULES.md, Surakarta) as the referee engine referees it: its rules core
- * (src/rules/surakarta/) behind `RefereeRules`, its match of games or points, its rulings.
+ * (src/games/surakarta/rules/) behind `RefereeRules`, its match of games or points, its rulings.
  * The board cannot tip: no physics of its own, so a move is final when its piece is placed.
  *
  * Rulings the referee adds to RULES.md (Surakarta), besides those it shares with Senryaku:
@@ -14,7 +14,7 @@ import { createReferee } from '../../referee/engine.ts';
 import type { GameTypesOf, RefereeRules, RefereeSettings } from '../../referee/rules.ts';
 import type { RefereeState } from '../../referee/state.ts';
 import { MAX_TRACK_LENGTH } from '../../rules/match/track.ts';
-import { endByAgreement, gameStatus } from '../../rules/surakarta/game.ts';
+import { endByAgreement, gameStatus } from './rules/game.ts';
 import {
   DEFAULT_SURAKARTA_MATCH,
   currentGame,
@@ -26,13 +26,13 @@ import {
   withdrawLastSurakartaGame,
   type SurakartaMatch,
   type SurakartaMatchState,
-} from '../../rules/surakarta/match.ts';
-import { checkMove, legalMoves, movesFrom, type Move } from '../../rules/surakarta/moves.ts';
-import { formatMove } from '../../rules/surakarta/notation.ts';
-import { playPass, positionAfter } from '../../rules/surakarta/play.ts';
-import { formatPosition } from '../../rules/surakarta/position-notation.ts';
-import { pieceCounts, startPosition, type Position } from '../../rules/surakarta/position.ts';
-import { FILES, POINTS, RANKS, SIDES, cellChar, opposite, parsePoint, pointName, sideOf } from '../../rules/surakarta/types.ts';
+} from './rules/match.ts';
+import { checkMove, legalMoves, movesFrom, type Move } from './rules/moves.ts';
+import { formatMove } from './rules/notation.ts';
+import { playPass, positionAfter } from './rules/play.ts';
+import { formatPosition } from './rules/position-notation.ts';
+import { pieceCounts, startPosition, type Position } from './rules/position.ts';
+import { FILES, POINTS, RANKS, SIDES, cellChar, opposite, parsePoint, pointName, sideOf } from './rules/types.ts';
 import { err, ok } from '../../util/result.ts';
 
 /** Settings of a refereed Surakarta match: foul policy, match format, the holding grace, a first position. */

@@ -7,7 +7,7 @@ import {
 } from '../../../src/games/senryaku/referee.ts';
 import type { RefereeSnapshot } from '../../../src/referee/snapshot.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
-import { WELLS, parseSpn, parseWell, type Color } from '../../../src/rules/senryaku/index.ts';
+import { WELLS, parseSpn, parseWell, type Color } from '../../../src/games/senryaku/rules/index.ts';
 import { BoardDriver } from '../board-driver.ts';
 
 /** Where the match stands in a Senryaku referee's state (the snapshot a late client gets). */

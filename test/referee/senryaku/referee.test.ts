@@ -342,7 +342,7 @@ describe('Senryaku referee: snapshots', () => {
 
 describe('Senryaku referee: a first position other than the start', () => {
   it('game 1 starts from it, game 2 from the start position', async () => {
-    const { parseSpn } = await import('../../../src/rules/senryaku/index.ts');
+    const { parseSpn } = await import('../../../src/games/senryaku/rules/index.ts');
     const first = parseSpn('7/2B4/2W4/7/7/7 w - -');
     if (!first.ok) throw new Error(first.error.message);
     const r = new RefereeDriver({ firstPosition: first.value });

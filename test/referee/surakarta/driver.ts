@@ -10,7 +10,7 @@ import {
 } from '../../../src/games/surakarta/referee.ts';
 import type { RefereeSnapshot } from '../../../src/referee/snapshot.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
-import { POINTS, START_POSITION, parsePoint, parsePosition, type Position } from '../../../src/rules/surakarta/index.ts';
+import { POINTS, START_POSITION, parsePoint, parsePosition, type Position } from '../../../src/games/surakarta/rules/index.ts';
 import { BoardDriver } from '../board-driver.ts';
 
 export const P = (name: string): number => {

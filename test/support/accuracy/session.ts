@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import type { Calibration } from '../../../src/sensing/calibration.ts';
 import type { PlayRecord } from '../../../src/players/ledger.ts';
-import { SURAKARTA } from '../../../src/rulesets/surakarta.ts';
+import { SURAKARTA } from '../../../src/games/surakarta/index.ts';
 import { autoplaySession, surakartaAutoplaySession } from '../autoplay-session.ts';
 import { CalibrationStore } from '../../../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../../../src/app/sim-calibration.ts';
