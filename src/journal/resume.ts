@@ -5,7 +5,7 @@
  */
 import type { RefereeInput } from '../referee/inputs.ts';
 import { replayInputs, type RulesetReferee } from '../referee/referee.ts';
-import type { BoardToContinue } from '../referee/continue-from.ts';
+import type { BoardToContinue } from '../referee/referee.ts';
 import type { JournalContents, JournalHeader } from './journal.ts';
 import type { Ruleset } from '../rulesets/ruleset.ts';
 import type { Result } from '../util/result.ts';

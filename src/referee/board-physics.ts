@@ -6,10 +6,22 @@
  * physics of its own has no extension: tilt reports are ignored, and a move is final when its
  * piece is set down.
  */
-import type { StepContext } from './context.ts';
+import type { GameEnd, GameTypes, SideOf } from './game-types.ts';
 import type { TipSide } from './inputs.ts';
-import type { GameEnd, GameTypes, SideOf } from './rules.ts';
+import type { Draft } from './state.ts';
 import type { VerdictBody } from './verdicts.ts';
+
+/** What a physics hook works with (a step's context, as far as physics needs it): the draft state, the time, what it says, and the game's end when the physics decides it. */
+export interface PhysicsContext<G extends GameTypes> {
+  readonly d: Draft<G>;
+  /** When the input was known. */
+  readonly at: number;
+  /** When its physical action happened. */
+  readonly happenedAt: number;
+  emit(v: VerdictBody): void;
+  /** Ends the game now, as the engine ends one (a crash; a capture made final). */
+  endGame(end: GameEnd<SideOf<G>>): void;
+}
 
 /** A physical action on the board, as the extension hears it. */
 export type BoardAction = 'lift' | 'place' | 'roll';
@@ -33,17 +45,17 @@ export interface BoardPhysics<G extends GameTypes> {
   heldEnding(x: G['physics']): string | undefined;
 
   /** The tilt switches closed toward `toward`. */
-  onTipped(ctx: StepContext<G>, toward: TipSide): void;
+  onTipped(ctx: PhysicsContext<G>, toward: TipSide): void;
   /** A lift, placement or roll on `cell` was sensed (the referee's account already follows it), before it is judged. */
-  onAction(ctx: StepContext<G>, action: BoardAction, cell: number): void;
+  onAction(ctx: PhysicsContext<G>, action: BoardAction, cell: number): void;
   /** After a lift, placement or roll has been judged. */
-  afterAction(ctx: StepContext<G>): void;
+  afterAction(ctx: PhysicsContext<G>): void;
   /** What a move verdict adds after the position the move leads to. */
-  moveVerdict(ctx: StepContext<G>, position: G['position']): MoveVerdictExtra;
+  moveVerdict(ctx: PhysicsContext<G>, position: G['position']): MoveVerdictExtra;
   /** A move ended the game: true when the physics holds the ending back until it is final (it ends the game itself then). */
-  holdEnding(ctx: StepContext<G>, end: GameEnd<SideOf<G>>): boolean;
+  holdEnding(ctx: PhysicsContext<G>, end: GameEnd<SideOf<G>>): boolean;
   /** Before the engine's own time-outs: true when the physics has decided this step (nothing else is checked). */
-  checkTimers(ctx: StepContext<G>): boolean;
+  checkTimers(ctx: PhysicsContext<G>): boolean;
   /** After the engine's own time-outs, during a game that goes on. */
-  watchTimers(ctx: StepContext<G>): void;
+  watchTimers(ctx: PhysicsContext<G>): void;
 }

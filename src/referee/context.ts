@@ -5,7 +5,8 @@
 import type { RefereeStep } from './referee.ts';
 import type { RefereeInput } from './inputs.ts';
 import { boardView, type BoardView } from './board-view.ts';
-import type { GameTypes, RefereeRules } from './rules.ts';
+import type { GameEnd, GameTypes, SideOf } from './game-types.ts';
+import type { RefereeRules } from './rules.ts';
 import type { SensorWords } from './sensor-health.ts';
 import type { Draft, RefereeState } from './state.ts';
 import type { Verdict, VerdictBody } from './verdicts.ts';
@@ -17,14 +18,21 @@ export interface Refereeing<G extends GameTypes> {
   readonly sensorWords: SensorWords;
   /** The whole reducer, for what plays ways through it (unheard.ts). */
   readonly step: (state: RefereeState<G>, input: RefereeInput) => RefereeStep<RefereeState<G>>;
+  /** Ends the game of a step (game-flow.ts), handed in so that a step's context can offer it to the board physics. */
+  readonly endGame: (ctx: StepContext<G>, end: GameEnd<SideOf<G>>) => void;
 }
 
-export function refereeing<G extends GameTypes>(rules: RefereeRules<G>, step: Refereeing<G>['step']): Refereeing<G> {
+export function refereeing<G extends GameTypes>(
+  rules: RefereeRules<G>,
+  step: Refereeing<G>['step'],
+  endGame: Refereeing<G>['endGame'],
+): Refereeing<G> {
   return {
     rules,
     view: boardView(rules.board),
     sensorWords: { cellName: rules.board.cellName, cell: rules.words.cell, piece: rules.words.piece },
     step,
+    endGame,
   };
 }
 
@@ -38,11 +46,22 @@ export interface StepContext<G extends GameTypes> {
   readonly happenedAt: number;
   readonly verdicts: Verdict[];
   emit(v: VerdictBody): void;
+  endGame(end: GameEnd<SideOf<G>>): void;
 }
 
 export function stepContext<G extends GameTypes>(engine: Refereeing<G>, d: Draft<G>, at: number, happenedAt = at): StepContext<G> {
   const verdicts: Verdict[] = [];
-  return { engine, rules: engine.rules, d, at, happenedAt, verdicts, emit: (v) => verdicts.push({ ...v, atMs: at }) };
+  const ctx: StepContext<G> = {
+    engine,
+    rules: engine.rules,
+    d,
+    at,
+    happenedAt,
+    verdicts,
+    emit: (v) => verdicts.push({ ...v, atMs: at }),
+    endGame: (end) => engine.endGame(ctx, end),
+  };
+  return ctx;
 }
 
 /** A game is on: its moves, or a foul in it, are being judged. */

@@ -5,10 +5,10 @@
  * starts at once); nothing to set up once the match is over, unless it ended by a holding
  * forfeit, which goes on for the operator to attribute it (the board as it was left).
  */
-import type { GameTypes, RefereeRules } from './rules.ts';
+import type { GameTypes } from './game-types.ts';
+import type { BoardToContinue } from './referee.ts';
+import type { RefereeRules } from './rules.ts';
 import type { RefereeState } from './state.ts';
-
-export type BoardToContinue = { readonly over: true } | { readonly over: false; readonly position: string };
 
 export function boardToContinue<G extends GameTypes>(rules: RefereeRules<G>, state: RefereeState<G>): BoardToContinue {
   const start = rules.formatPosition(rules.startPosition());

@@ -17,8 +17,9 @@ import { afterChange, holdPlacement, onBlindReport, onLift, onPlace, onRoll, uns
 import type { RefereeStep, RulesetReferee } from './referee.ts';
 import type { GameTypes, RefereeRules } from './rules.ts';
 import { applySensorInput, caughtUp } from './sensor-health.ts';
-import { snapshotOf } from './snapshot.ts';
-import { draftOf, initialState, type RefereeState } from './state.ts';
+import { snapshotOf } from './snapshot-of.ts';
+import { initialState } from './initial-state.ts';
+import { draftOf, type RefereeState } from './state.ts';
 
 /**
  * The referee of a match of this game with these settings. Throws TypeError for settings no
@@ -26,7 +27,7 @@ import { draftOf, initialState, type RefereeState } from './state.ts';
  */
 export function createReferee<G extends GameTypes>(rules: RefereeRules<G>, settings: G['settings']): RulesetReferee<RefereeState<G>> {
   initialState(rules, settings); // fail at construction, not at the first game
-  const engine: Refereeing<G> = refereeing(rules, (state, input) => stepReferee(engine, state, input));
+  const engine: Refereeing<G> = refereeing(rules, (state, input) => stepReferee(engine, state, input), endGame);
   return {
     ruleset: rules.id,
     initialState: () => initialState(rules, settings),

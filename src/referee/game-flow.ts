@@ -1,7 +1,8 @@
 /** Starting and ending games, moves made and fouls counted, and the match around them. */
 import { cellName, type StepContext } from './context.ts';
 import type { GameEnd, GameStatus, GameTypes, MatchRecord, SideOf } from './rules.ts';
-import { noFouls, type Draft } from './state.ts';
+import { noFouls } from './initial-state.ts';
+import type { Draft } from './state.ts';
 import type { FoulCode, VerdictBody } from './verdicts.ts';
 
 type ForfeitReason = Extract<VerdictBody, { type: 'forfeit' }>['reason'];

@@ -3,7 +3,6 @@
  * (state, verdicts). The app owns time, I/O and the journal; the reducer owns the rules.
  * Because it is pure, replaying the journaled inputs rebuilds the state exactly.
  */
-import type { BoardToContinue } from './continue-from.ts';
 import type { RefereeInput } from './inputs.ts';
 import type { RefereeSnapshot } from './snapshot.ts';
 import type { Verdict } from './verdicts.ts';
@@ -12,6 +11,9 @@ export interface RefereeStep<S> {
   readonly state: S;
   readonly verdicts: readonly Verdict[];
 }
+
+/** What a board is set up with to go on with a match (a position in the game's notation), or that the match is over. */
+export type BoardToContinue = { readonly over: true } | { readonly over: false; readonly position: string };
 
 export interface RulesetReferee<S> {
   readonly ruleset: string;

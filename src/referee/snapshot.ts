@@ -4,11 +4,7 @@
  * Common to every game: the position is text in the game's notation.
  */
 import type { ByPlayer, Player } from '../rules/match/track.ts';
-import type { Refereeing } from './context.ts';
-import { currentGame } from './game-flow.ts';
-import type { GameTypes } from './rules.ts';
-import { sensorsSnapshot, type SensorsSnapshot } from './sensor-health.ts';
-import type { RefereeState } from './state.ts';
+import type { SensorsSnapshot } from './sensor-health.ts';
 import type { BySide, FoulCode, Restoration, Side } from './verdicts.ts';
 
 export const SNAPSHOT_PHASES = ['setup', 'play', 'foul', 'resync', 'game-over', 'match-over'] as const;
@@ -31,28 +27,4 @@ export interface RefereeSnapshot {
   readonly winner?: Player;
   /** The load cells at fault and the points they leave blind (both empty while every cell works). */
   readonly sensors: SensorsSnapshot;
-}
-
-/** Where the match stands in a referee's state. */
-export function snapshotOf<G extends GameTypes>(game: Refereeing<G>, s: RefereeState<G>): RefereeSnapshot {
-  const { rules, view, sensorWords } = game;
-  const over = s.phase === 'game-over' || s.phase === 'match-over';
-  // After a game, its record is in the match: the game shown is the one just played.
-  const number = over ? Math.max(1, s.match.games.length) : currentGame(s.match);
-  const pos = s.game.position;
-  return {
-    phase: s.phase,
-    game: number,
-    position: rules.formatPosition(pos),
-    ...(over ? {} : { turn: pos.turn }),
-    // In playing order.
-    players: rules.match.players(s.match, number),
-    score: { points: s.match.points, games: s.match.gamesWon, trackLength: rules.match.trackLength(s.match) },
-    fouls: s.fouls,
-    ...(s.phase === 'foul' && s.foul
-      ? { pendingFoul: { code: s.foul, side: pos.turn, restore: view.restorationSteps(s.onBoard, pos.board) } }
-      : {}),
-    ...(s.match.winner ? { winner: s.match.winner } : {}),
-    sensors: sensorsSnapshot(s.sensors, sensorWords),
-  };
 }

@@ -1,7 +1,7 @@
 /** The referee's state, for any game: the game as the rules see it and the board as the sensors see it. */
 import type { Cell } from './inputs.ts';
-import type { GameTypes, RefereeRules, SideOf } from './rules.ts';
-import { HEALTHY, type SensorHealth } from './sensor-health.ts';
+import type { GameTypes, SideOf } from './game-types.ts';
+import type { SensorHealth } from './sensor-health.ts';
 import type { CaptureOrder, FoulCode } from './verdicts.ts';
 
 export const PHASES = ['setup', 'play', 'foul', 'game-over', 'match-over', 'resync'] as const;
@@ -63,25 +63,3 @@ export interface RefereeState<G extends GameTypes> {
 export type Draft<G extends GameTypes> = { -readonly [K in keyof RefereeState<G>]: RefereeState<G>[K] } & { hand: HeldPiece[] };
 
 export const draftOf = <G extends GameTypes>(s: RefereeState<G>): Draft<G> => ({ ...s, onBoard: s.onBoard.slice(), hand: [...s.hand] });
-
-/** No fouls yet, by side in playing order. */
-export const noFouls = <G extends GameTypes>(rules: RefereeRules<G>): FoulCounts<G> =>
-  Object.fromEntries(rules.sides.map((s) => [s, 0])) as Record<SideOf<G>, number>;
-
-/** A referee waiting for the first game's setup. Throws TypeError for settings no match can be played with (programmer misuse: a descriptor checks them first). */
-export function initialState<G extends GameTypes>(rules: RefereeRules<G>, settings: G['settings']): RefereeState<G> {
-  const match = rules.match.newMatch(settings);
-  if (!match.ok) throw new TypeError(`invalid match settings: ${match.error}`);
-  return {
-    settings,
-    phase: 'setup',
-    match: match.value,
-    game: { position: settings.firstPosition ?? rules.startPosition() },
-    onBoard: new Int8Array(rules.board.cells),
-    hand: [],
-    fouls: noFouls(rules),
-    changedSinceOver: true,
-    sensors: HEALTHY,
-    physics: rules.physics?.initial,
-  };
-}

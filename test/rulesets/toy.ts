@@ -9,7 +9,7 @@
  */
 import { parseHardwareProfile } from '../../src/board/parse-profile.ts';
 import { NO_TILT } from '../../src/board/profile.ts';
-import type { BoardToContinue } from '../../src/referee/continue-from.ts';
+import type { BoardToContinue } from '../../src/referee/referee.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import type { RulesetReferee } from '../../src/referee/referee.ts';
 import type { RefereeSnapshot } from '../../src/referee/snapshot.ts';

@@ -10,44 +10,17 @@
  * capture is final only after the same grace: if its placement tips the board, the capturer
  * loses.
  */
-import type { BoardPhysics } from '../../referee/board-physics.ts';
-import { inGame, type StepContext } from '../../referee/context.ts';
-import { endGame } from '../../referee/game-flow.ts';
-import type { GameEnd } from '../../referee/rules.ts';
+import type { BoardPhysics, PhysicsContext } from '../../referee/board-physics.ts';
 import { BalanceModel } from './rules/balance.ts';
 import type { BoardProfile } from './rules/profile.ts';
 import { formatSpn } from './rules/spn.ts';
 import { EMPTY, WELLS, WHITE_PLAIN, opposite, wellName, type Color, type Well } from './rules/types.ts';
-import type { SenryakuGame } from './referee.ts';
+import type { LastAction, SenryakuGame, SenryakuPhysicsState } from './referee-types.ts';
 
-export interface LastAction {
-  readonly side: Color;
-  readonly kind: 'lift' | 'place' | 'roll';
-  readonly well: Well;
-  readonly atMs: number;
-}
+type Ctx = PhysicsContext<SenryakuGame>;
 
-export interface SenryakuPhysicsState {
-  /** The side the board is down toward (tilt switches closed). */
-  readonly tipped?: Color;
-  /** The last action of a player during a game: whose a tip was. */
-  readonly lastAction?: LastAction;
-  /** When the model started predicting a tip that the tilt switches have not confirmed. */
-  readonly modelTipSince?: number;
-  readonly modelTipReported: boolean;
-  /** A capture completed but not yet final: a tip within the placement grace still makes it a crash. */
-  readonly pendingEnd?: { readonly atMs: number; readonly end: GameEnd<Color> };
-  /** The tilt switches closed; the crash is judged once the actions before it have been sensed. */
-  readonly pendingTip?: {
-    readonly toward: Color;
-    readonly atMs: number;
-    /** The board as it stood when it tipped: the actions sensed up to then, not the spill after. */
-    readonly board: Int8Array;
-    readonly lifted: readonly Well[];
-  };
-}
-
-type Ctx = StepContext<SenryakuGame>;
+/** A game is on: its moves, or a foul in it, are being judged. */
+const inGame = (ctx: Ctx): boolean => ctx.d.phase === 'play' || ctx.d.phase === 'foul';
 type PendingTip = NonNullable<SenryakuPhysicsState['pendingTip']>;
 
 /**
@@ -129,7 +102,7 @@ function judgeCrash(ctx: Ctx, tip: PendingTip): void {
     during: landing ? 'place' : (last?.kind ?? 'none'),
     ...(last && !landing ? { well: wellName(last.well) } : {}),
   });
-  endGame(ctx, { winner: opposite(culprit), reason: 'crash', forfeit: false });
+  ctx.endGame({ winner: opposite(culprit), reason: 'crash', forfeit: false });
 }
 
 /** The model's prediction, kept to compare with the tilt switches. */
@@ -148,7 +121,7 @@ function checkTimers(ctx: Ctx): boolean {
     return true;
   }
   if (pendingEnd && at - pendingEnd.atMs >= d.settings.placementGraceMs) {
-    endGame(ctx, pendingEnd.end);
+    ctx.endGame(pendingEnd.end);
     return true;
   }
   return false;

@@ -4,57 +4,20 @@
  * (physics.ts: the tilt switches decide crashes, the balance model predicts them).
  */
 import { createReferee } from '../../referee/engine.ts';
-import type { GameTypesOf, RefereeRules, RefereeSettings } from '../../referee/rules.ts';
-import type { RefereeState } from '../../referee/state.ts';
-import {
-  DEFAULT_MATCH_SETTINGS,
-  newMatch,
-  playerOfSide,
-  recordGame,
-  withdrawLastGame,
-  type MatchSettings,
-  type MatchState,
-} from '../../rules/match/track.ts';
+import type { RefereeRules } from '../../referee/rules.ts';
+import { newMatch, playerOfSide, recordGame, withdrawLastGame } from '../../rules/match/track.ts';
 import { END_REASONS, POINTS_FOR, type EndReason } from './rules/game.ts';
-import { checkMove, legalMoves, movesFrom, type Move } from './rules/moves.ts';
+import { checkMove, legalMoves, movesFrom } from './rules/moves.ts';
 import { formatMove } from './rules/notation.ts';
 import { positionAfter } from './rules/play.ts';
-import { startPosition, type Position } from './rules/position.ts';
-import { DEFAULT_PROFILE, type BoardProfile } from './rules/profile.ts';
+import { startPosition } from './rules/position.ts';
 import { formatSpn } from './rules/spn.ts';
 import { COLORS, FILES, RANKS, WELLS, cellChar, cellColor, colouredOf, opposite, parseWell, wellName } from './rules/types.ts';
 import { err, ok } from '../../util/result.ts';
-import { SENRYAKU_PHYSICS, type SenryakuPhysicsState } from './physics.ts';
+import { SENRYAKU_PHYSICS } from './physics.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuGame, type SenryakuRefereeSettings } from './referee-types.ts';
 
-/** Settings of a refereed Senryaku match: board profile, foul policy, match format, time limits. */
-export interface SenryakuRefereeSettings extends RefereeSettings<Position> {
-  readonly profile: BoardProfile;
-  readonly match: MatchSettings;
-  /** A tip this soon after a placement is the placer's, even though the turn has passed. */
-  readonly placementGraceMs: number;
-  /**
-   * The tilt switches answer within ~10 ms, before the load cells have settled on the lift or
-   * placement that tipped the board; the crash is judged this long after the tip, once they have.
-   */
-  readonly tipAttributionMs: number;
-  /** How long the model's predicted tip may go unconfirmed by the tilt switches before it is logged. */
-  readonly disagreementWindowMs: number;
-}
-
-export const DEFAULT_REFEREE_SETTINGS: SenryakuRefereeSettings = {
-  profile: DEFAULT_PROFILE,
-  policy: 'casual',
-  match: DEFAULT_MATCH_SETTINGS,
-  placementGraceMs: 1500,
-  holdingGraceMs: 2000,
-  disagreementWindowMs: 750,
-  tipAttributionMs: 300,
-};
-
-/** The types Senryaku is refereed in. */
-export type SenryakuGame = GameTypesOf<Position, Move, MatchState, SenryakuRefereeSettings, SenryakuPhysicsState>;
-
-export type SenryakuRefereeState = RefereeState<SenryakuGame>;
+export { DEFAULT_REFEREE_SETTINGS, type SenryakuGame, type SenryakuRefereeSettings, type SenryakuRefereeState } from './referee-types.ts';
 
 /** A sphere whose identity the referee does not know (placed from outside, or sensed at start-up). */
 const UNKNOWN_SPHERE = 5;

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardPhysics } from '../../../src/referee/board-physics.ts';
 import { createReferee } from '../../../src/referee/engine.ts';
-import { endGame } from '../../../src/referee/game-flow.ts';
 import type { TipSide } from '../../../src/referee/inputs.ts';
 import type { GameEnd, RefereeRules } from '../../../src/referee/rules.ts';
 import type { RefereeState } from '../../../src/referee/state.ts';
@@ -46,7 +45,7 @@ const KNOCKS: BoardPhysics<KnockGame> = {
   checkTimers: (ctx) => {
     const pending = ctx.d.physics.pending;
     if (!pending || ctx.at - pending.atMs < 1000) return false;
-    endGame(ctx, pending.end);
+    ctx.endGame(pending.end);
     return true;
   },
   watchTimers: () => undefined,
