@@ -10,7 +10,7 @@
 import type { Recording } from '../hardware/link/recording.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
-import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
 import { parseOperatorAction } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';

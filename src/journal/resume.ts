@@ -59,6 +59,12 @@ export function resumeSetup(contents: JournalContents, ruleset: Ruleset): BoardT
   return referee.value.continueFrom(resumePoint(contents, referee.value).state);
 }
 
+/** The game's own settings of a journal header: the players are the app's. */
+export function ownSettings(contents: JournalContents): JournalContents['header']['settings'] {
+  const { players: _players, ...own } = contents.header.settings;
+  return own as JournalContents['header']['settings'];
+}
+
 /** The referee of a journal's match: its game's, with the settings and board profile of its header (the players apart). */
 export function journalReferee(header: JournalHeader, ruleset: Ruleset): Result<RulesetReferee<unknown>, string> {
   const { players: _players, ...own } = header.settings;

@@ -3,6 +3,7 @@
  * binding, and the whole referee app (pipeline, journal, bus), under fake timers so
  * minutes of play take seconds. Nothing is stubbed between the load cells and the verdicts.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import sinon from 'sinon';
 import { afterEach, beforeAll } from 'vitest';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
-import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
+import { formatProfileProblems, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
 import { RefereeApp, type RefereeBoard } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
@@ -42,8 +43,8 @@ export function referenceProfile(): SenryakuBoardProfile {
 
 /** The reference profile file's both parts: Senryaku's physics and the board's hardware. */
 export function referenceBoard(): LoadedProfile {
-  const p = loadBoardProfileFile(REFERENCE_PROFILE_PATH);
-  if (!p.ok) throw new Error(p.error);
+  const p = parseProfileFileText(readFileSync(REFERENCE_PROFILE_PATH, 'utf8'));
+  if (!p.ok) throw new Error(formatProfileProblems(p.error));
   return p.value;
 }
 

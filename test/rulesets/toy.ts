@@ -248,4 +248,12 @@ export const CORNERS: Ruleset = {
       return extra === undefined ? ok(cornersReferee()) : err(`settings.${extra}: Corners has no settings`);
     },
   },
+  // One game a match, no options of its own.
+  options: [],
+  readPlan: () => ({}),
+  newMatch: (file) => ({ ruleset: CORNERS, settings: {}, profile: file.profile }),
+  // The tests play Corners by hand (other-game.test.ts); it has no simulated players.
+  simulatedPlayers: () => {
+    throw new TypeError('Corners has no simulated players');
+  },
 };

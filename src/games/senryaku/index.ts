@@ -25,7 +25,9 @@ import {
 import { isJsonObject, type JsonObject } from '../../util/json.ts';
 import { err, ok, type Result } from '../../util/result.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
-import { parseSenryakuBoardProfile, sensingSetupOf } from './board.ts';
+import { parseSenryakuBoardProfile, senryakuProfileOf, sensingSetupOf } from './board.ts';
+import { SENRYAKU_OPTIONS, readSenryakuPlan, type SenryakuPlan } from './options.ts';
+import { senryakuPlayersOn } from './players.ts';
 import { formatProfileProblems, parseProfileFile } from './profile-file.ts';
 
 export const describeOutcome = (o: MoveOutcome): string =>
@@ -95,7 +97,7 @@ export function parseSenryakuSettings(s: JsonObject, profile: BoardProfile): Res
   });
 }
 
-export const SENRYAKU: Ruleset = {
+export const SENRYAKU: Ruleset<'senryaku'> = {
   id: 'senryaku',
   name: 'Senryaku',
   words: SENRYAKU_WORDS,
@@ -147,6 +149,14 @@ export const SENRYAKU: Ruleset = {
       return parsed.ok ? ok(senryakuReferee(parsed.value)) : parsed;
     },
   },
+  options: SENRYAKU_OPTIONS,
+  readPlan: readSenryakuPlan,
+  newMatch(file, { policy, plan }) {
+    // The plan is the one readPlan made.
+    const { match, firstPosition } = plan as SenryakuPlan;
+    return senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, profile: senryakuProfileOf(file), policy, match, ...(firstPosition ? { firstPosition } : {}) });
+  },
+  simulatedPlayers: (sim, file, seed, scheduler) => senryakuPlayersOn(sim, senryakuProfileOf(file), seed, undefined, scheduler),
 };
 
 /** A Senryaku match with these settings, as a session referees it (the profile is the settings'). */

@@ -3,7 +3,6 @@ import { SURAKARTA_WORDS } from '../../rulesets/words.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, surakartaReferee, type SurakartaRefereeSettings } from './referee.ts';
 import { POLICIES } from '../../referee/verdicts.ts';
 import {
-  MAX_MATCH_LENGTH,
   PIECE_CHARS,
   START_POSITION,
   divide,
@@ -14,12 +13,15 @@ import {
   perft,
   pieceCounts,
   type Position,
-  type SurakartaMatch,
 } from './rules/index.ts';
 import { isJsonObject, type JsonObject } from '../../util/json.ts';
 import { err, ok, type Result } from '../../util/result.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
 import { parseSurakartaBoard, surakartaSensingSetup } from './board.ts';
+import { SURAKARTA_OPTIONS, formatSurakartaMatch, parseSurakartaMatch, readSurakartaPlan, type SurakartaPlan } from './options.ts';
+import { surakartaPlayersOn } from './players.ts';
+
+export { formatSurakartaMatch, parseSurakartaMatch } from './options.ts';
 
 const tools = (pos: Position): PositionTools => ({
   perft: (depth) => perft(pos, depth),
@@ -27,17 +29,6 @@ const tools = (pos: Position): PositionTools => ({
   moves: () => moveLines(pos).map((l) => ({ notation: l.notation, outcome: l.outcomeText })),
   noMoveText: noMoveText(pos),
 });
-
-/** `games:N` or `points:N`, as the command line and the header's settings write a match. */
-export const formatSurakartaMatch = (m: SurakartaMatch): string => (m.kind === 'games' ? `games:${m.games}` : `points:${m.target}`);
-
-export function parseSurakartaMatch(text: string): Result<SurakartaMatch, string> {
-  const m = /^(games|points):(\d{1,3})$/.exec(text.trim());
-  const n = m ? Number(m[2]) : NaN;
-  if (!m || !(n >= 1 && n <= MAX_MATCH_LENGTH))
-    return err(`a match is games:N (N games) or points:N (play to N points), N from 1 to ${MAX_MATCH_LENGTH}; got '${text}'`);
-  return ok(m[1] === 'games' ? { kind: 'games', games: n } : { kind: 'points', target: n });
-}
 
 /** The header's `settings` (players apart) for a match refereed with these settings. */
 export function surakartaSettingsJson(s: SurakartaRefereeSettings): JsonObject {
@@ -71,7 +62,7 @@ export function parseSurakartaSettings(s: JsonObject): Result<SurakartaRefereeSe
   });
 }
 
-export const SURAKARTA: Ruleset = {
+export const SURAKARTA: Ruleset<'surakarta'> = {
   id: 'surakarta',
   name: 'Surakarta',
   words: SURAKARTA_WORDS,
@@ -119,6 +110,13 @@ export const SURAKARTA: Ruleset = {
       return parsed.ok ? ok(surakartaReferee(parsed.value)) : parsed;
     },
   },
+  options: SURAKARTA_OPTIONS,
+  readPlan: readSurakartaPlan,
+  newMatch(file, { policy, plan }) {
+    // The plan is the one readPlan made.
+    return surakartaGame({ ...DEFAULT_SURAKARTA_SETTINGS, policy, ...(plan as SurakartaPlan) }, file.profile);
+  },
+  simulatedPlayers: (sim, _file, seed, scheduler) => surakartaPlayersOn(sim, seed, scheduler),
 };
 
 /** A Surakarta match with these settings on a board of this profile, as a session referees it. */

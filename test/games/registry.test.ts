@@ -2,7 +2,7 @@
 // line uses, and the header settings a journal keeps (written, read back, and refused when bad).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/games/senryaku/referee.ts';
-import { BUILT_IN_RULESETS, rulesetById } from '../../src/rulesets/registry.ts';
+import { BUILT_IN_RULESETS, rulesetById } from '../../src/games/registry.ts';
 import { parseSenryakuSettings, SENRYAKU, senryakuSettingsJson } from '../../src/games/senryaku/index.ts';
 import { DEFAULT_PROFILE, parseSpn } from '../../src/games/senryaku/rules/index.ts';
 

@@ -1,12 +1,10 @@
 /**
- * The games a referee knows, by id. `BUILT_IN_RULESETS` lists this project's; a registry of
- * other descriptors (a test's toy game, a club's variant) goes wherever a journal is read or
- * replayed, so adding a game never means editing the journal or the replay.
+ * Games by id: the built-in ones (src/games/registry.ts), or those and more (a test's toy game,
+ * a club's variant) wherever a journal is read or replayed, so adding a game never means
+ * editing the journal or the replay.
  */
 import { err, ok, type Result } from '../util/result.ts';
 import type { Ruleset } from './ruleset.ts';
-import { SENRYAKU } from '../games/senryaku/index.ts';
-import { SURAKARTA } from '../games/surakarta/index.ts';
 
 export type UnknownRuleset = { readonly code: 'UnknownRuleset'; readonly message: string };
 
@@ -15,6 +13,18 @@ export class RulesetRegistry {
 
   constructor(rulesets: readonly Ruleset[]) {
     this.#byId = new Map(rulesets.map((r) => [r.id, r]));
+  }
+
+  /** Every game, in the order listed. */
+  get all(): readonly Ruleset[] {
+    return [...this.#byId.values()];
+  }
+
+  /** The game refereed when none is named: the first listed. */
+  get defaultId(): string {
+    const first = this.#byId.keys().next();
+    if (first.done === true) throw new Error('a registry lists at least one game');
+    return first.value;
   }
 
   get ids(): readonly string[] {
@@ -31,9 +41,3 @@ export class RulesetRegistry {
     return new RulesetRegistry([...this.#byId.values(), ...rulesets]);
   }
 }
-
-export const BUILT_IN_RULESETS = new RulesetRegistry([SENRYAKU, SURAKARTA]);
-
-export const rulesetById = (id: string): Result<Ruleset, UnknownRuleset> => BUILT_IN_RULESETS.byId(id);
-
-export { DEFAULT_RULESET, type Ruleset, type RulesetId } from './ruleset.ts';
