@@ -24,7 +24,10 @@ const NEW_MATCH_FIELDS = [
   'force',
 ];
 /** The game options a request gives as numbers (JSON's), taken as their text. */
-const NUMBER_OPTIONS = new Set(['games', ...BUILT_IN_RULESETS.all.flatMap((g) => g.options.filter((o) => o.schema.type === 'integer').map((o) => o.name))]);
+const NUMBER_OPTIONS = new Set([
+  'games',
+  ...BUILT_IN_RULESETS.all.flatMap((g) => g.options.filter((o) => o.schema.type === 'integer').map((o) => o.name)),
+]);
 const CALIBRATION_FIELDS = ['force'] as const;
 
 export interface HostControlConfig {

@@ -21,7 +21,10 @@ import type { Ruleset } from './ruleset.ts';
 /** Another game's options given for this one: each refused, saying whose it is and what this game takes. */
 function foreignOptions(text: MatchOptionsText, game: Ruleset, games: readonly Ruleset[], problems: SettingsProblem[]): void {
   const own = new Set(game.options.map((o) => o.name));
-  const takes = game.options.length > 0 ? `a ${game.name} match takes ${game.options.map((o) => `--${o.name} ${o.value}`).join(', ')}` : `a ${game.name} match takes none`;
+  const takes =
+    game.options.length > 0
+      ? `a ${game.name} match takes ${game.options.map((o) => `--${o.name} ${o.value}`).join(', ')}`
+      : `a ${game.name} match takes none`;
   const seen = new Set<string>();
   for (const other of games)
     for (const o of other.options)

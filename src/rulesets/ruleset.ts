@@ -21,7 +21,6 @@ import type { PlayersBus } from '../players/players.ts';
 import type { Scheduler } from '../util/scheduler.ts';
 import type { MatchOptions, MatchOptionSpec, MatchOptionsText, SettingsProblem } from './match-options.ts';
 
-
 /** A position or move text that does not parse: a code to test on, a message for people. */
 export interface NotationProblem {
   readonly code: string;

@@ -15,14 +15,17 @@ describe('match settings', () => {
   });
 
   it('reads every option', () => {
-    const r = parseMatchOptions({
-      policy: 'tournament',
-      track: '3',
-      colours: 'fixed',
-      players: ' Ada , Bo ',
-      games: '5',
-      position: '7/2B4/2W4/7/7/7 w - -',
-    }, BUILT_IN_RULESETS);
+    const r = parseMatchOptions(
+      {
+        policy: 'tournament',
+        track: '3',
+        colours: 'fixed',
+        players: ' Ada , Bo ',
+        games: '5',
+        position: '7/2B4/2W4/7/7/7 w - -',
+      },
+      BUILT_IN_RULESETS,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value).toMatchObject({
@@ -35,7 +38,10 @@ describe('match settings', () => {
   });
 
   it('lists every problem at once, each naming its option', () => {
-    const r = parseMatchOptions({ policy: 'strict', track: '0', colours: 'random', players: 'solo', games: 'many', position: 'x' }, BUILT_IN_RULESETS);
+    const r = parseMatchOptions(
+      { policy: 'strict', track: '0', colours: 'random', players: 'solo', games: 'many', position: 'x' },
+      BUILT_IN_RULESETS,
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.map((p) => p.option)).toEqual(['policy', 'games', 'players', 'colours', 'track', 'position']);

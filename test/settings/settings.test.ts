@@ -115,7 +115,7 @@ describe('settings file', () => {
       ok: false,
       error: [
         'board: port and sim: true do not go together (one board at a time)',
-        "match.track: track is for Senryaku; a Surakarta match takes --match games:N|points:N",
+        'match.track: track is for Senryaku; a Surakarta match takes --match games:N|points:N',
         "mqtt.users[1].name: 'desk' is listed twice",
       ],
     });
@@ -232,7 +232,7 @@ describe('effective settings: defaults ← file ← flags', () => {
     const surakarta = effectiveSettings(file, { rules: 'surakarta' }, defaults);
     expect(surakarta).toEqual({
       ok: false,
-      error: ["match.track: track is for Senryaku; a Surakarta match takes --match games:N|points:N"],
+      error: ['match.track: track is for Senryaku; a Surakarta match takes --match games:N|points:N'],
     });
   });
 

@@ -145,7 +145,10 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
     throw new UsageError(`the recording is of a ${named} session; --rules ${values.rules} does not match it`);
   const known = named === undefined ? undefined : rulesetById(named);
   if (known && !known.ok) throw new UsageError(`the recording's header names a game this referee does not know: ${known.error.message}`);
-  const options = parseMatchOptions({ rules: values.rules ?? named, policy: values.policy, track: values.track, match: values.match }, BUILT_IN_RULESETS);
+  const options = parseMatchOptions(
+    { rules: values.rules ?? named, policy: values.policy, track: values.track, match: values.match },
+    BUILT_IN_RULESETS,
+  );
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   // parseMatchOptions found the game.
   const session = BUILT_IN_RULESETS.all.find((g) => g.id === options.value.ruleset)!;

@@ -154,7 +154,13 @@ export const SENRYAKU: Ruleset<'senryaku'> = {
   newMatch(file, { policy, plan }) {
     // The plan is the one readPlan made.
     const { match, firstPosition } = plan as SenryakuPlan;
-    return senryakuGame({ ...DEFAULT_REFEREE_SETTINGS, profile: senryakuProfileOf(file), policy, match, ...(firstPosition ? { firstPosition } : {}) });
+    return senryakuGame({
+      ...DEFAULT_REFEREE_SETTINGS,
+      profile: senryakuProfileOf(file),
+      policy,
+      match,
+      ...(firstPosition ? { firstPosition } : {}),
+    });
   },
   simulatedPlayers: (sim, file, seed, scheduler) => senryakuPlayersOn(sim, senryakuProfileOf(file), seed, undefined, scheduler),
 };
