@@ -13,12 +13,18 @@
  *
  * Clock: starts when the publishers start publishing (the hub is already subscribed); stops
  * when the hub has stored the last verdict. Every verdict is checked stored exactly once.
- * Run: npm run bench:hub [-- --boards N]
+ *
+ * Reference, in the same run: the same publishers and messages through the same broker to a
+ * plain MQTT subscriber (QoS 1, persistent session) that only counts them, raw Mosquitto with
+ * nothing filed. Rounds alternate reference and hub (each on topics of its own), and the ratio
+ * is taken per round, so that a machine busy with other work moves both alike; the figures
+ * that travel between machines are the ratio and its range, not the verdicts per second.
+ * Run: npm run bench:hub [-- --boards N --rounds N]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
@@ -33,9 +39,9 @@ import type { Verdict } from '../src/referee/verdicts.ts';
 import type { MatchInfo } from '../src/store/index.ts';
 import { openStore } from '../src/store/index.ts';
 
-const { values } = parseArgs({ options: { boards: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { boards: { type: 'string', default: '50' }, rounds: { type: 'string', default: '3' } } });
 const BOARDS = Number(values.boards);
-const BASE = 'senryaku';
+const ROUNDS = Number(values.rounds);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -77,63 +83,168 @@ async function recordedMatch(dir: string): Promise<{ info: MatchInfo; verdicts: 
   return { info, verdicts };
 }
 
+type Recorded = Awaited<ReturnType<typeof recordedMatch>>;
+
+/** Every board's match and verdicts published at once under `base`; resolves with the seconds it took to publish. */
+async function publishAll(
+  url: string,
+  base: string,
+  match: Recorded,
+  round: string,
+): Promise<{ clients: MqttClient[]; run: Promise<void> }> {
+  const clients: MqttClient[] = [];
+  for (let b = 0; b < BOARDS; b++) clients.push(await connectAsync(url, { protocolVersion: 4, clientId: `bench-board-${round}-${b}` }));
+  const run = Promise.all(
+    clients.map(async (client, b) => {
+      const board = `board-${String(b + 1).padStart(2, '0')}`;
+      const info: MatchInfo = {
+        ...match.info,
+        matchId: `${match.info.matchId}-${round}-${board}`,
+        board: { ...match.info.board, key: board },
+      };
+      await client.publishAsync(`${base}/${board}/match`, JSON.stringify(info), { qos: 1, retain: true });
+      await Promise.all(
+        match.verdicts.map((verdict, i) =>
+          client.publishAsync(`${base}/${board}/verdict`, JSON.stringify({ matchId: info.matchId, seq: i + 1, verdict }), { qos: 1 }),
+        ),
+      );
+    }),
+  ).then(() => undefined);
+  return { clients, run };
+}
+
+interface RunFigures {
+  readonly seconds: number;
+  readonly perSecond: number;
+}
+
+/** Raw Mosquitto: a subscriber that counts the verdicts and files nothing. */
+async function referenceRun(url: string, match: Recorded, round: number): Promise<RunFigures> {
+  const base = `raw${round}`;
+  const total = BOARDS * match.verdicts.length;
+  let received = 0;
+  let done: () => void = () => {};
+  const allReceived = new Promise<void>((r) => (done = r));
+  const sub = await connectAsync(url, { protocolVersion: 4, clientId: `bench-raw-${round}`, clean: false });
+  sub.on('message', (topic) => {
+    if (topic.endsWith('/verdict') && ++received === total) done();
+  });
+  await sub.subscribeAsync(`${base}/+/#`, { qos: 1 });
+  const t0 = process.hrtime.bigint();
+  const { clients, run } = await publishAll(url, base, match, `raw${round}`);
+  await run;
+  await allReceived;
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  for (const c of clients) await c.endAsync();
+  await sub.endAsync();
+  return { seconds, perSecond: total / seconds };
+}
+
+/** The hub as `senryaku hub` runs it, filing into a fresh SQLite store; every verdict checked stored once. */
+async function hubRun(url: string, dir: string, match: Recorded, round: number): Promise<RunFigures> {
+  const base = `hub${round}`;
+  const opened = openStore(join(dir, `hub-${round}.db`));
+  if (!opened.ok) throw new Error(opened.error.message);
+  const hub = new Hub(opened.value, base);
+  const total = BOARDS * match.verdicts.length;
+  let done: () => void = () => {};
+  const allStored = new Promise<void>((r) => (done = r));
+  const hubClient = await connectAsync(url, { protocolVersion: 4, clientId: `bench-hub-${round}`, clean: false });
+  hubClient.on('message', (topic, payload) => {
+    hub.onMessage(topic, payload);
+    if (hub.counters.stored === total) done();
+  });
+  await hubClient.subscribeAsync(hub.subscriptions, { qos: 1 });
+  const t0 = process.hrtime.bigint();
+  const { clients, run } = await publishAll(url, base, match, `hub${round}`);
+  await run;
+  await allStored;
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const rows = opened.value.db.prepare('SELECT COUNT(*) AS n FROM verdicts').get() as { n: number };
+  if (rows.n !== total || hub.counters.duplicates !== 0)
+    throw new Error(`hub stored ${rows.n} rows of ${total} (${hub.counters.duplicates} duplicates)`);
+  for (const c of clients) await c.endAsync();
+  await hubClient.endAsync();
+  opened.value.close();
+  return { seconds, perSecond: total / seconds };
+}
+
+/** Mosquitto on a free port, once it takes connections. */
+async function startBroker(dir: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const conf = join(dir, 'mosquitto.conf');
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 0\npersistence false\n`);
+  const broker = spawn('/usr/sbin/mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const url = `mqtt://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const probe = await connectAsync(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 2000 });
+      await probe.endAsync();
+      return { url, stop: () => broker.kill() };
+    } catch (e) {
+      if (attempt >= 100 || broker.exitCode !== null) {
+        broker.kill();
+        throw new Error(`Mosquitto did not take connections: ${(e as Error).message}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const perSecond = (n: number): string => Math.round(n).toLocaleString('en-US');
+const range = (xs: readonly number[], f: (n: number) => string): string => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-bench-hub-'));
   process.stdout.write('recording one autoplayed match (seed 1, 2 games)... ');
   const match = await recordedMatch(dir);
   console.log(`${match.verdicts.length} verdicts`);
-
-  const port = await freePort();
-  const conf = join(dir, 'mosquitto.conf');
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 0\npersistence false\n`);
-  const broker = spawn('/usr/sbin/mosquitto', ['-c', conf], { stdio: 'ignore' });
-  await new Promise((r) => setTimeout(r, 300));
-  const url = `mqtt://127.0.0.1:${port}`;
+  const broker = await startBroker(dir);
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   try {
-    const opened = openStore(join(dir, 'hub.db'));
-    if (!opened.ok) throw new Error(opened.error.message);
-    const hub = new Hub(opened.value, BASE);
+    const hub: RunFigures[] = [];
+    const raw: RunFigures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Alternate which goes first, so that neither always meets a warmer (or busier) machine.
+      if (round % 2 === 1) {
+        raw.push(await referenceRun(broker.url, match, round));
+        hub.push(await hubRun(broker.url, dir, match, round));
+      } else {
+        hub.push(await hubRun(broker.url, dir, match, round));
+        raw.push(await referenceRun(broker.url, match, round));
+      }
+      console.log(
+        `round ${round}: hub ${perSecond(hub[round - 1]!.perSecond)} verdicts/s stored, raw Mosquitto ${perSecond(raw[round - 1]!.perSecond)}/s delivered`,
+      );
+    }
+    const ratios = hub.map((h, i) => h.perSecond / raw[i]!.perSecond);
     const total = BOARDS * match.verdicts.length;
-    let done: () => void = () => {};
-    const allStored = new Promise<void>((r) => (done = r));
-    const hubClient = await connectAsync(url, { protocolVersion: 4, clientId: 'bench-hub', clean: false });
-    hubClient.on('message', (topic, payload) => {
-      hub.onMessage(topic, payload);
-      if (hub.counters.stored === total) done();
-    });
-    await hubClient.subscribeAsync(hub.subscriptions, { qos: 1 });
-
-    const publishers: MqttClient[] = [];
-    for (let b = 0; b < BOARDS; b++) publishers.push(await connectAsync(url, { protocolVersion: 4, clientId: `bench-board-${b}` }));
-    const t0 = process.hrtime.bigint();
-    await Promise.all(
-      publishers.map(async (client, b) => {
-        const board = `board-${String(b + 1).padStart(2, '0')}`;
-        const info: MatchInfo = { ...match.info, matchId: `${match.info.matchId}-${board}`, board: { ...match.info.board, key: board } };
-        await client.publishAsync(`${BASE}/${board}/match`, JSON.stringify(info), { qos: 1, retain: true });
-        await Promise.all(
-          match.verdicts.map((verdict, i) =>
-            client.publishAsync(`${BASE}/${board}/verdict`, JSON.stringify({ matchId: info.matchId, seq: i + 1, verdict }), { qos: 1 }),
-          ),
-        );
-      }),
-    );
-    const published = Number(process.hrtime.bigint() - t0) / 1e9;
-    await allStored;
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    const rows = opened.value.db.prepare('SELECT COUNT(*) AS n FROM verdicts').get() as { n: number };
-    console.log(`boards          ${BOARDS} publishing at once to Mosquitto, one hub storing (SQLite, WAL)`);
+    console.log(`boards          ${BOARDS} publishing at once to Mosquitto, ${total} verdicts a run (${match.verdicts.length} a board)`);
+    console.log(`load average    ${load} at the start (2 cores)`);
     console.log(
-      `verdicts        ${total} (${match.verdicts.length} a board), ${rows.n} rows stored, ${hub.counters.duplicates} duplicates`,
+      `hub throughput  ${range(
+        hub.map((h) => h.perSecond),
+        perSecond,
+      )} verdicts/s stored over ${ROUNDS} rounds (median ${perSecond(median(hub.map((h) => h.perSecond)))}), each stored once`,
     );
-    console.log(`published in    ${published.toFixed(2)} s; all stored after ${seconds.toFixed(2)} s`);
-    console.log(`hub throughput  ${Math.round(total / seconds).toLocaleString('en-US')} verdicts/s stored`);
-    if (rows.n !== total) process.exitCode = 1;
-    for (const c of publishers) await c.endAsync();
-    await hubClient.endAsync();
-    opened.value.close();
+    console.log(
+      `raw Mosquitto   ${range(
+        raw.map((h) => h.perSecond),
+        perSecond,
+      )} verdicts/s delivered to a counting subscriber (median ${perSecond(median(raw.map((h) => h.perSecond)))})`,
+    );
+    console.log(
+      `hub / raw       ${range(ratios, (r) => r.toFixed(2))} per round, median ${median(ratios).toFixed(2)}: the hub's share of what the broker alone delivers`,
+    );
   } finally {
-    broker.kill();
+    broker.stop();
   }
 }
 

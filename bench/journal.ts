@@ -1,7 +1,9 @@
 /**
  * Journal bench (issue 9, goal ≤ 15 MB per hour of play): the journal's size when written
  * through JournalFile (one gzip member per flush), split by record kind, and the cost of
- * a flush (gzip, write and fdatasync) on this machine's disk.
+ * a flush (gzip, write and fdatasync) on this machine's disk, beside its reference: after each
+ * flush, a plain write of as many bytes and an fdatasync on a file of its own (raw fdatasync,
+ * what the disk costs whatever the journal does), so the ratio holds from disk to disk.
  *
  * The stream is a simulated referee session (bench/journal-stream.ts): one whole match
  * with seed 1 (about 3.5 minutes of play, 9 s to simulate), the same on every run; or
@@ -9,7 +11,8 @@
  * referee puts them: every second of journal time and at every verdict.
  * Run: npm run bench:journal [-- --seed N] [-- --minutes CAP] [-- FILE]
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -64,7 +67,7 @@ const percentile = (xs: readonly number[], p: number): number =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 /** Writes the stream through a real JournalFile, one flush per batch, timing each flush and its write + fdatasync part. */
-function writeThrough(bs: readonly Entry[][]): { bytes: number; flushMs: number[]; ioMs: number[] } {
+function writeThrough(bs: readonly Entry[][]): { bytes: number; flushMs: number[]; ioMs: number[]; rawMs: number[] } {
   const dir = mkdtempSync(join(tmpdir(), 'senryaku-bench-journal-file-'));
   try {
     let io = 0;
@@ -84,11 +87,14 @@ function writeThrough(bs: readonly Entry[][]): { bytes: number; flushMs: number[
       fdatasyncSync: timed((fd: number) => nodeFs.fdatasyncSync(fd)),
     };
     const path = join(dir, 'match.jsonl.gz');
+    const reference = openSync(join(dir, 'reference.bin'), 'a');
     const created = JournalFile.create(path, { fs, batchMs: 3_600_000 });
     if (!created.ok) throw new Error(created.error.message);
     const file = created.value;
     const flushMs: number[] = [];
     const ioMs: number[] = [];
+    const rawMs: number[] = [];
+    let size = statSync(path).size;
     for (const b of bs) {
       for (const e of b) file.write(e.line);
       io = 0;
@@ -96,9 +102,17 @@ function writeThrough(bs: readonly Entry[][]): { bytes: number; flushMs: number[
       if (!file.flush()) throw new Error('a flush failed');
       flushMs.push(performance.now() - t0);
       ioMs.push(io);
+      // The reference: the same number of bytes written plainly and made durable.
+      const grown = statSync(path).size - size;
+      size += grown;
+      const t1 = performance.now();
+      writeSync(reference, Buffer.alloc(Math.max(1, grown), 0x61));
+      fdatasyncSync(reference);
+      rawMs.push(performance.now() - t1);
     }
     file.close();
-    return { bytes: statSync(path).size, flushMs, ioMs };
+    closeSync(reference);
+    return { bytes: statSync(path).size, flushMs, ioMs, rawMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -164,4 +178,13 @@ log(
 );
 log(
   `  write + fdatasync alone:            median ${percentile(written.ioMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.ioMs, 0.99).toFixed(2)} ms`,
+);
+log(
+  `  reference, raw write + fdatasync:   median ${percentile(written.rawMs, 0.5).toFixed(2)} ms, p99 ${percentile(written.rawMs, 0.99).toFixed(2)} ms (as many bytes, a file of its own, after each flush)`,
+);
+const ratios = written.flushMs.map((f, i) => f / written.rawMs[i]!);
+log(
+  `  flush / raw fdatasync:              median ${percentile(ratios, 0.5).toFixed(2)} per flush (what the journal adds to what the disk costs); load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );
