@@ -77,7 +77,7 @@ const BOUNDARIES = [
     games: false,
     pure: true,
   },
-  // The few node:fs helpers every writer of files shares (directories that are made, not hung on).
+  // The few node helpers several layers share: directories that are made, not hung on; password hashes.
   { files: ['src/platform/**'], uses: ['util'], games: false, pure: false },
   // The match journal on disk, resuming from it and re-refereeing it.
   {
@@ -105,7 +105,7 @@ const BOUNDARIES = [
   // The match store: SQLite (better-sqlite3) match log filed from verdicts; it hears verdicts, never a board or the app.
   { files: ['src/store/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'games'], games: false, pure: false },
   // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
-  { files: ['src/telemetry/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
+  { files: ['src/telemetry/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'platform'], games: false, pure: false },
   // The tournament hub: every board's verdicts from a broker into one store.
   { files: ['src/hub/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
   // The simulated players' engine: it knows no game (each game's players are in src/games/<game>/); it hears
@@ -116,7 +116,7 @@ const BOUNDARIES = [
   // src/web/page/; it never reaches a board or port itself.
   {
     files: ['src/web/**'],
-    uses: ['util', 'rules', 'referee', 'rulesets', 'games', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    uses: ['util', 'rules', 'referee', 'rulesets', 'games', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry', 'platform'],
     games: false,
     pure: false,
   },

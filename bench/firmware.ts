@@ -6,7 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { SerialPort } from 'serialport';
-import { FIRMWARE_BUILD_SCRIPT, FirmwareBoard, HARNESS_BUILD_SCRIPT } from '../src/hardware/avr/index.ts';
+import { FirmwareBoard } from '../src/hardware/avr/index.ts';
+import { FIRMWARE_BUILD_SCRIPT, HARNESS_BUILD_SCRIPT } from '../test/support/firmware-builds.ts';
 import { describeTiming, measureFirmwareTiming } from './support/measure-timing.ts';
 import { sealLine } from '../src/protocol/index.ts';
 

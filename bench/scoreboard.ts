@@ -8,7 +8,8 @@
  * Builds the harness and fetches StandardFirmata's .hex first.
  */
 import { spawnSync } from 'node:child_process';
-import { HARNESS_BUILD_SCRIPT, ScoreboardUno, ensureStandardFirmata, showsImage } from '../src/hardware/avr/index.ts';
+import { ScoreboardUno, ensureStandardFirmata } from '../src/hardware/avr/index.ts';
+import { HARNESS_BUILD_SCRIPT } from '../test/support/firmware-builds.ts';
 import { LedScoreboard, type LedImage } from '../src/hardware/scoreboard/index.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -41,7 +42,7 @@ const timeWrite = async (image: LedImage): Promise<{ ms: number; writes: number 
   const writesBefore = uno.writes;
   const t0 = performance.now();
   display.write(image);
-  await uno.until(() => showsImage(uno.picture(), image), 'the frame');
+  await uno.until(() => uno.shows(image), 'the frame');
   return { ms: performance.now() - t0, writes: uno.writes - writesBefore };
 };
 

@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { hashPassword } from '../src/settings/password.ts';
+import { hashPassword } from '../src/platform/password.ts';
 
 const { values } = parseArgs({
   options: {

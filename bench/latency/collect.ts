@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { DEFAULT_ODDS, type PlanOdds } from '../../src/games/senryaku/plan-turn.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { readFileSync } from 'node:fs';
-import { formatProfileProblems, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
-import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import { formatProfileProblems, parseProfileFile } from '../../src/games/senryaku/profile-file.ts';
+import { REFERENCE_PROFILE_PATH } from '../../test/support/reference-profile.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { BalanceModel } from '../../src/games/senryaku/rules/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
@@ -40,7 +40,7 @@ export interface LatencyFigures {
 }
 
 export async function collectLatency(run: LatencyRun): Promise<LatencyFigures> {
-  const loaded = parseProfileFileText(readFileSync(REFERENCE_PROFILE_PATH, 'utf8'));
+  const loaded = parseProfileFile(JSON.parse(readFileSync(REFERENCE_PROFILE_PATH, 'utf8')));
   if (!loaded.ok) throw new Error(formatProfileProblems(loaded.error));
   const { profile, hardware } = loaded.value;
   const byKind = Object.fromEntries(ACTION_KINDS.map((k) => [k, { samples: [], unmatched: [], silent: 0 }])) as unknown as Record<

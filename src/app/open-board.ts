@@ -42,8 +42,6 @@ import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 /** The reference board a game is played on unless --profile says otherwise. */
 export const referenceProfilePath = (ruleset: Ruleset): string =>
   fileURLToPath(new URL(`../../hardware/profiles/${ruleset.referenceProfileFile}`, import.meta.url));
-/** Senryaku's reference board. */
-export const REFERENCE_PROFILE_PATH = referenceProfilePath(DEFAULT_GAME);
 
 /** node:util parseArgs specs shared by every board command. */
 export const boardOptionSpecs = {

@@ -36,8 +36,6 @@ export interface HardwareProfile {
 
 export const NO_TILT: Tilt = Object.freeze({ white: false, black: false });
 
-export const pointCellCount = (hw: HardwareProfile): number => hw.cells.points.length;
-export const pivotCellCount = (hw: HardwareProfile): number => hw.cells.pivots.length;
 /** Every load cell: point cells, then pivot cells. */
 export const cellCountOf = (hw: HardwareProfile): number => hw.cells.points.length + hw.cells.pivots.length;
 /** The pivot cells' indices (after the point cells). */

@@ -172,24 +172,6 @@ export { cellCountOf };
 export const nominalCountsPerGram = (hw: HardwareProfile): number => hw.loadCells?.nominalCountsPerGram ?? FALLBACK_COUNTS_PER_GRAM;
 
 /**
- * Offset 0 and the datasheet scale for every cell: for tests and a board never calibrated.
- * Pivot cells may be a different model (the reference board's are 5 kg bars at 429.5
- * counts/g, its well cells 1 kg at 2147.5: the profile's `loadCells.pivots`), else they get
- * the well cells' slope; `pivotCountsPerGram` overrides both.
- */
-export function nominalCalibration(hw: HardwareProfile, boardId = 0, pivotCountsPerGram?: number): Calibration {
-  const countsPerGram = nominalCountsPerGram(hw);
-  const wells = hw.cells.points.length;
-  return {
-    boardId,
-    cells: Array.from({ length: cellCountOf(hw) }, (_, i) => ({
-      offset: 0,
-      countsPerGram: i >= wells ? (pivotCountsPerGram ?? hw.loadCells?.pivots?.nominalCountsPerGram ?? countsPerGram) : countsPerGram,
-    })),
-  };
-}
-
-/**
  * Grams on every cell of one frame. Stale cells (no fresh reading) come out as NaN, so a
  * caller cannot mistake the board's repeated old value for a measurement. Cells beyond
  * the calibration also give NaN. Pass `out` to reuse a buffer.

@@ -107,6 +107,3 @@ export const resetChannel = (bank: GlitchBank, c: number): void => {
 export const resetGlitchBank = (bank: GlitchBank): void => {
   bank.flags.fill(0);
 };
-
-/** Glitches dropped on every channel so far. */
-export const glitchesDropped = (bank: GlitchBank): number => bank.dropped.reduce((n, d) => n + d, 0);

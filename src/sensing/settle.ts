@@ -89,12 +89,6 @@ export function settledTail(bank: SettleBank, c: number, n: number): { readonly 
   return { mean, since: bank.times[base + ((head - n + k) % k)] ?? 0 };
 }
 
-/** Forget a channel's samples (after a gap the next samples are not consecutive with the old). */
-export const resetChannel = (bank: SettleBank, c: number): void => {
-  bank.fill[c] = 0;
-  bank.head[c] = 0;
-};
-
 export const resetBank = (bank: SettleBank): void => {
   bank.fill.fill(0);
   bank.head.fill(0);

@@ -29,4 +29,4 @@ export {
   type SettingsFlags,
 } from './effective.ts';
 export { formatEffectiveSettings, maskSecrets } from './show.ts';
-export { DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './password.ts';
+export { DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from '../platform/password.ts';

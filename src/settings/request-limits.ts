@@ -42,17 +42,6 @@ export interface SizeRefusal {
 /** The bound of a text field (`players.A`...), characters. */
 export const fieldChars = (field: string): number => FIELD_CHARS[field] ?? MAX_FIELD_CHARS;
 
-/** The whole payload against MAX_REQUEST_BYTES. */
-export function checkRequestBytes(request: string, bytes: number): Result<true, SizeRefusal> {
-  if (bytes <= MAX_REQUEST_BYTES) return ok(true);
-  return err({
-    code: 'TooLarge',
-    field: 'request',
-    max: MAX_REQUEST_BYTES,
-    message: `${request}: the request is ${bytes} bytes, at most ${MAX_REQUEST_BYTES} (TooLarge)`,
-  });
-}
-
 /** Every field of a request's JSON body within its bound: the first one beyond it, named. */
 export function checkRequestFields(request: string, body: unknown): Result<true, SizeRefusal> {
   const refusal = walk(request, body, '', 0);

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type Client } from 'aedes';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../platform/password.ts';
 import { MAX_REQUEST_BYTES } from './topics.ts';
 
 /**
@@ -91,9 +91,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return done(null, true);
       }
       const user = users.get(username);
-      if (!user || !verifyPassword(given, user.scrypt)) return done(refuse(), false);
-      identities.set(client, user.role);
-      done(null, true);
+      if (!user) return done(refuse(), false);
+      // scrypt off the event loop: a burst of logins must not stall the referee's verdicts.
+      verifyPassword(given, user.scrypt).then(
+        (matches) => {
+          if (!matches) return done(refuse(), false);
+          identities.set(client, user.role);
+          done(null, true);
+        },
+        () => done(refuse(), false),
+      );
     },
     authorizePublish: (client, packet, done) => {
       const identity: Identity = client ? (identities.get(client) ?? 'anonymous') : 'internal';

@@ -5,7 +5,7 @@
  * the settings' scrypt hashes with the same verification as the MQTT users' (never stored).
  */
 import { randomBytes } from 'node:crypto';
-import { verifyPassword } from '../settings/password.ts';
+import { verifyPassword } from '../platform/password.ts';
 import type { MqttUser } from '../settings/settings.ts';
 import type { Role } from './protocol.ts';
 

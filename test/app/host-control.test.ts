@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostControl } from '../../src/app/host-control.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
-import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import { REFERENCE_PROFILE_PATH } from '../support/reference-profile.ts';
 import type { MatchPlan, RefereeHost } from '../../src/app/referee-host.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
 import { SENRYAKU } from '../../src/games/senryaku/index.ts';

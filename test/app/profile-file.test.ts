@@ -1,7 +1,7 @@
 // A profile file is read into both parts: the board's hardware and Senryaku's physics, with
 // the flat profile (physics + cell map + load cells) that journal headers keep.
 import { describe, expect, it } from 'vitest';
-import { parseProfileFile, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
+import { parseProfileFile } from '../../src/games/senryaku/profile-file.ts';
 import { hardwareOf } from '../../src/games/senryaku/board.ts';
 
 const allWells = Array.from({ length: 42 }, (_, i) => `${'abcdefg'[i % 7]}${Math.floor(i / 7) + 1}`);
@@ -85,10 +85,5 @@ describe('board profile file', () => {
     expect(r.value.hardware.cells.points).toHaveLength(36);
     expect(r.value.hardware.cells.pivots).toEqual([]);
     expect(r.value.hardware.tilt).toEqual({ white: false, black: false });
-  });
-
-  it('rejects text that is not JSON', () => {
-    const r = parseProfileFileText('{ nope');
-    expect(r.ok ? undefined : r.error[0]?.code).toBe('NotJson');
   });
 });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pointName } from '../../src/board/grid.ts';
 import { parseHardwareProfile } from '../../src/board/parse-profile.ts';
-import { cellCountOf, pivotCellCount, pointCellCount } from '../../src/board/profile.ts';
+import { cellCountOf } from '../../src/board/profile.ts';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const text = read('hardware/profiles/surakarta-mega-2560.json');
@@ -31,8 +31,8 @@ describe('hardware/profiles/surakarta-mega-2560.json', () => {
     if (!parsed.ok) return expect.fail('profile did not parse');
     const hw = parsed.value;
     expect(hw.grid).toEqual({ files: 6, ranks: 6 });
-    expect(pointCellCount(hw)).toBe(36);
-    expect(pivotCellCount(hw)).toBe(0);
+    expect(hw.cells.points.length).toBe(36);
+    expect(hw.cells.pivots.length).toBe(0);
     expect(cellCountOf(hw)).toBe(36);
     hw.cells.points.forEach((p, i) => expect(p, `cell ${i} is ${pointName(hw.grid, p)}`).toBe(i));
     expect(hw.tilt).toEqual({ white: false, black: false });
@@ -58,8 +58,8 @@ describe('hardware/profiles/surakarta-mega-2560.json', () => {
 
   it('matches the firmware built with --board surakarta', () => {
     if (!parsed.ok) return expect.fail('profile did not parse');
-    expect(define('BOARD_POINT_CELLS')).toBe(pointCellCount(parsed.value));
-    expect(define('BOARD_PIVOT_CELLS')).toBe(pivotCellCount(parsed.value));
+    expect(define('BOARD_POINT_CELLS')).toBe(parsed.value.cells.points.length);
+    expect(define('BOARD_PIVOT_CELLS')).toBe(parsed.value.cells.pivots.length);
     expect(define('BOARD_TILT_SWITCHES')).toBe(0);
     // The firmware's default is no LEDs; the profile says 0 LEDs too.
     expect(define('WELL_LEDS_FITTED')).toBe(0);

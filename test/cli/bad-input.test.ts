@@ -14,7 +14,7 @@ import { main } from '../../src/cli/main.ts';
 import { header as journalHeader } from '../journal/journal-fixture.ts';
 import type { PortInfo } from '../../src/hardware/link/index.ts';
 import { createSimBoard } from '../../src/hardware/sim/index.ts';
-import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import { REFERENCE_PROFILE_PATH } from '../support/reference-profile.ts';
 
 // ---- fixtures: made once, at collection, so the table can name them ----------------------
 const dir = mkdtempSync(join(tmpdir(), 'senryaku-bad-input-'));

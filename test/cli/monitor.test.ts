@@ -9,7 +9,7 @@ import { emptyCounters } from '../../src/hardware/link/index.ts';
 import { FakeBoardLink } from '../support/fake-board-link.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
 import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
-import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import { REFERENCE_PROFILE_PATH } from '../support/reference-profile.ts';
 import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import type { Frame } from '../../src/protocol/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';

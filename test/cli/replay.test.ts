@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { runMain } from './run-main.ts';
-import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import { REFERENCE_PROFILE_PATH } from '../support/reference-profile.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
 import { formatBoardMessage, formatHello, parseBoardLine } from '../../src/protocol/index.ts';
 import { FrameDeltaEncoder } from '../../src/journal/frame-delta.ts';

@@ -11,7 +11,7 @@ import { tempStore } from '../store/helpers.ts';
 import { resumeSetup } from '../../src/journal/resume.ts';
 import { HostControl } from '../../src/app/host-control.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
-import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
+import { REFERENCE_PROFILE_PATH } from '../support/reference-profile.ts';
 import type { RefereeHost } from '../../src/app/referee-host.ts';
 import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import { Session, simBoard, useE2E } from './harness.ts';

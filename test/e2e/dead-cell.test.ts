@@ -7,7 +7,7 @@ import { readJournal } from '../../src/journal/journal.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { replayCommand } from '../../src/cli/commands/replay.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import { payloadProblems } from '../../src/telemetry/schemas.ts';
+import { payloadProblems } from '../support/mqtt-schemas.ts';
 import { useE2E } from './harness.ts';
 
 const e2e = useE2E();

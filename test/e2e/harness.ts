@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import sinon from 'sinon';
 import { afterEach, beforeAll } from 'vitest';
 import { CalibrationStore } from '../../src/calibration/store.ts';
-import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
-import { formatProfileProblems, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
+import { REFERENCE_PROFILE_PATH } from '../support/reference-profile.ts';
+import { formatProfileProblems, parseProfileFile } from '../../src/games/senryaku/profile-file.ts';
 import { RefereeApp, type RefereeBoard } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
@@ -43,7 +43,7 @@ export function referenceProfile(): SenryakuBoardProfile {
 
 /** The reference profile file's both parts: Senryaku's physics and the board's hardware. */
 export function referenceBoard(): LoadedProfile {
-  const p = parseProfileFileText(readFileSync(REFERENCE_PROFILE_PATH, 'utf8'));
+  const p = parseProfileFile(JSON.parse(readFileSync(REFERENCE_PROFILE_PATH, 'utf8')));
   if (!p.ok) throw new Error(formatProfileProblems(p.error));
   return p.value;
 }

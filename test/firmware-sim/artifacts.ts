@@ -10,15 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeAll } from 'vitest';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  DEFAULT_HARNESS_PATH,
-  FIRMWARE_BUILD_SCRIPT,
-  HARNESS_BUILD_SCRIPT,
-  FirmwareBoard,
-  REPO_ROOT,
-  ensureStandardFirmata,
-  firmwareElfPath,
-} from '../../src/hardware/avr/index.ts';
+import { DEFAULT_HARNESS_PATH, FirmwareBoard, REPO_ROOT, ensureStandardFirmata, firmwareElfPath } from '../../src/hardware/avr/index.ts';
+import { FIRMWARE_BUILD_SCRIPT, HARNESS_BUILD_SCRIPT } from '../support/firmware-builds.ts';
 
 export const FIRMWARE_ELF = firmwareElfPath();
 export const TEST_FIRMWARE_ELF = firmwareElfPath('senryaku-referee-test');

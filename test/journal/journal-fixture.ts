@@ -2,7 +2,8 @@
 import { JOURNAL_VERSION, type JournalHeader } from '../../src/journal/journal.ts';
 import { DEFAULT_PROFILE } from '../../src/games/senryaku/rules/profile.ts';
 import { hardwareOf } from '../../src/games/senryaku/board.ts';
-import { formatCalibration, nominalCalibration } from '../../src/sensing/calibration.ts';
+import { formatCalibration } from '../../src/sensing/calibration.ts';
+import { nominalCalibration } from '../support/nominal-calibration.ts';
 
 export const header: JournalHeader = {
   kind: 'header',

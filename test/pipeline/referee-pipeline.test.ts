@@ -6,7 +6,7 @@ import { BoardLineDecoder, formatFrame, formatHello, type Hello } from '../../sr
 import { DEFAULT_REFEREE_SETTINGS, senryakuReferee } from '../../src/games/senryaku/referee.ts';
 import { DEFAULT_PROFILE, type BoardProfile } from '../../src/games/senryaku/rules/profile.ts';
 import { START_SPN, parseSpn } from '../../src/games/senryaku/rules/spn.ts';
-import { nominalCalibration } from '../../src/sensing/calibration.ts';
+import { nominalCalibration } from '../support/nominal-calibration.ts';
 import { sensingSetupOf } from '../../src/games/senryaku/board.ts';
 
 const profile: BoardProfile = { ...DEFAULT_PROFILE, boardMass: 720, sphereMass: { w: 60, W: 60, b: 60, B: 60 }, massUnit: 'g' };

@@ -14,11 +14,9 @@ import type { Verdict } from '../../src/referee/verdicts.ts';
 import { SURAKARTA, surakartaGame } from '../../src/games/surakarta/index.ts';
 import { SK_SEED, surakartaCalibration } from '../e2e/surakarta-harness.ts';
 import {
-  FOUL_ANTICS,
   PRESS_MS,
   ROLL_MS,
   SK_DEFAULT_ODDS,
-  SK_NO_ANTICS,
   SLOW_HOLD_MS,
   planSurakartaTurn,
   type SkAntic,
@@ -40,6 +38,11 @@ import {
   startPosition,
   type Position,
 } from '../../src/games/surakarta/rules/index.ts';
+
+/** The antics that commit a foul. */
+const FOUL_ANTICS: readonly SkAntic[] = ['not-your-piece', 'touch-move', 'illegal-placement', 'roll'];
+/** Clean play only. */
+const SK_NO_ANTICS: SkPlanOdds = { hesitate: 0, slow: 0, press: 0, notYourPiece: 0, touchMove: 0, illegalPlacement: 0, roll: 0 };
 
 /** Plans along a few dozen random games (the planned moves played), with these odds. */
 function plans(odds: SkPlanOdds, seeds = 30): { pos: Position; plan: SkTurnPlan }[] {

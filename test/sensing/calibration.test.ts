@@ -6,11 +6,11 @@ import {
   CALIBRATION_FORMAT,
   formatCalibration,
   frameToGrams,
-  nominalCalibration,
   parseCalibration,
   parseCalibrationText,
   type Calibration,
 } from '../../src/sensing/calibration.ts';
+import { nominalCalibration } from '../support/nominal-calibration.ts';
 import { calibrationFromMeasurements, measureScale, measureZero, pivotRiseG } from '../../src/sensing/calibration-measure.ts';
 import { PIVOT_NOMINAL, REFERENCE, REFERENCE_HW, SynthBoard, WELL_NOMINAL } from './synth.ts';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePointName, pointName, type Grid } from '../../src/board/grid.ts';
 import { NO_TILT, type HardwareProfile } from '../../src/board/profile.ts';
-import { nominalCalibration } from '../../src/sensing/calibration.ts';
+import { nominalCalibration } from '../support/nominal-calibration.ts';
 import { cloneSensingState, wellStates } from '../../src/sensing/pipeline.ts';
 import { Harness, settledHarness } from './harness.ts';
 import { SynthBoard } from './synth.ts';

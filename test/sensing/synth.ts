@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Frame } from '../../src/protocol/frame.ts';
-import { parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
+import { parseProfileFile } from '../../src/games/senryaku/profile-file.ts';
 import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { pointCount, rankOf } from '../../src/board/grid.ts';
@@ -24,7 +24,7 @@ import type { SensingSetup } from '../../src/sensing/pipeline.ts';
 import { balanceMarginsOf, hardwareOf, sensingGameOf } from '../../src/games/senryaku/board.ts';
 
 const text = readFileSync(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url), 'utf8');
-const parsed = parseProfileFileText(text);
+const parsed = parseProfileFile(JSON.parse(text));
 if (!parsed.ok) throw new Error('reference profile does not parse');
 export const REFERENCE: SenryakuBoardProfile = parsed.value.profile;
 export const REFERENCE_HW: HardwareProfile = parsed.value.hardware;

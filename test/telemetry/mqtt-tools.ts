@@ -10,7 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { payloadKindOf, payloadProblems } from '../../src/telemetry/schemas.ts';
+import { payloadKindOf, payloadProblems } from '../support/mqtt-schemas.ts';
 import { hashPassword } from '../../src/settings/index.ts';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';

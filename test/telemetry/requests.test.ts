@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/telemetry/broker.ts';
-import { hashPassword, verifyPassword } from '../../src/telemetry/passwords.ts';
+import { hashPassword, verifyPassword } from '../../src/platform/password.ts';
 import { MqttPublisher, type RequestHandler, type TelemetrySession } from '../../src/telemetry/publisher.ts';
 import type { RequestName, StatePayload, VerdictPayload } from '../../src/telemetry/topics.ts';
 import { err, ok, type Result } from '../../src/util/result.ts';
@@ -20,14 +20,14 @@ import { skipWithout } from '../system-tools.ts';
 import { expectValidPayloads, sleep, Sub, TEST_MATCH, until } from './mqtt-tools.ts';
 
 describe('passwords', () => {
-  it('are checked against their scrypt hash, never stored as given', () => {
-    const stored = hashPassword('s3cret', { N: 1024, r: 8, p: 1 });
+  it('are checked against their scrypt hash, never stored as given', async () => {
+    const stored = await hashPassword('s3cret', { N: 1024, r: 8, p: 1 });
     expect(stored).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(stored).not.toContain('s3cret');
-    expect(verifyPassword('s3cret', stored)).toBe(true);
-    expect(verifyPassword('s3cret!', stored)).toBe(false);
-    expect(verifyPassword('s3cret', 'plain')).toBe(false);
-    expect(verifyPassword('s3cret', 'scrypt$0$8$1$AAAA$AAAA')).toBe(false);
+    expect(await verifyPassword('s3cret', stored)).toBe(true);
+    expect(await verifyPassword('s3cret!', stored)).toBe(false);
+    expect(await verifyPassword('s3cret', 'plain')).toBe(false);
+    expect(await verifyPassword('s3cret', 'scrypt$0$8$1$AAAA$AAAA')).toBe(false);
   });
 });
 
@@ -113,9 +113,9 @@ describe.skipIf(skipWithout('mosquitto_pub', 'mosquitto-clients', ['--help']))('
       port: 0,
       base: 'senryaku',
       users: [
-        { name: 'olga', role: 'operator', scrypt: hashPassword('op-pass', cost) },
-        { name: 'vic', role: 'viewer', scrypt: hashPassword('vw-pass', cost) },
-        { name: 'hubert', role: 'hub', scrypt: hashPassword('hub-pass', cost) },
+        { name: 'olga', role: 'operator', scrypt: await hashPassword('op-pass', cost) },
+        { name: 'vic', role: 'viewer', scrypt: await hashPassword('vw-pass', cost) },
+        { name: 'hubert', role: 'hub', scrypt: await hashPassword('hub-pass', cost) },
       ],
     });
     sub = await new Sub(broker.port).start();

@@ -1,6 +1,6 @@
 // The MQTT verdict schema (schemas/mqtt/verdict.schema.json) takes what the referee says about an attributed holding.
 import { describe, expect, it } from 'vitest';
-import { payloadProblems } from '../../src/telemetry/schemas.ts';
+import { payloadProblems } from '../support/mqtt-schemas.ts';
 import { RefereeDriver } from '../referee/senryaku/driver.ts';
 
 const problems = (verdicts: readonly unknown[]) =>

@@ -18,7 +18,7 @@ import { HostControl } from '../../src/app/host-control.ts';
 import type { HostService } from '../../src/app/host-service.ts';
 import { RefereeHost } from '../../src/app/referee-host.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
-import { hashPassword } from '../../src/settings/password.ts';
+import { hashPassword } from '../../src/platform/password.ts';
 import type { SimBoard } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { rulesetById } from '../../src/games/registry.ts';

@@ -19,16 +19,6 @@ export interface LoadedProfile {
 
 export type ProfileFileProblem = ProfileProblem | HardwareProblem;
 
-export function parseProfileFileText(text: string): Result<LoadedProfile, ProfileFileProblem[]> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return err([{ code: 'NotJson', path: '', message: `not valid JSON: ${(e as Error).message.replace(/\s+/g, ' ')}` }]);
-  }
-  return parseProfileFile(json);
-}
-
 export function parseProfileFile(json: unknown): Result<LoadedProfile, ProfileFileProblem[]> {
   const physics = parseProfile(json);
   // A Senryaku board unless the file says otherwise: 7×6 wells, both tilt switches.

@@ -34,9 +34,6 @@ const CAPTURE_WEIGHT = 8;
 export const SK_ANTICS = ['none', 'hesitate', 'slow', 'press', 'not-your-piece', 'touch-move', 'illegal-placement', 'roll'] as const;
 export type SkAntic = (typeof SK_ANTICS)[number];
 
-/** The antics that commit a foul: the players wait for the referee's call and put the board right. */
-export const FOUL_ANTICS: readonly SkAntic[] = ['not-your-piece', 'touch-move', 'illegal-placement', 'roll'];
-
 /** The chance of each antic on a turn (they exclude each other). */
 export interface SkPlanOdds {
   /** The moving piece lifted and put back, then moved (touch move: no foul). */
@@ -65,9 +62,6 @@ export const SK_DEFAULT_ODDS: SkPlanOdds = {
   illegalPlacement: 0.02,
   roll: 0.02,
 };
-
-/** Clean play only. */
-export const SK_NO_ANTICS: SkPlanOdds = { hesitate: 0, slow: 0, press: 0, notYourPiece: 0, touchMove: 0, illegalPlacement: 0, roll: 0 };
 
 /** A hand's press on a point: heavier than any piece, shorter than the referee's 2 s holding grace. */
 export const PRESS_GRAMS = { min: 400, max: 800 } as const;

@@ -1,14 +1,12 @@
 /**
- * Where the simulator harness and the firmware it runs are built (hardware/simavr/build.sh,
- * hardware/firmware/build.sh), relative to this checkout.
+ * Where the simulator harness and the firmware it runs lie once built (test/support/firmware-builds.ts
+ * names the build scripts), relative to this checkout.
  */
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const REPO_ROOT = repoRoot;
-export const HARNESS_BUILD_SCRIPT = `${repoRoot}hardware/simavr/build.sh`;
-export const FIRMWARE_BUILD_SCRIPT = `${repoRoot}hardware/firmware/build.sh`;
 export const DEFAULT_HARNESS_PATH = `${repoRoot}hardware/simavr/build/senryaku-simavr`;
 /** The scoring board's StandardFirmata, fetched by hardware/simavr/fetch-standard-firmata.sh. */
 export const STANDARD_FIRMATA_FETCH_SCRIPT = `${repoRoot}hardware/simavr/fetch-standard-firmata.sh`;

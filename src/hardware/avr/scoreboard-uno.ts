@@ -24,10 +24,6 @@ export interface ScoreboardUnoOptions {
 /** MAX7219 registers: 1..8 = DIG0..DIG7, then these. */
 const MAX7219_REGISTER = { decodeMode: 9, intensity: 10, scanLimit: 11, shutdown: 12, displayTest: 15 } as const;
 
-/** Whether the chips show `image` (its track rows and both displays' text). */
-export const showsImage = (p: Max7219Picture, image: LedImage): boolean =>
-  p.trackRows.every((b, i) => b === image.trackRows[i]) && p.digits.A === image.digits.A && p.digits.B === image.digits.B;
-
 /** What the chips show now, read back from their registers. */
 export interface Max7219Picture {
   /** U3's DIG0..DIG7 (track holes and lamps, one bit per LED). */
@@ -95,6 +91,12 @@ export class ScoreboardUno {
     if (!started.ok) return started;
     const { child, lines, ptyPath, stderr } = started.value;
     return ok(new ScoreboardUno(child, lines, ptyPath, stderr));
+  }
+
+  /** Whether the chips show `image` now (its track rows and both displays' text). */
+  shows(image: LedImage): boolean {
+    const p = this.picture();
+    return p.trackRows.every((b, i) => b === image.trackRows[i]) && p.digits.A === image.digits.A && p.digits.B === image.digits.B;
   }
 
   /** Register writes latched so far (no-ops left out). */

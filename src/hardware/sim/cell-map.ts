@@ -45,6 +45,3 @@ export const cellGrams = (map: CellMap, wellGrams: ArrayLike<number>, pivotGrams
   map.pivots.forEach((side, i) => (out[map.wells.length + i] = pivotGrams[side] / Math.max(1, perSide[side])));
   return out;
 };
-
-/** The cell under a well. */
-export const cellOfWell = (map: CellMap, well: number): number => map.wells.indexOf(well);

@@ -28,7 +28,7 @@ export { REFERENCE_PHYSICS } from './rigid-body.ts';
 export type { BoardGeometry, Point, SimGamePhysics, Statics } from './rigid-body.ts';
 export { SIM_GRID, SIM_PIECES, SIM_START_LAYOUT, formatLayout, parseLayout } from './layout.ts';
 export type { LayoutError } from './layout.ts';
-export { REFERENCE_HARDWARE, cellGrams, cellMapOf, cellOfWell } from './cell-map.ts';
+export { REFERENCE_HARDWARE, cellGrams, cellMapOf } from './cell-map.ts';
 export type { CellMap } from './cell-map.ts';
 export { OrnsteinUhlenbeck } from './noise.ts';
 export type { DriftParameters } from './noise.ts';

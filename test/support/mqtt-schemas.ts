@@ -1,6 +1,6 @@
 /**
  * The JSON Schemas of the MQTT payloads (schemas/mqtt/*.schema.json), compiled with ajv:
- * what a published message is checked against (tests, a hub). Payloads are given as the
+ * what the tests check every published message against. Payloads are given as the
  * text on the wire.
  */
 import { readFileSync } from 'node:fs';
