@@ -116,7 +116,20 @@ const BOUNDARIES = [
   // src/web/page/; it never reaches a board or port itself.
   {
     files: ['src/web/**'],
-    uses: ['util', 'rules', 'referee', 'rulesets', 'games', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry', 'platform'],
+    uses: [
+      'util',
+      'rules',
+      'referee',
+      'rulesets',
+      'games',
+      'store',
+      'pipeline',
+      'presentation',
+      'settings',
+      'app',
+      'telemetry',
+      'platform',
+    ],
     games: false,
     pure: false,
   },
