@@ -3,9 +3,8 @@
 // build`) while that build is newer than every file in src/; otherwise (a source edited since,
 // or no build) it runs the sources through tsx's loader, which is slower to start, so an
 // edited tree never runs stale code.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distIsFresh } from './dist-freshness.js';
 
 // Output piped into `head` and the like: a closed pipe ends the command quietly, as for any Unix tool.
 for (const stream of [process.stdout, process.stderr]) {
@@ -17,20 +16,8 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function builtAndFresh() {
-  let built;
-  try {
-    built = statSync(join(root, 'dist', '.built')).mtimeMs;
-  } catch {
-    return false;
-  }
-  for (const entry of readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true }))
-    if (entry.isFile() && statSync(join(entry.parentPath, entry.name)).mtimeMs > built) return false;
-  return true;
-}
-
 let main;
-if (builtAndFresh()) ({ main } = await import('../dist/cli/main.js'));
+if (distIsFresh(root)) ({ main } = await import('../dist/cli/main.js'));
 else {
   const { register } = await import('tsx/esm/api');
   register();
