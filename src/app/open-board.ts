@@ -35,6 +35,7 @@ import {
   type SimBoardOptions,
 } from '../hardware/sim/index.ts';
 import { loadBoardFile } from './load-profile.ts';
+import type { BoardOptionValues } from './board-options.ts';
 import { SENRYAKU } from '../rulesets/senryaku.ts';
 import { Rng } from '../hardware/sim/rng.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
@@ -45,20 +46,7 @@ export const referenceProfilePath = (ruleset: Ruleset): string =>
 /** Senryaku's reference board. */
 export const REFERENCE_PROFILE_PATH = referenceProfilePath(SENRYAKU);
 
-/** node:util parseArgs specs shared by every board command. */
-export const boardOptionSpecs = {
-  port: { type: 'string' },
-  sim: { type: 'boolean' },
-  seed: { type: 'string' },
-  profile: { type: 'string' },
-} as const;
-
-export interface BoardOptionValues {
-  readonly port?: string | undefined;
-  readonly sim?: boolean | undefined;
-  readonly seed?: string | undefined;
-  readonly profile?: string | undefined;
-}
+export { boardOptionSpecs, type BoardOptionValues } from './board-options.ts';
 
 export interface OpenedBoard {
   readonly link: SerialBoardLink;

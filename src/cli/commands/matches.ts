@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { rebuildFromJournals, resolveStorePath } from '../../app/match-store-service.ts';
+import { rebuildFromJournals } from '../../app/match-store-rebuild.ts';
+import { resolveStorePath } from '../../app/match-store-service.ts';
 import { resolveJournalDir } from '../../journal/directory.ts';
 import {
   EXPORT_FORMATS,
