@@ -17,8 +17,8 @@ const CALIBRATION_FIELDS = ['force'] as const;
 
 export interface HostControlConfig {
   readonly host: RefereeHost;
-  /** The game of the board (a board is built for one game). */
-  readonly session: GameSession;
+  /** The game of the board (a board is built for one game): what the referee command needs of it. */
+  readonly game: GameSession;
   /** The board's profile file, read by that game. */
   readonly file: RulesetBoardFile;
   /** The options of the first match, as text (`senryaku referee`'s flags and settings): a new match starts from the last match's. */
@@ -45,16 +45,16 @@ export class HostControl implements RefereeControl {
     if (!force.ok) return force;
     const left = this.unfinished(force.value, 'a new match');
     if (left) return err(left);
-    const { session, file, host } = this.config;
+    const { game, file, host } = this.config;
     const plan: MatchPlan = {
-      game: session.newMatch(file, options.value),
+      game: game.newMatch(file, options.value),
       players: options.value.players,
       ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
     };
     const started = await host.newMatch(plan);
     if (!started.ok) return err(`the new match could not start: ${started.error}`);
     this.lastOptions = text.value;
-    return ok({ matchId: started.value.matchId, ruleset: session.ruleset.id, players: plan.players });
+    return ok({ matchId: started.value.matchId, ruleset: game.ruleset.id, players: plan.players });
   }
 
   async endGameByAgreement(body: ControlBody): Promise<ControlAnswer> {
@@ -67,7 +67,7 @@ export class HostControl implements RefereeControl {
     const after = app.snapshot();
     const ended = (p: string | undefined): boolean => p === 'game-over' || p === 'match-over';
     if (!after || ended(before.phase) || !ended(after.phase))
-      return err(`the game cannot end by agreement now (${this.config.session.ruleset.id}, ${before.phase})`);
+      return err(`the game cannot end by agreement now (${this.config.game.ruleset.id}, ${before.phase})`);
     return ok({ game: after.game, phase: after.phase, ...(after.winner ? { winner: after.winner } : {}) });
   }
 
@@ -136,7 +136,7 @@ export class HostControl implements RefereeControl {
 
   /** The last match's options with the request's fields over them. */
   private optionsText(body: ControlBody): Result<MatchOptionsText, string> {
-    const { ruleset } = this.config.session;
+    const { ruleset } = this.config.game;
     const problems: string[] = [];
     const text: { -readonly [K in keyof MatchOptionsText]: MatchOptionsText[K] } = { ...this.lastOptions };
     if (body.ruleset !== undefined && body.ruleset !== ruleset.id)

@@ -87,7 +87,7 @@ export interface OpenBoardExtras {
   readonly binding?: SerialBinding;
   /** For --port: the port lister and device probe of the check before opening (the real ones unless a test says otherwise). */
   readonly devices?: Partial<SerialDevices>;
-  /** The session's clock for the link and the simulated board (default the real one; a simulated session's virtual clock). */
+  /** The run's clock for the link and the simulated board (default the real one; a simulated run's virtual clock). */
   readonly scheduler?: Scheduler;
 }
 
@@ -198,7 +198,7 @@ export const simOptionsOf = (file: RulesetBoardFile): Pick<SimBoardOptions, 'pro
 const simBoardIdOf = (seed: number, ruleset: Ruleset): { boardId?: number } =>
   ruleset.id === SENRYAKU.id ? {} : { boardId: new Rng(seed).fork(`board-id:${ruleset.id}`).uint32() };
 
-/** The link's options, on the session's clock when it has one. */
+/** The link's options, on the run's clock when it has one. */
 const linkTiming = (extras: OpenBoardExtras): Partial<SerialBoardLinkOptions> => ({
   ...(extras.scheduler ? { scheduler: extras.scheduler } : {}),
   ...extras.link,

@@ -44,7 +44,7 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       '(default $XDG_STATE_HOME/senryaku/journal-fallback, then the temp directory) and are merged back once it can; with',
       'neither writable the match pauses. --json prints one JSON verdict per line, with its seq.',
       'The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
-      'A simulated session runs on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
+      'A run on the simulated board goes on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
       'as fast as the host goes; a seed gives the same verdicts at every speed.',
       '--rules surakarta referees Surakarta on its 36-point board (hardware/profiles/surakarta-mega-2560.json unless',
       '--profile says otherwise); its match is --match games:N (default games:2) or points:N, instead of --track.',

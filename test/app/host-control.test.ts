@@ -39,7 +39,10 @@ function fakeHost(unfinished: boolean) {
 
 const control = (unfinished = false) => {
   const fake = fakeHost(unfinished);
-  return { ...fake, control: new HostControl({ host: fake.host, session, file: file.value, options: { players: 'Ann,Bo', track: '4' } }) };
+  return {
+    ...fake,
+    control: new HostControl({ host: fake.host, game: session, file: file.value, options: { players: 'Ann,Bo', track: '4' } }),
+  };
 };
 
 describe('new_match', () => {
@@ -103,7 +106,7 @@ describe('report_blind_cell', () => {
     const actions: unknown[] = [];
     const host = { current: { operate: (a: unknown) => (actions.push(a), answer(a)) } } as unknown as RefereeHost;
     if (!file.ok) throw new Error(file.error);
-    return { actions, control: new HostControl({ host, session, file: file.value, options: {} }) };
+    return { actions, control: new HostControl({ host, game: session, file: file.value, options: {} }) };
   }
 
   it('takes the cell and what it holds to the referee, and its refusal back as the error', async () => {

@@ -92,7 +92,7 @@ describe('end to end: attributing a holding', { timeout: 60_000 }, () => {
     const s = await e2e.game('bbbBbbb/7/7/7/7/wwwWwww w - -');
     const control = new HostControl({
       host: { current: s.app } as unknown as RefereeHost,
-      session: GAME_SESSIONS.get('senryaku')!,
+      game: GAME_SESSIONS.get('senryaku')!,
       file: senryakuFile(),
       options: {},
     });

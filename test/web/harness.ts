@@ -164,7 +164,7 @@ export class Rig {
     });
     const control = new HostControl({
       host,
-      session,
+      game: session,
       file: board.file,
       options: { players: `${players.A},${players.B}`, ...(rules === 'surakarta' ? { rules } : {}) },
     });

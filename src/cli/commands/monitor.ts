@@ -147,7 +147,8 @@ function zerosText(view: MonitorView): string {
   return `zero tracking: largest offsets ${largest}${drifted}`;
 }
 
-export interface MonitorSession {
+/** What a monitor run shows, and where. */
+export interface MonitorRun {
   readonly link: BoardLink;
   readonly hardware: HardwareProfile;
   /** Sensing's setup for this board with a calibration, as the board's game gives it. */
@@ -161,7 +162,7 @@ export interface MonitorSession {
 }
 
 /** Runs the display until `until` resolves; the link must be started by the caller. */
-export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Promise<void> {
+export async function runMonitor(s: MonitorRun, until: Promise<unknown>): Promise<void> {
   let latest: Frame | undefined;
   let baseline: Int32Array | undefined;
   let tilt: Tilt | undefined;
@@ -255,7 +256,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
 }
 
 /** Sensing for the display; undefined when the profile and calibration do not fit together. */
-function startSensing(sensingFor: MonitorSession['sensingFor'], calibration: Calibration): SensingState | undefined {
+function startSensing(sensingFor: MonitorRun['sensingFor'], calibration: Calibration): SensingState | undefined {
   try {
     return createSensingState(sensingFor(calibration));
   } catch {

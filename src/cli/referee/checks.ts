@@ -62,7 +62,7 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
   if (resume?.ok && parsed.values.rules !== undefined && parsed.values.rules !== rulesetId)
     throw new UsageError(`${values.resume} is a ${rulesetId} match: --rules ${parsed.values.rules} does not go with it`);
   const game = GAME_SESSIONS.get(rulesetId);
-  if (!game) throw new UsageError(`senryaku referee has no session for the game '${rulesetId}'`);
+  if (!game) throw new UsageError(`senryaku referee cannot referee the game '${rulesetId}': it has no entry in src/app/game-sessions/`);
   if (resume && values.position !== undefined)
     throw new UsageError('--position does not go with --resume: the journal says where the match stands');
   const journalDir = resolveJournalDir(values['journal-dir']);

@@ -94,7 +94,7 @@ export class RefereeRoot {
       prepareBoard: () => board.resetForNextMatch(),
       calibrate: () => calibration.recalibrate(),
     });
-    const control: HostControl = new HostControl({ host: matches, session: game, file: run.board.file, options: run.values });
+    const control: HostControl = new HostControl({ host: matches, game, file: run.board.file, options: run.values });
     const signals = new StopSignals();
     const operator = new OperatorTerminal(
       context({ input: deps.operatorInput ?? (process.stdin.isTTY ? process.stdin : undefined) }),
