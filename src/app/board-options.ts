@@ -1,8 +1,9 @@
 /**
- * The options that name a board (`--port PATH|auto`, `--sim`, `--seed`, `--profile`), apart
- * from the code that opens one: a command reads and checks its arguments with these before it
- * loads the serial stack or the simulator.
+ * The options that name a board (`--port PATH|auto`, `--sim`, `--seed`, `--profile`) and a
+ * board command's `--duration`, apart from the code that checks (board-check.ts) or opens
+ * (open-board.ts) a board: a command reads its arguments with these before it loads either.
  */
+import { err, ok, type Result } from '../util/result.ts';
 
 /** node:util parseArgs specs shared by every board command. */
 export const boardOptionSpecs = {
@@ -17,4 +18,12 @@ export interface BoardOptionValues {
   readonly sim?: boolean | undefined;
   readonly seed?: string | undefined;
   readonly profile?: string | undefined;
+}
+
+/** `--duration S`: seconds > 0, possibly fractional; undefined when absent. */
+export function parseDurationSeconds(text: string | undefined): Result<number | undefined, string> {
+  if (text === undefined) return ok(undefined);
+  const s = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(s > 0)) return err(`--duration must be a number of seconds > 0, got '${text}'`);
+  return ok(Math.round(s * 1000));
 }

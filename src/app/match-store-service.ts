@@ -5,8 +5,7 @@
  * record: a store that cannot be opened is said, and the referee goes on without one
  * (`senryaku matches rebuild` files the match later).
  */
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { makeDirectories } from '../platform/make-directories.ts';
 import { openStore, type MatchInfo, type MatchStore } from '../store/index.ts';
 import type { TimerHandle } from '../util/scheduler.ts';
@@ -15,15 +14,7 @@ import type { MatchContext } from './match-context.ts';
 import { matchInfoOf } from './match-info.ts';
 import type { NoticeLevel, Service } from './service.ts';
 
-export const MATCH_DB_ENV = 'SENRYAKU_MATCH_DB';
-
-/** Where the match store lives: --db, else $SENRYAKU_MATCH_DB, else the XDG data directory. */
-export function resolveStorePath(option: string | undefined, env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
-  if (option) return option;
-  if (env[MATCH_DB_ENV]) return env[MATCH_DB_ENV];
-  const data = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(home, '.local', 'share');
-  return join(data, 'senryaku', 'matches.db');
-}
+export { MATCH_DB_ENV, resolveStorePath } from './match-store-path.ts';
 
 /**
  * How long a live run's store write waits for another program's lock: briefly, since the

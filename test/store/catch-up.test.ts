@@ -95,7 +95,7 @@ async function playWith(fault: Fault) {
   const expected = rowsByKey(rebuilt.value);
   rebuilt.value.close();
   const shown: string[] = [];
-  expect(matchesCommand(['show', matchId, '--db', path], { out: (l) => shown.push(l), err: (l) => shown.push(l) })).toBe(0);
+  expect(await matchesCommand(['show', matchId, '--db', path], { out: (l) => shown.push(l), err: (l) => shown.push(l) })).toBe(0);
   return { live, expected, notices, missedDuring, seen, shown };
 }
 

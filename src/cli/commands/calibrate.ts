@@ -5,7 +5,7 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../calibration/store.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../calibration/guided.ts';
-import { boardOptionSpecs } from '../../app/open-board.ts';
+import { boardOptionSpecs } from '../../app/board-options.ts';
 import type { SimBoard } from '../../hardware/sim/index.ts';
 import { MIN_RISE_G } from '../../sensing/calibration-measure.ts';
 import { openBoardFor } from '../board.ts';

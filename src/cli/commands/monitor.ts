@@ -12,7 +12,7 @@
  * terminal; on a pipe, one plain block per second.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../calibration/store.ts';
-import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
+import { boardOptionSpecs, parseDurationSeconds } from '../../app/board-options.ts';
 import { pointAt, pointName } from '../../board/grid.ts';
 import type { HardwareProfile } from '../../board/profile.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
@@ -278,6 +278,7 @@ export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = 
   const calibrationDir = resolveCalibrationDir(values['calibration-dir']);
   checkDirectory(calibrationDir, 'calibration directory', 'read');
   const board = await openBoardFor(values, deps, { ruleset });
+  const { waitForEnd } = await import('../../app/open-board.ts');
   try {
     // The game read this very profile to open the board, so reading it again cannot fail but by a bug.
     const setup = ruleset.boardProfile(board.file.profile);

@@ -5,8 +5,7 @@
  * existing FILE is refused unless --force, before the board is opened.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
-import { BOARD_BAUD, LinkRecorder } from '../../hardware/link/index.ts';
+import { boardOptionSpecs, parseDurationSeconds } from '../../app/board-options.ts';
 import type { OpenedBoard } from '../../app/open-board.ts';
 import { openBoardFor } from '../board.ts';
 import { checkNewFile } from '../file-checks.ts';
@@ -52,6 +51,10 @@ export async function recordCommand(args: string[], io: CliIo, deps: CliDeps = {
 }
 
 async function record(board: OpenedBoard, rules: string, out: string, durationMs: number | undefined, io: CliIo): Promise<number> {
+  const [{ BOARD_BAUD, LinkRecorder }, { waitForEnd }] = await Promise.all([
+    import('../../hardware/link/index.ts'),
+    import('../../app/open-board.ts'),
+  ]);
   let fd: number;
   try {
     // Checked above; this fails only if the file system changed since.

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../calibration/store.ts';
 import { JOURNAL_VERSION, readJournal } from '../../journal/journal.ts';
 import { resolveFallbackDirs } from '../../journal/split.ts';
-import { referenceProfilePath } from '../../app/open-board.ts';
+import { referenceProfilePath } from '../../app/board-check.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../journal/replay.ts';

@@ -10,7 +10,7 @@ import { resolveJournalDir } from '../../journal/directory.ts';
 import { readJournal } from '../../journal/journal.ts';
 import { unannouncedVerdicts } from '../../journal/resume.ts';
 import { resolveFallbackDirs } from '../../journal/split.ts';
-import { checkBoardOptions } from '../../app/open-board.ts';
+import { checkBoardOptions } from '../../app/board-check.ts';
 import { GAME_SESSIONS, ownSettings } from '../../app/game-sessions/index.ts';
 import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
 import type { MatchPlan } from '../../app/referee-host.ts';
