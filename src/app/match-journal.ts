@@ -5,13 +5,21 @@
  */
 import { join } from 'node:path';
 import type { JournalFs } from '../journal/disk.ts';
-import { JOURNAL_EXTENSION, JournalWriter, readJournal, type JournalContents, type JournalHeader } from '../journal/journal.ts';
+import {
+  JOURNAL_EXTENSION,
+  JOURNAL_VERSION,
+  JournalWriter,
+  readJournal,
+  type JournalContents,
+  type JournalHeader,
+} from '../journal/journal.ts';
 import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from '../journal/resume.ts';
 import { makeDirectories } from '../platform/make-directories.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
-import type { Ruleset } from '../rulesets/ruleset.ts';
+import type { RefereeGame, Ruleset } from '../rulesets/ruleset.ts';
+import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { ok } from '../util/result.ts';
 
 /** The journal could not be created or resumed: nothing was started. */
@@ -54,6 +62,31 @@ export interface OpenedMatchJournal {
   readonly unsaid: readonly NumberedVerdict[];
   /** What the journal was found to need (a torn tail moved aside, a split match read whole): said once the match listens. */
   readonly warnings: readonly string[];
+}
+
+/** A new match's journal header: its game and settings, players, board profile, calibration, and where its lines come from. */
+export function newJournalHeader(
+  matchId: string,
+  match: {
+    readonly game: RefereeGame;
+    readonly players: { readonly A: string; readonly B: string };
+    readonly calibration: Calibration;
+    readonly source: JournalHeader['source'];
+  },
+): JournalHeader {
+  const { game, players, calibration, source } = match;
+  return {
+    kind: 'header',
+    format: 'senryaku-journal',
+    version: JOURNAL_VERSION,
+    matchId,
+    startedAt: new Date().toISOString(),
+    ruleset: game.ruleset.id,
+    settings: { ...game.settings, players },
+    profile: game.profile,
+    calibration: formatCalibration(calibration),
+    source,
+  };
 }
 
 /** Opens the match's journal; throws JournalOpenError when it can be neither created nor resumed. */

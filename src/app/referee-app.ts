@@ -11,10 +11,10 @@ import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import type { BoardLink } from '../hardware/link/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
-import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
+import type { Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus, type LoggedVerdict } from './event-bus.ts';
 import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
-import { JOURNAL_VERSION, type JournalHeader, type JournalWriter } from '../journal/journal.ts';
+import type { JournalHeader, JournalWriter } from '../journal/journal.ts';
 import type { JournalFs } from '../journal/disk.ts';
 import { resolveFallbackDirs } from '../journal/split.ts';
 import { LinkTap } from './link-tap.ts';
@@ -26,7 +26,7 @@ import type { Service } from './service.ts';
 import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
 import type { MatchContext, MatchSnapshot } from './match-context.ts';
-import { openMatchJournal, type JournalToResume } from './match-journal.ts';
+import { newJournalHeader, openMatchJournal, type JournalToResume } from './match-journal.ts';
 
 export type { MatchContext, MatchSnapshot } from './match-context.ts';
 export { JournalOpenError } from './match-journal.ts';
@@ -130,7 +130,7 @@ export class RefereeApp {
       journalDir: c.journalDir,
       fallbackDirs: c.fallbackJournalDirs ?? resolveFallbackDirs(undefined),
       ...(c.journalFs ? { fs: c.journalFs } : {}),
-      header: (matchId) => this.header(matchId),
+      header: (matchId) => newJournalHeader(matchId, c),
     });
     const { resumed, history } = journal;
     this.journal = journal.writer;
@@ -296,21 +296,5 @@ export class RefereeApp {
       ...(c.scheduler ? { scheduler: c.scheduler } : {}),
       ...(c.scoreboard === 'virtual' ? { display: 'virtual' as const } : { display: 'led' as const, port: c.scoreboard }),
     });
-  }
-
-  private header(matchId: string): JournalHeader {
-    const { game, players, calibration, source } = this.config;
-    return {
-      kind: 'header',
-      format: 'senryaku-journal',
-      version: JOURNAL_VERSION,
-      matchId,
-      startedAt: new Date().toISOString(),
-      ruleset: game.ruleset.id,
-      settings: { ...game.settings, players },
-      profile: game.profile,
-      calibration: formatCalibration(calibration),
-      source,
-    };
   }
 }
