@@ -75,6 +75,7 @@ export class RefereeRoot {
     const dashboard =
       run.http === 'off' ? undefined : new DashboardService(context({ listen: run.http, users: run.users }), () => dashboardParts());
     const matches: RefereeHost = new RefereeHost({
+      // The board ready for matches: open, and its calibration found (the calibration service says both).
       board: calibration,
       firstMatch: run.firstMatch,
       // They hear each match in this order: the store files a verdict before the pages and MQTT say it.
