@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { checkPort, type AutoPort, type PortCheckErrorCode, type SerialDevices } from '../hardware/link/port-check.ts';
 import { ARDUINO_USB_ID_LIST, matchUsbId } from '../hardware/link/usb-ids.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
-import { SENRYAKU } from '../rulesets/senryaku.ts';
+import { DEFAULT_GAME } from '../games/registry.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { BoardOptionValues } from './board-options.ts';
 import { loadBoardFile } from './load-profile.ts';
@@ -53,7 +53,7 @@ export async function checkBoardOptions(
   if (values.port === '') return badOption('--port needs a path, or "auto"');
   const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (!Number.isSafeInteger(seed)) return badOption(`--seed must be an integer, got '${values.seed}'`);
-  const ruleset = extras.ruleset ?? SENRYAKU;
+  const ruleset = extras.ruleset ?? DEFAULT_GAME;
   const loaded = loadBoardFile(values.profile ?? referenceProfilePath(ruleset), ruleset);
   if (!loaded.ok) return badOption(loaded.error);
   if (values.port !== undefined) {

@@ -8,7 +8,6 @@ import type { LiveLoads } from '../pipeline/live-loads.ts';
 import type { OperatorAction } from '../referee/inputs.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { RulesetId } from '../rulesets/ruleset.ts';
 import type { Scheduler } from '../util/scheduler.ts';
 import type { EventBus, LinkStatus, LoggedVerdict } from './event-bus.ts';
 
@@ -37,7 +36,7 @@ export interface MatchContext {
 
 /** Where the match stands and how the board is connected: what a client that joins late asks for. */
 export interface MatchSnapshot extends RefereeSnapshot {
-  readonly ruleset: RulesetId;
+  readonly ruleset: string;
   readonly link: LinkStatus;
   /** Which journal keeps the match now: its own file, a fallback, or none (the match is paused). */
   readonly journal: JournalStatus;

@@ -4,7 +4,7 @@
  * describe a match with it, so they describe it alike.
  */
 import type { JournalHeader } from '../journal/journal.ts';
-import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
 import { parseCalibrationText } from '../sensing/calibration.ts';
 import type { MatchInfo } from '../store/index.ts';
 import { isJsonObject } from '../util/json.ts';

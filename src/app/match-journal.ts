@@ -16,7 +16,7 @@ import {
 import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from '../journal/resume.ts';
 import { makeDirectories } from '../platform/make-directories.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS } from '../games/registry.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { RefereeGame, Ruleset } from '../rulesets/ruleset.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';

@@ -6,7 +6,7 @@
 import type { BrokerUser, EmbeddedBroker } from '../telemetry/broker.ts';
 import { BrokerStartError } from '../telemetry/broker.ts';
 import { startBrokerProcess } from '../telemetry/broker-child.ts';
-import type { MqttPlan } from './mqtt-service.ts';
+import type { BrokerConnection, MqttPlan } from './mqtt-service.ts';
 import type { Service, ServiceContext } from './service.ts';
 
 export interface MqttBrokerSettings {
@@ -22,7 +22,7 @@ export class MqttBrokerService implements Service {
   constructor(private readonly context: ServiceContext<MqttBrokerSettings>) {}
 
   /** How the run's own publisher connects, once the broker listens. */
-  get connection(): { readonly url: string; readonly username: string; readonly password: string } | undefined {
+  get connection(): BrokerConnection | undefined {
     return this.broker && { url: this.broker.url, ...this.broker.internal };
   }
 

@@ -7,7 +7,6 @@
 import { MqttPublisher, type MqttPublisherOptions, type RequestHandler, type TelemetrySession } from '../telemetry/publisher.ts';
 import type { MatchContext } from './match-context.ts';
 import { matchInfoOf } from './match-info.ts';
-import type { MqttBrokerService } from './mqtt-broker-service.ts';
 import type { Service, ServiceContext } from './service.ts';
 
 /** Where `senryaku referee` publishes: nowhere, to a broker of its own, or to an external one. */
@@ -24,10 +23,17 @@ export type MqttPlan =
       readonly board?: string;
     };
 
+/** How the run's own publisher connects to the run's broker, once it listens. */
+export interface BrokerConnection {
+  readonly url: string;
+  readonly username: string;
+  readonly password: string;
+}
+
 /** What the publisher is told besides its plan. */
 export interface MqttServiceParts {
-  /** The run's embedded broker (the plan's `embedded`): the publisher connects to it once it has started. */
-  readonly broker?: MqttBrokerService;
+  /** The run's embedded broker (the plan's `embedded`, MqttBrokerService): the publisher connects to it once it has started. */
+  readonly broker?: { readonly connection: BrokerConnection | undefined };
   /** The board's id once it has said it (the default topic level names the board by it). */
   boardId(): number | undefined;
   /** Who carries out the requests of `<base>/bridge/request/<name>`. */

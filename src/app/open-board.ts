@@ -30,12 +30,12 @@ import {
 } from '../hardware/sim/index.ts';
 import { badOption, checkBoardOptions, referenceProfilePath, type OpenBoardError } from './board-check.ts';
 import type { BoardOptionValues } from './board-options.ts';
-import { SENRYAKU } from '../rulesets/senryaku.ts';
+import { DEFAULT_GAME } from '../games/registry.ts';
 import { Rng } from '../hardware/sim/rng.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 
 /** Senryaku's reference board. */
-export const REFERENCE_PROFILE_PATH = referenceProfilePath(SENRYAKU);
+export const REFERENCE_PROFILE_PATH = referenceProfilePath(DEFAULT_GAME);
 
 export { boardOptionSpecs, parseDurationSeconds, type BoardOptionValues } from './board-options.ts';
 export {
@@ -88,7 +88,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   if (!checked.ok) return checked;
   const { file, seed } = checked.value;
   const { hardware } = file;
-  const ruleset = extras.ruleset ?? SENRYAKU;
+  const ruleset = extras.ruleset ?? DEFAULT_GAME;
 
   if (values.port !== undefined) {
     const binding = extras.binding ?? (await nativeBinding());
@@ -146,11 +146,11 @@ export const simOptionsOf = (file: RulesetBoardFile): Pick<SimBoardOptions, 'pro
 
 /**
  * Each game's simulated board is a board of its own: at the same seed, a Surakarta board has
- * another EEPROM id than a Senryaku one, so each keeps its own stored calibration. Senryaku's
- * (the simulator's reference board) keeps the id the simulator draws from the seed.
+ * another EEPROM id than a Senryaku one, so each keeps its own stored calibration. The default
+ * game's (the simulator's reference board) keeps the id the simulator draws from the seed.
  */
 const simBoardIdOf = (seed: number, ruleset: Ruleset): { boardId?: number } =>
-  ruleset.id === SENRYAKU.id ? {} : { boardId: new Rng(seed).fork(`board-id:${ruleset.id}`).uint32() };
+  ruleset.id === DEFAULT_GAME.id ? {} : { boardId: new Rng(seed).fork(`board-id:${ruleset.id}`).uint32() };
 
 /** The link's options, on the run's clock when it has one. */
 const linkTiming = (extras: OpenBoardExtras): Partial<SerialBoardLinkOptions> => ({

@@ -6,7 +6,7 @@
 import type { LiveLoads } from '../pipeline/live-loads.ts';
 import type { LinkStatus } from '../app/event-bus.ts';
 import type { MatchSnapshot } from '../app/referee-app.ts';
-import type { RulesetBoard, RulesetId } from '../rulesets/ruleset.ts';
+import type { RulesetBoard } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 
@@ -16,7 +16,7 @@ export type Role = (typeof ROLES)[number];
 /** The match being refereed, as the page needs it to draw the board and name the players. */
 export interface MatchInfo {
   readonly matchId: string;
-  readonly ruleset: RulesetId;
+  readonly ruleset: string;
   readonly rulesetName: string;
   readonly words: GameWords;
   readonly board: RulesetBoard;

@@ -22,7 +22,7 @@ import type { HostService } from '../app/host-service.ts';
 import type { SessionContext } from '../app/referee-app.ts';
 import type { ControlAnswer, RefereeControl } from '../app/referee-control.ts';
 import type { LoggedVerdict } from '../app/event-bus.ts';
-import { rulesetById } from '../rulesets/registry.ts';
+import { rulesetById } from '../games/registry.ts';
 import type { MatchStore } from '../store/index.ts';
 import { loadAssets, type WebAssets } from './assets.ts';
 import { OperatorSessions, SESSION_COOKIE, clearedCookie, cookieValue, sessionCookie, type WebUser } from './auth.ts';

@@ -8,11 +8,12 @@
 import { resolveCalibrationDir } from '../../calibration/store.ts';
 import { resolveJournalDir } from '../../journal/directory.ts';
 import { readJournal } from '../../journal/journal.ts';
-import { unannouncedVerdicts } from '../../journal/resume.ts';
+import { ownSettings, resumeSetup, unannouncedVerdicts } from '../../journal/resume.ts';
 import { resolveFallbackDirs } from '../../journal/split.ts';
 import { checkBoardOptions } from '../../app/board-check.ts';
-import { GAME_SESSIONS, ownSettings } from '../../app/game-sessions/index.ts';
-import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
+import { formatSettingsProblems } from '../../rulesets/match-options.ts';
+import { parseMatchOptions } from '../../rulesets/parse-match-options.ts';
 import type { MatchPlan } from '../../app/referee-host.ts';
 import { parseSpeed } from '../../app/virtual-clock.ts';
 import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags, type Settings } from '../../settings/index.ts';
@@ -30,13 +31,13 @@ import type { RefereeRun } from './run.ts';
 export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps): Promise<RefereeRun> {
   const { positionals } = parsed;
   // The flags are checked as given first, so a bad one is named as typed; then the settings file under them.
-  const given = parseMatchOptions(parsed.values);
+  const given = parseMatchOptions(parsed.values, BUILT_IN_RULESETS);
   if (!given.ok) throw new UsageError(formatSettingsProblems(given.error));
   if (parsed.values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
   const { values, settings, users } = withSettings(parsed.values);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('referee')}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
-  const options = parseMatchOptions(values);
+  const options = parseMatchOptions(values, BUILT_IN_RULESETS);
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   const speed = parseSpeed(values.speed ?? '1');
   if (!speed.ok) throw new UsageError(speed.error);
@@ -61,8 +62,9 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
   // Only a --rules given on the command line can contradict the journal (the file's is a default).
   if (resume?.ok && parsed.values.rules !== undefined && parsed.values.rules !== rulesetId)
     throw new UsageError(`${values.resume} is a ${rulesetId} match: --rules ${parsed.values.rules} does not go with it`);
-  const game = GAME_SESSIONS.get(rulesetId);
-  if (!game) throw new UsageError(`senryaku referee cannot referee the game '${rulesetId}': it has no entry in src/app/game-sessions/`);
+  const found = BUILT_IN_RULESETS.byId(rulesetId);
+  if (!found.ok) throw new UsageError(found.error.message);
+  const game = found.value;
   if (resume && values.position !== undefined)
     throw new UsageError('--position does not go with --resume: the journal says where the match stands');
   const journalDir = resolveJournalDir(values['journal-dir']);
@@ -72,24 +74,20 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
   checkDirectory(calibrationDir, 'calibration directory', values.sim ? 'write' : 'read');
 
   // Resuming on the simulated board: it is set up where the match stood.
-  const resumed = resume?.ok ? game.resumeSetup(resume.value) : undefined;
+  const resumed = resume?.ok ? resumeSetup(resume.value, game) : undefined;
   // An ended match whose last verdicts were journaled but perhaps never said is resumed only to say them.
   if (resumed?.over && resume?.ok && unannouncedVerdicts(resume.value).length === 0)
     throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
-  const simPosition = resumed
-    ? resumed.over
-      ? game.ruleset.startPosition
-      : resumed.position
-    : (values.position?.trim() ?? game.ruleset.startPosition);
+  const simPosition = resumed ? (resumed.over ? game.startPosition : resumed.position) : (values.position?.trim() ?? game.startPosition);
   // The board's options, profile and port, before the dashboard says anything: a bad one is the only line.
-  const board = await checkBoardOptions(values, { ruleset: game.ruleset, ...(deps.serialDevices ? { devices: deps.serialDevices } : {}) });
+  const board = await checkBoardOptions(values, { ruleset: game, ...(deps.serialDevices ? { devices: deps.serialDevices } : {}) });
   if (!board.ok) throw boardProblem(board.error);
 
   const gamesLimit = options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {};
   // A resumed match goes on with its journal's settings and players; the board is this run's.
   const firstMatch: MatchPlan = resume?.ok
     ? {
-        game: { ruleset: game.ruleset, settings: ownSettings(resume.value), profile: board.value.file.profile },
+        game: { ruleset: game, settings: ownSettings(resume.value), profile: board.value.file.profile },
         players: resume.value.header.settings.players,
         resume: { path: values.resume!, contents: resume.value, sayAndFinish: resumed?.over ?? false },
         ...gamesLimit,

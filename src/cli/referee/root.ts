@@ -54,7 +54,7 @@ export class RefereeRoot {
     const board = new BoardService(
       context({
         options: run.board.options,
-        ruleset: game.ruleset,
+        ruleset: game,
         simPosition: run.board.simPosition,
         calibrationDir: run.calibrationDir,
       }),
@@ -62,7 +62,7 @@ export class RefereeRoot {
       deps.serialDevices,
     );
     const broker = run.mqtt.kind === 'embedded' ? new MqttBrokerService(context({ plan: run.mqtt, users: run.users })) : undefined;
-    const calibration = new CalibrationService(context({ calibrationDir: run.calibrationDir, words: game.ruleset.words }), board);
+    const calibration = new CalibrationService(context({ calibrationDir: run.calibrationDir, words: game.words }), board);
     const store = new MatchStoreService(() => (run.db === 'off' ? undefined : openLiveStore(resolveStorePath(run.db), notice)));
     const mqtt: MqttService | undefined =
       run.mqtt.kind === 'off'
@@ -114,9 +114,7 @@ export class RefereeRoot {
       return {
         control,
         // Sim play only where nobody else plays: on the simulated board without simulated players.
-        ...(sim && !run.autoplay
-          ? { sim: { board: sim, pitch: run.board.file.sim.physics.wellPitch, files: game.ruleset.board.files } }
-          : {}),
+        ...(sim && !run.autoplay ? { sim: { board: sim, pitch: run.board.file.sim.physics.wellPitch, files: game.board.files } } : {}),
         ...(store.store ? { store: store.store } : {}),
       };
     };

@@ -3,12 +3,11 @@
  * effective settings, and what the composition root (root.ts) hands each service of its part.
  */
 import type { BoardOptionValues } from '../../app/board-options.ts';
-import type { GameSession } from '../../app/game-sessions/index.ts';
 import type { MqttPlan } from '../../app/mqtt-service.ts';
 import type { MatchPlan } from '../../app/referee-host.ts';
 import type { Speed } from '../../app/virtual-clock.ts';
 import type { JournalHeader } from '../../journal/journal.ts';
-import type { RulesetBoardFile } from '../../rulesets/ruleset.ts';
+import type { Ruleset, RulesetBoardFile } from '../../rulesets/ruleset.ts';
 import type { Settings } from '../../settings/index.ts';
 import type { BrokerUser } from '../../telemetry/broker.ts';
 import type { HttpListen } from '../../web/http-option.ts';
@@ -19,8 +18,8 @@ export interface RefereeRun {
   readonly settings: Settings;
   /** The same as the command line's option text (flags over the file): what a new match starts from. */
   readonly values: RefereeValues;
-  /** What `senryaku referee` needs of the game beyond its descriptor (src/app/game-sessions/). */
-  readonly game: GameSession;
+  /** The game refereed: its descriptor, found in the registry (src/games/registry.ts). */
+  readonly game: Ruleset;
   readonly board: {
     readonly options: BoardOptionValues;
     /** The profile file, as the game reads it. */

@@ -4,7 +4,7 @@
  * match (each game from its start position), drawn by the same board view as the live game.
  */
 import type { Verdict } from '../../referee/verdicts.ts';
-import { rulesetById } from '../../rulesets/registry.ts';
+import { rulesetById } from '../../games/registry.ts';
 import { drawBoard, moveWells } from './board.ts';
 import { h } from './dom.ts';
 

@@ -13,7 +13,7 @@ import type { MatchSnapshot } from '../../app/referee-app.ts';
 import { describeRestoration } from '../../referee/board-view.ts';
 import { SENRYAKU_WORDS } from '../../rulesets/words.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
-import { rulesetById } from '../../rulesets/registry.ts';
+import { rulesetById } from '../../games/registry.ts';
 import type { HeardVerdict, MatchInfo } from '../protocol.ts';
 import { h, s, sideName } from './dom.ts';
 
