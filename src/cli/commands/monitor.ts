@@ -36,6 +36,7 @@ import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { usageOf } from '../usage.ts';
 
 export interface MonitorView {
@@ -271,7 +272,8 @@ export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = 
     'calibration-dir': { type: 'string' },
     duration: { type: 'string' },
   });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('monitor')}`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('monitor', BUILT_IN_RULESETS)}`);
   const ruleset = readRuleset(values.rules);
   const duration = parseDurationSeconds(values.duration);
   if (!duration.ok) throw new UsageError(duration.error);

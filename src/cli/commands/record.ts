@@ -12,11 +12,12 @@ import { checkNewFile } from '../file-checks.ts';
 import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { usageOf } from '../usage.ts';
 import { dirname } from 'node:path';
 import { makeDirectories } from '../../platform/make-directories.ts';
 
-const RECORD_USAGE = usageOf('record');
+const RECORD_USAGE = usageOf('record', BUILT_IN_RULESETS);
 const RATE_HZ = 80;
 /** Written out in batches: a sync write per frame line would be 80 syscalls a second for nothing. */
 const FLUSH_EVERY = 64;

@@ -10,7 +10,7 @@ import { untilSignal } from '../until-signal.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { referenceProfilePath } from '../../app/board-check.ts';
 import type { RulesetBoardFile } from '../../rulesets/ruleset.ts';
-import { DEFAULT_GAME } from '../../games/registry.ts';
+import { BUILT_IN_RULESETS, DEFAULT_GAME } from '../../games/registry.ts';
 import type { Ruleset } from '../../rulesets/ruleset.ts';
 import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
@@ -18,7 +18,7 @@ import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
 
-const SIM_USAGE = usageOf('sim');
+const SIM_USAGE = usageOf('sim', BUILT_IN_RULESETS);
 
 const readSeed = (text: string | undefined): number => {
   if (text === undefined) return 1;

@@ -35,7 +35,8 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
   if (!given.ok) throw new UsageError(formatSettingsProblems(given.error));
   if (parsed.values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
   const { values, settings, users } = withSettings(parsed.values);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('referee')}`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('referee', BUILT_IN_RULESETS)}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
   const options = parseMatchOptions(values, BUILT_IN_RULESETS);
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
