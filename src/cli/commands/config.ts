@@ -1,8 +1,9 @@
 /**
  * `senryaku config`: the settings file. `check [FILE]` validates it (every problem, one per
  * line, each starting with its settings path), `show` prints the effective settings (defaults
- * ← file ← flags) with secrets masked, `hash-password` makes an MQTT user's scrypt hash from a
- * password on standard input.
+ * ← file ← flags) with secrets masked, `schema` prints the JSON Schema a file is checked
+ * against (the file's and the games' part of it), `hash-password` makes an MQTT user's scrypt
+ * hash from a password on standard input.
  */
 import { createInterface } from 'node:readline';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliDeps, type CliIo } from '../io.ts';
@@ -19,6 +20,8 @@ export async function configCommand(args: string[], io: CliIo, deps: CliDeps = {
       return check(rest, io, await import('../../settings/index.ts'));
     case 'show':
       return show(rest, io, await import('../../settings/index.ts'));
+    case 'schema':
+      return schema(rest, io, await import('../../settings/index.ts'));
     case 'hash-password':
       return hashFromInput(rest, io, deps);
     default:
@@ -44,7 +47,7 @@ function check(args: string[], io: CliIo, { loadSettingsFile }: SettingsModule):
 
 function show(args: string[], io: CliIo, settings: SettingsModule): number {
   const { effectiveSettings, formatEffectiveSettings, loadSettingsFile, settingsFlagSpecs } = settings;
-  const { values, positionals } = parseCommandArgs(args, { config: { type: 'string' }, ...settingsFlagSpecs } as const);
+  const { values, positionals } = parseCommandArgs(args, { config: { type: 'string' }, ...settingsFlagSpecs() } as const);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('config')}`);
   const loaded = loadSettingsFile(values.config);
   if (!loaded.ok) return problems(io, 'show', values.config ?? 'the default settings file', loaded.error);
@@ -52,6 +55,13 @@ function show(args: string[], io: CliIo, settings: SettingsModule): number {
   if (!effective.ok) return problems(io, 'show', loaded.value.path, effective.error);
   io.out(loaded.value.found ? `# settings file: ${loaded.value.path}` : `# no settings file at ${loaded.value.path}`);
   io.out(formatEffectiveSettings(effective.value));
+  return EXIT_OK;
+}
+
+function schema(args: string[], io: CliIo, { settingsSchema }: SettingsModule): number {
+  const { positionals } = parseCommandArgs(args, {});
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('config')}`);
+  io.out(JSON.stringify(settingsSchema(), null, 2));
   return EXIT_OK;
 }
 
