@@ -31,8 +31,9 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { autoplaySession } from '../test/support/autoplay-session.ts';
 import { CalibrationStore } from '../src/calibration/store.ts';
 import { Hub } from '../src/hub/hub.ts';
-import { matchInfoOf } from '../src/app/match-store-service.ts';
-import type { SessionContext } from '../src/app/referee-app.ts';
+import { matchInfoOf } from '../src/app/match-info.ts';
+import type { MatchContext } from '../src/app/match-context.ts';
+import type { Service } from '../src/app/service.ts';
 import { calibrateSimulatedBoard } from '../src/app/sim-calibration.ts';
 import { VirtualClock } from '../src/app/virtual-clock.ts';
 import type { Verdict } from '../src/referee/verdicts.ts';
@@ -59,14 +60,18 @@ async function recordedMatch(dir: string): Promise<{ info: MatchInfo; verdicts: 
   const clock = new VirtualClock({ stepMs: 50 });
   let info: MatchInfo | undefined;
   const verdicts: Verdict[] = [];
-  const tap = (session: SessionContext) => ({
+  let heard: MatchContext | undefined;
+  const tap: Service = {
     name: 'tap',
-    start: async () => {
-      info = matchInfoOf(session.header);
-      session.bus.on('logged', verdicts, (l) => verdicts.push(l.verdict));
+    start: async () => {},
+    stop: async () => {},
+    attach: (match) => {
+      heard = match;
+      info = matchInfoOf(match.header);
+      match.bus.on('logged', verdicts, (l) => verdicts.push(l.verdict));
     },
-    stop: async () => session.bus.removeListeners(verdicts),
-  });
+    detach: () => heard?.bus.removeListeners(verdicts),
+  };
   const app = await autoplaySession({
     seed: 1,
     clock,

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// Launcher. It runs the CLI compiled to dist/ (built by `npm ci`'s prepare step or `npm run
-// build`) while that build is newer than every file in src/; otherwise (a source edited since,
-// or no build) it runs the sources through tsx's loader, which is slower to start, so an
-// edited tree never runs stale code.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// Launcher. It runs the command's build in dist/bundle/ (made by `npm ci`'s prepare step or
+// `npm run build`) while no source it was built from has changed since; otherwise (a source
+// edited since, or no build) it runs the sources through tsx's loader, which is slower to
+// start, so an edited tree never runs stale code.
 import { fileURLToPath } from 'node:url';
+import { freshBuild } from './dist-freshness.js';
 
 // Output piped into `head` and the like: a closed pipe ends the command quietly, as for any Unix tool.
 for (const stream of [process.stdout, process.stderr]) {
@@ -17,20 +16,9 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function builtAndFresh() {
-  let built;
-  try {
-    built = statSync(join(root, 'dist', '.built')).mtimeMs;
-  } catch {
-    return false;
-  }
-  for (const entry of readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true }))
-    if (entry.isFile() && statSync(join(entry.parentPath, entry.name)).mtimeMs > built) return false;
-  return true;
-}
-
+const build = freshBuild(root, process.argv[2]);
 let main;
-if (builtAndFresh()) ({ main } = await import('../dist/cli/main.js'));
+if (build !== undefined) ({ main } = await import(`../dist/bundle/${build}/main.js`));
 else {
   const { register } = await import('tsx/esm/api');
   register();

@@ -44,9 +44,14 @@ export class HostControl implements RefereeControl {
   private lastOptions: MatchOptionsText;
 
   constructor(private readonly config: HostControlConfig) {
-    // Game 1's position of the first match is not a setting of the next ones.
+    // Game 1's position of the first match is not a setting of the next ones. The next match is
+    // of the board's game, whatever the run's options name (a resumed match of another game
+    // than the settings' default), and so without another game's options.
     const { position: _position, ...rest } = matchOptionsText(config.options);
-    this.lastOptions = rest;
+    const others = new Set(
+      BUILT_IN_RULESETS.matchOptions.filter((o) => !o.games.some((g) => g.id === config.game.id)).map((o) => o.spec.name),
+    );
+    this.lastOptions = { ...Object.fromEntries(Object.entries(rest).filter(([name]) => !others.has(name))), rules: config.game.id };
   }
 
   async newMatch(body: ControlBody): Promise<ControlAnswer> {

@@ -1,14 +1,8 @@
 /**
- * A service of the referee process rather than of one match: it lives across the matches
- * the process referees on its board (an MQTT connection, the web dashboard), and hears the
- * match being refereed from `attach` to `detach`.
+ * @deprecated A service of the run that hears each match is a Service with `attach` and
+ * `detach` (service.ts). This name stays only until src/web/ (whose server implements it)
+ * imports Service; nothing else uses it.
  */
-import type { SessionContext } from './referee-app.ts';
 import type { Service } from './service.ts';
 
-export interface HostService extends Service {
-  /** A match began (or was resumed): the service hears it until `detach`. */
-  attach(session: SessionContext): void;
-  /** The match stopped (ended, replaced by a new one, or the board is being calibrated). */
-  detach(): void;
-}
+export type HostService = Service & Required<Pick<Service, 'attach' | 'detach'>>;

@@ -25,12 +25,12 @@ export class LinkTap {
   private consumer: ((e: TappedEvent) => void) | undefined;
   private offs: (() => void)[] = [];
 
-  /** Host time when the tap started: the journal's time origin for this session. */
+  /** Host time when the tap started: the journal's time origin for this run's session of it. */
   startedAtMs = 0;
 
   constructor(
     readonly link: BoardLink,
-    /** The host clock the link dates lines with (the session's). */
+    /** The host clock the link dates lines with (the run's). */
     readonly clock: Scheduler = realScheduler,
   ) {}
 

@@ -1,56 +1,23 @@
 /**
- * The match store as a session service, and its rebuild from journals. The store (src/store/)
- * knows no journal: this is where a journal header becomes the store's `MatchInfo` and the
- * bus's `logged` verdicts become rows. The journal stays the source of truth: `rebuild`
- * files every journal's verdicts again, numbered as the live session numbered them (seq
- * counts a match's verdicts from 1 across its sessions), so the rows are the same.
+ * The match store as a service of the run: the store (src/store/) is opened when the service
+ * starts, each match is filed while it is attached (its header's match, then every verdict
+ * the bus logs), and the store is closed when the service stops. The journal is the match's
+ * record: a store that cannot be opened is said, and the referee goes on without one
+ * (`senryaku matches rebuild` files the match later).
  */
-import { readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
-import { parseCalibrationText } from '../sensing/calibration.ts';
-import type { MatchInfo, MatchStore } from '../store/index.ts';
+import { dirname } from 'node:path';
+import { makeDirectories } from '../platform/make-directories.ts';
+import { openStore, type MatchInfo, type MatchStore } from '../store/index.ts';
 import type { TimerHandle } from '../util/scheduler.ts';
-import { isJsonObject } from '../util/json.ts';
 import type { LoggedVerdict } from './event-bus.ts';
-import { JOURNAL_EXTENSION, readJournal, type JournalContents, type JournalHeader } from '../journal/journal.ts';
-import type { SessionContext } from './referee-app.ts';
-import type { Service } from './service.ts';
+import type { MatchContext } from './match-context.ts';
+import { matchInfoOf } from './match-info.ts';
+import type { NoticeLevel, Service } from './service.ts';
 
-export const MATCH_DB_ENV = 'SENRYAKU_MATCH_DB';
-
-/** Where the match store lives: --db, else $SENRYAKU_MATCH_DB, else the XDG data directory. */
-export function resolveStorePath(option: string | undefined, env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
-  if (option) return option;
-  if (env[MATCH_DB_ENV]) return env[MATCH_DB_ENV];
-  const data = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(home, '.local', 'share');
-  return join(data, 'senryaku', 'matches.db');
-}
-
-const hex8 = (n: number): string => n.toString(16).toUpperCase().padStart(8, '0');
-
-/** The match of a journal header, as the store files it. */
-export function matchInfoOf(header: JournalHeader, rulesets: RulesetRegistry = BUILT_IN_RULESETS): MatchInfo {
-  const ruleset = rulesets.byId(header.ruleset);
-  const src = header.source;
-  const site = src.kind === 'sim' ? `simulated board (seed ${src.seed})` : `port ${src.path}`;
-  const calibration = parseCalibrationText(header.calibration);
-  const p = header.profile;
-  const profile = isJsonObject(p) && typeof p.name === 'string' ? p.name : undefined;
-  return {
-    matchId: header.matchId,
-    ruleset: header.ruleset,
-    event: `${ruleset.ok ? ruleset.value.name : header.ruleset} match`,
-    startedAt: header.startedAt,
-    players: { A: header.settings.players.A, B: header.settings.players.B },
-    board: { key: calibration.ok ? hex8(calibration.value.boardId) : site, site, ...(profile !== undefined ? { profile } : {}) },
-    settings: header.settings,
-  };
-}
+export { MATCH_DB_ENV, resolveStorePath } from './match-store-path.ts';
 
 /**
- * How long a live session's store write waits for another program's lock: briefly, since the
+ * How long a live run's store write waits for another program's lock: briefly, since the
  * wait holds up the refereeing; a write that times out is filed later (the service catches up).
  */
 export const LIVE_STORE_BUSY_MS = 200;
@@ -58,16 +25,65 @@ export const LIVE_STORE_BUSY_MS = 200;
 /** Retries of a store that cannot be written: the first soon, then less often, never rarer than the last. */
 export const STORE_RETRY_MS = [1000, 2000, 5000, 10_000] as const;
 
-/**
- * Files the session's match and each verdict as it is logged. The store may fail (locked by
- * another program, a full disk): the verdict stays in the journal, the service falls behind,
- * says so once, and retries on a timer; the first write that works files every verdict after
- * the last one it filed, from the journal, in one transaction. At start it files whatever
- * the journal holds that the store lacks (a resumed match's earlier sessions, a verdict
- * journaled but never announced before a crash, a session that ran without the store).
- */
-class MatchStoreService implements Service {
+/** The store a live run files in, at `path` (its directory made); undefined when it cannot be opened, said. */
+export function openLiveStore(path: string, notice: (level: NoticeLevel, message: string) => void): MatchStore | undefined {
+  try {
+    makeDirectories(dirname(path));
+  } catch (e) {
+    notice('warn', `no match store: cannot create ${dirname(path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return undefined;
+  }
+  const opened = openStore(path, { busyTimeoutMs: LIVE_STORE_BUSY_MS });
+  if (opened.ok) return opened.value;
+  notice('warn', `no match store: ${opened.error.message}; the journal keeps the match (senryaku matches rebuild)`);
+  return undefined;
+}
+
+export class MatchStoreService implements Service {
   readonly name = 'match-store';
+  private opened: MatchStore | undefined;
+  private filing: MatchFiling | undefined;
+
+  /** `open`: the store for the run (undefined: none), called by start(); the service closes it at stop(). */
+  constructor(private readonly open: () => MatchStore | undefined) {}
+
+  /** The store, from start() to stop(), when there is one. */
+  get store(): MatchStore | undefined {
+    return this.opened;
+  }
+
+  async start(): Promise<void> {
+    this.opened = this.open();
+  }
+
+  attach(match: MatchContext): void {
+    this.detach();
+    if (!this.opened) return;
+    this.filing = new MatchFiling(this.opened, match);
+    this.filing.start();
+  }
+
+  detach(): void {
+    this.filing?.stop();
+    this.filing = undefined;
+  }
+
+  async stop(): Promise<void> {
+    this.detach();
+    this.opened?.close();
+    this.opened = undefined;
+  }
+}
+
+/**
+ * Files one match and each verdict as it is logged. The store may fail (locked by another
+ * program, a full disk): the verdict stays in the journal, the filing falls behind, says so
+ * once, and retries on a timer; the first write that works files every verdict after the last
+ * one it filed, from the journal, in one transaction. At start it files whatever the journal
+ * holds that the store lacks (a resumed match's earlier sessions, a verdict journaled but never
+ * announced before a crash, a run without the store).
+ */
+class MatchFiling {
   /** Every verdict up to this seq is in the store. */
   private filed = 0;
   /** Why the store stopped taking verdicts, while it is behind. */
@@ -78,28 +94,28 @@ class MatchStoreService implements Service {
 
   constructor(
     private readonly store: MatchStore,
-    private readonly session: SessionContext,
+    private readonly match: MatchContext,
   ) {
-    this.info = matchInfoOf(session.header);
+    this.info = matchInfoOf(match.header);
   }
 
-  async start(): Promise<void> {
-    const { bus, matchId } = this.session;
+  start(): void {
+    const { bus, matchId } = this.match;
     bus.on('logged', this, (l) => {
       if (l.matchId === matchId) this.onLogged(l);
     });
     this.catchUp(true);
   }
 
-  async stop(): Promise<void> {
-    this.session.bus.removeListeners(this);
-    this.session.scheduler.clear(this.timer);
+  stop(): void {
+    this.match.bus.removeListeners(this);
+    this.match.scheduler.clear(this.timer);
     this.timer = undefined;
     if (this.fault !== undefined && !this.catchUp(false)) {
-      const left = this.session.lastSeq() - this.filed;
+      const left = this.match.lastSeq() - this.filed;
       this.say(
         'warn',
-        `the match store still cannot be written (${this.fault}): ${left} verdict${left === 1 ? '' : 's'} of match ${this.session.matchId} are only in the journal; --resume or senryaku matches rebuild files them`,
+        `the match store still cannot be written (${this.fault}): ${left} verdict${left === 1 ? '' : 's'} of match ${this.match.matchId} are only in the journal; --resume or senryaku matches rebuild files them`,
       );
     }
   }
@@ -124,16 +140,16 @@ class MatchStoreService implements Service {
    * lacks, holes included). True when the store holds them all.
    */
   private catchUp(atStart: boolean): boolean {
-    const { matchId } = this.session;
+    const { matchId } = this.match;
     try {
       this.store.recordMatch(this.info);
       let late: readonly LoggedVerdict[];
       if (atStart) {
         const stored = new Set(this.store.seqs(matchId));
-        late = this.session.verdictsAfter(0).filter((v) => !stored.has(v.seq));
-      } else late = this.session.verdictsAfter(this.filed);
+        late = this.match.verdictsAfter(0).filter((v) => !stored.has(v.seq));
+      } else late = this.match.verdictsAfter(this.filed);
       const added = late.length > 0 ? this.store.recordVerdicts(this.info, late) : 0;
-      this.filed = this.session.lastSeq();
+      this.filed = this.match.lastSeq();
       const was = this.fault;
       this.fault = undefined;
       this.retries = 0;
@@ -156,16 +172,16 @@ class MatchStoreService implements Service {
         `the match store cannot be written (${why}): the journal keeps every verdict, and they are filed as soon as it can be`,
       );
     this.fault = why;
-    this.session.scheduler.clear(this.timer);
+    this.match.scheduler.clear(this.timer);
     const wait = STORE_RETRY_MS[Math.min(this.retries++, STORE_RETRY_MS.length - 1)]!;
-    this.timer = this.session.scheduler.setTimeout(() => {
+    this.timer = this.match.scheduler.setTimeout(() => {
       this.timer = undefined;
       this.catchUp(false);
     }, wait);
   }
 
   private say(level: 'info' | 'warn', message: string): void {
-    this.session.bus.emit('notice', { level, message });
+    this.match.bus.emit('notice', { level, message });
   }
 }
 
@@ -174,61 +190,4 @@ function storeFault(e: unknown): string {
   const code = (e as { code?: unknown }).code;
   const message = e instanceof Error ? e.message : String(e);
   return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
-}
-
-/**
- * The match store as a service of a refereed session (`RefereeAppConfig.services`): files
- * the session's match when it starts and every verdict as it is logged, catching up from the
- * journal after a fault. The caller opens the store and closes it after the session has stopped.
- */
-export const matchStoreService =
-  (store: MatchStore) =>
-  (session: SessionContext): Service =>
-    new MatchStoreService(store, session);
-
-/** Files one journal's match and verdicts; returns how many verdicts were new. */
-export function recordJournal(store: MatchStore, journal: JournalContents): number {
-  const info = matchInfoOf(journal.header);
-  const verdicts = journal.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : [])).map((verdict, i) => ({ seq: i + 1, verdict }));
-  return store.db.transaction((): number => {
-    store.recordMatch(info);
-    return store.recordVerdicts(info, verdicts);
-  })();
-}
-
-export interface RebuildReport {
-  readonly matches: number;
-  readonly verdicts: number;
-  /** Journals that could not be read: left out, each said. */
-  readonly problems: readonly string[];
-}
-
-/** The journals of a directory (a path naming a file is taken as one journal). */
-export function journalFiles(dirOrFiles: string | readonly string[]): string[] {
-  if (typeof dirOrFiles !== 'string') return [...dirOrFiles];
-  return readdirSync(dirOrFiles)
-    .filter((f) => f.endsWith(JOURNAL_EXTENSION))
-    .sort()
-    .map((f) => join(dirOrFiles, f));
-}
-
-/**
- * Empties the store and files every journal again, oldest match first (the order the live
- * sessions filed them), so the store is what the live runs wrote, row for row.
- */
-export function rebuildFromJournals(store: MatchStore, dirOrFiles: string | readonly string[]): RebuildReport {
-  const problems: string[] = [];
-  const journals: JournalContents[] = [];
-  for (const path of journalFiles(dirOrFiles)) {
-    const read = readJournal(path);
-    if (read.ok) journals.push(read.value);
-    else problems.push(read.error.message);
-  }
-  journals.sort((a, b) => a.header.startedAt.localeCompare(b.header.startedAt) || a.header.matchId.localeCompare(b.header.matchId));
-  let verdicts = 0;
-  store.db.transaction(() => {
-    store.clear();
-    for (const j of journals) verdicts += recordJournal(store, j);
-  })();
-  return { matches: journals.length, verdicts, problems };
 }

@@ -9,18 +9,12 @@
  * so a missing board is one line at once, not a link retrying until a timeout.
  */
 import type { Scheduler } from '../util/scheduler.ts';
-import { fileURLToPath } from 'node:url';
-import { err, ok, type Result } from '../util/result.ts';
+import { ok, type Result } from '../util/result.ts';
 import type { HardwareProfile } from '../board/profile.ts';
 import { pointCount } from '../board/grid.ts';
 import {
-  ARDUINO_USB_ID_LIST,
   bindingPortOpener,
-  checkPort,
-  matchUsbId,
   SerialBoardLink,
-  type AutoPort,
-  type PortCheckErrorCode,
   type SerialBinding,
   type SerialBoardLinkOptions,
   type SerialDevices,
@@ -34,29 +28,21 @@ import {
   type SimBoard,
   type SimBoardOptions,
 } from '../hardware/sim/index.ts';
-import { loadBoardFile } from './load-profile.ts';
+import { badOption, checkBoardOptions, type OpenBoardError } from './board-check.ts';
+import type { BoardOptionValues } from './board-options.ts';
 import { DEFAULT_GAME } from '../games/registry.ts';
 import { Rng } from '../hardware/sim/rng.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 
-/** The reference board a game is played on unless --profile says otherwise. */
-export const referenceProfilePath = (ruleset: Ruleset): string =>
-  fileURLToPath(new URL(`../../hardware/profiles/${ruleset.referenceProfileFile}`, import.meta.url));
-
-/** node:util parseArgs specs shared by every board command. */
-export const boardOptionSpecs = {
-  port: { type: 'string' },
-  sim: { type: 'boolean' },
-  seed: { type: 'string' },
-  profile: { type: 'string' },
-} as const;
-
-export interface BoardOptionValues {
-  readonly port?: string | undefined;
-  readonly sim?: boolean | undefined;
-  readonly seed?: string | undefined;
-  readonly profile?: string | undefined;
-}
+export { boardOptionSpecs, parseDurationSeconds, type BoardOptionValues } from './board-options.ts';
+export {
+  BOARD_AUTO_PORT,
+  checkBoardOptions,
+  referenceProfilePath,
+  type CheckedBoard,
+  type OpenBoardError,
+  type OpenBoardErrorCode,
+} from './board-check.ts';
 
 export interface OpenedBoard {
   readonly link: SerialBoardLink;
@@ -72,19 +58,6 @@ export interface OpenedBoard {
   close(): Promise<void>;
 }
 
-/** `BadOption`: the options or the profile (bad input); the others: the port (see port-check.ts). */
-export type OpenBoardErrorCode = 'BadOption' | PortCheckErrorCode;
-export interface OpenBoardError {
-  readonly code: OpenBoardErrorCode;
-  readonly message: string;
-}
-
-/** What `--port auto` looks for. */
-export const BOARD_AUTO_PORT: AutoPort = {
-  matches: (p) => matchUsbId(p) !== undefined,
-  what: `Arduino-like port (USB ids ${ARDUINO_USB_ID_LIST})`,
-};
-
 export interface OpenBoardExtras {
   /** For --sim: the spheres at power-on (default: an empty board). */
   /** An SPN, or 'empty'. */
@@ -97,43 +70,11 @@ export interface OpenBoardExtras {
   readonly binding?: SerialBinding;
   /** For --port: the port lister and device probe of the check before opening (the real ones unless a test says otherwise). */
   readonly devices?: Partial<SerialDevices>;
-  /** The session's clock for the link and the simulated board (default the real one; a simulated session's virtual clock). */
+  /** The run's clock for the link and the simulated board (default the real one; a simulated run's virtual clock). */
   readonly scheduler?: Scheduler;
 }
 
 let simCount = 0;
-
-const badOption = (message: string) => err({ code: 'BadOption' as const, message });
-
-/** What the checks found: the profile file read, and the simulated board's seed. */
-export interface CheckedBoard {
-  readonly file: RulesetBoardFile;
-  readonly seed: number;
-}
-
-/**
- * Everything openBoard checks before it opens anything: the options, the profile and (for
- * --port) the device. A command that says something first (the dashboard's address) checks
- * here before it does, so a bad board option is the only line.
- */
-export async function checkBoardOptions(
-  values: BoardOptionValues,
-  extras: Pick<OpenBoardExtras, 'ruleset' | 'devices'> = {},
-): Promise<Result<CheckedBoard, OpenBoardError>> {
-  if ((values.port === undefined) === !values.sim) return badOption('give exactly one of --port PATH (or --port auto) and --sim');
-  if (values.seed !== undefined && !values.sim) return badOption('--seed only applies to --sim');
-  if (values.port === '') return badOption('--port needs a path, or "auto"');
-  const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
-  if (!Number.isSafeInteger(seed)) return badOption(`--seed must be an integer, got '${values.seed}'`);
-  const ruleset = extras.ruleset ?? DEFAULT_GAME;
-  const loaded = loadBoardFile(values.profile ?? referenceProfilePath(ruleset), ruleset);
-  if (!loaded.ok) return badOption(loaded.error);
-  if (values.port !== undefined) {
-    const checked = await checkPort(values.port, BOARD_AUTO_PORT, extras.devices);
-    if (!checked.ok) return checked;
-  }
-  return ok({ file: loaded.value, seed });
-}
 
 /**
  * Checks the options, the profile and the port, then builds an unstarted link (with --sim,
@@ -208,7 +149,7 @@ export const simOptionsOf = (file: RulesetBoardFile): Pick<SimBoardOptions, 'pro
 const simBoardIdOf = (seed: number, ruleset: Ruleset): { boardId?: number } =>
   ruleset.id === DEFAULT_GAME.id ? {} : { boardId: new Rng(seed).fork(`board-id:${ruleset.id}`).uint32() };
 
-/** The link's options, on the session's clock when it has one. */
+/** The link's options, on the run's clock when it has one. */
 const linkTiming = (extras: OpenBoardExtras): Partial<SerialBoardLinkOptions> => ({
   ...(extras.scheduler ? { scheduler: extras.scheduler } : {}),
   ...extras.link,
@@ -248,12 +189,4 @@ export function waitForEnd(link: SerialBoardLink | { on: SerialBoardLink['on'] }
     cleanups.push(() => process.off('SIGINT', onSigint));
     cleanups.push(link.on('state', (s) => s.state === 'failed' && end('failed')));
   });
-}
-
-/** `--duration S`: seconds > 0, possibly fractional; undefined when absent. */
-export function parseDurationSeconds(text: string | undefined): Result<number | undefined, string> {
-  if (text === undefined) return ok(undefined);
-  const s = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
-  if (!(s > 0)) return err(`--duration must be a number of seconds > 0, got '${text}'`);
-  return ok(Math.round(s * 1000));
 }

@@ -1,43 +1,37 @@
 /**
- * The composition root of a refereed session: it builds the services around one board
- * link (journal and referee, terminal, scoring board, simulated players), starts them in
- * order, and stops them in reverse. Nothing here decides anything about the game.
+ * One refereed match on a board link: it opens the match's journal, builds the match's own
+ * services (terminal, referee, scoring board, simulated players), has the run's services that
+ * hear matches attach to it, starts them in order, and stops them in reverse. A run (a
+ * RefereeHost) referees its matches one RefereeApp after another. Nothing here decides
+ * anything about the game.
  */
-import { join } from 'node:path';
 import type { TextOutput } from '../util/text-output.ts';
 import { createScoreboardService, type ScoreboardService } from './scoreboard/index.ts';
 import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import type { BoardLink } from '../hardware/link/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
-import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
+import type { Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus, type LoggedVerdict } from './event-bus.ts';
-import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
-import {
-  JOURNAL_EXTENSION,
-  JOURNAL_VERSION,
-  JournalWriter,
-  readJournal,
-  type JournalContents,
-  type JournalHeader,
-  type JournalStatus,
-  type JournalWriterOptions,
-} from '../journal/journal.ts';
+import type { JournalHeader, JournalWriter } from '../journal/journal.ts';
 import type { JournalFs } from '../journal/disk.ts';
 import { resolveFallbackDirs } from '../journal/split.ts';
-import { BUILT_IN_RULESETS } from '../games/registry.ts';
-import { ok } from '../util/result.ts';
 import { LinkTap } from './link-tap.ts';
-import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from '../journal/resume.ts';
+import type { NumberedVerdict } from '../journal/resume.ts';
 import { RefereePipeline } from '../pipeline/referee-pipeline.ts';
 import { RefereeService, type RefereeServiceHooks } from './referee-service.ts';
 import { ScoreboardView } from './scoreboard/view.ts';
 import type { Service } from './service.ts';
 import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
-import type { LiveLoads } from '../pipeline/live-loads.ts';
-import { makeDirectories } from '../platform/make-directories.ts';
+import type { MatchContext, MatchSnapshot } from './match-context.ts';
+import { newJournalHeader, openMatchJournal, type JournalToResume } from './match-journal.ts';
+
+export type { MatchContext, MatchSnapshot } from './match-context.ts';
+export { JournalOpenError } from './match-journal.ts';
+/** @deprecated The match as services see it is a MatchContext; this name stays only until src/web/ imports the new one. */
+export type SessionContext = MatchContext;
 
 /** The board as the referee uses it: its link, what to call it, how to let it go. */
 export interface RefereeBoard {
@@ -57,16 +51,8 @@ export interface RefereeAppConfig {
   readonly fallbackJournalDirs?: readonly string[];
   /** The disk the journals are written on (tests plug in one that fails). */
   readonly journalFs?: JournalFs;
-  /** A journal to continue (host restarted mid-match): a new session is appended to it. */
-  readonly resume?: {
-    readonly path: string;
-    /** As the caller already read it (else it is read here). */ readonly contents?: JournalContents;
-    /**
-     * The match is over and only its last verdicts were never said: say them (repeated),
-     * then finish, refereeing nothing more.
-     */
-    readonly sayAndFinish?: boolean;
-  };
+  /** A journal to continue (the referee process restarted mid-match): a new session is appended to it. */
+  readonly resume?: JournalToResume;
   /**
    * The link's events since it started, when the caller had to start it before the app
    * (to read the board's HELLO for its calibration). Without one the app taps the link
@@ -75,8 +61,12 @@ export interface RefereeAppConfig {
   readonly tap?: LinkTap;
   /** Simulated players (on a simulated board): a service that plays on the board as the bus reports the game. */
   readonly simulatedPlayers?: (bus: EventBus) => Service;
-  /** More services of the session (the match store, MQTT): each made once the journal is open, started with the rest. */
-  readonly services?: readonly ((session: SessionContext) => Service)[];
+  /**
+   * Services of the run that hear this match (the match store, MQTT, the dashboard): attached
+   * once the journal is open, before the referee starts; detached after it stops. Their owner
+   * starts and stops them.
+   */
+  readonly services?: readonly Service[];
   /** Stop once this game number has ended. */
   readonly gamesLimit?: number;
   readonly io: TextOutput;
@@ -85,7 +75,7 @@ export interface RefereeAppConfig {
   readonly scoreboard: string;
   readonly source: JournalHeader['source'];
   /**
-   * The session's clock and timers: journal times (the link's clock), the simulated players',
+   * The run's clock and timers: journal times (the link's clock), the simulated players',
    * the scoring board's. Default the real clock.
    */
   readonly scheduler?: Scheduler;
@@ -93,49 +83,15 @@ export interface RefereeAppConfig {
   readonly hooks?: RefereeServiceHooks;
 }
 
-/** What a service added to a session may use of it. */
-export interface SessionContext {
-  readonly bus: EventBus;
-  readonly matchId: string;
-  /** The journal's header: ruleset, players, settings, board profile, source. */
-  readonly header: JournalHeader;
-  /** Where the match stands now, with the link's health. */
-  snapshot(): MatchSnapshot | undefined;
-  /** An operator's action, as if typed on the referee's terminal. */
-  operate(action: OperatorAction): readonly Verdict[];
-  /** The loads sensing reads now, with the link's counters (a live view polls it). */
-  liveLoads?(): LiveLoads | undefined;
-  /**
-   * The match's verdicts numbered above `after`, as its journal holds them (the earlier
-   * sessions' as read at start, this session's as each was journaled): what a store that
-   * fell behind, or a hub that missed some, catches up from.
-   */
-  verdictsAfter(after: number): readonly LoggedVerdict[];
-  /** The seq of the match's last verdict so far (0 before any). */
-  lastSeq(): number;
-  /** The session's clock and timers. */
-  readonly scheduler: Scheduler;
-}
-
 export type FinishReason = 'games' | 'match-over';
-
-/** The journal could not be created or resumed: nothing was started. */
-export class JournalOpenError extends Error {
-  override readonly name = 'JournalOpenError';
-}
-
-/** Where the match stands and how the board is connected: what a client that joins late asks for. */
-export interface MatchSnapshot extends RefereeSnapshot {
-  readonly ruleset: string;
-  readonly link: LinkStatus;
-  /** Which journal keeps the match now: its own file, a fallback, or none (the match is paused). */
-  readonly journal: JournalStatus;
-}
 
 export class RefereeApp {
   readonly bus = new EventBus();
   private link: LinkStatus = { state: 'connecting' };
-  private services: Service[] = [];
+  /** The match's own services, in start order (the terminal first: it hears what the others say). */
+  private own: Service[] = [];
+  /** The run's services that hear this match, attached in order. */
+  private attached: readonly Service[] = [];
   private referee: RefereeService<unknown> | undefined;
   private journal: JournalWriter | undefined;
   private tap: LinkTap | undefined;
@@ -167,55 +123,19 @@ export class RefereeApp {
     if (!referee.ok) throw new Error(`${ruleset.name} settings: ${referee.error}`);
     const board = ruleset.boardProfile(profile);
     if (!board.ok) throw new Error(`${ruleset.name} board profile: ${board.error}`);
-    let resumed: ResumePoint<unknown> | undefined;
-    let repairNotice: string | undefined;
-    let splitNotice: string | undefined;
-    let history: Verdict[] = [];
-    let unsaid: NumberedVerdict[] = [];
-    const journalOptions: JournalWriterOptions = {
+    const journal = openMatchJournal({
+      ruleset,
+      referee: referee.value,
+      ...(c.resume ? { resume: c.resume } : {}),
+      journalDir: c.journalDir,
       fallbackDirs: c.fallbackJournalDirs ?? resolveFallbackDirs(undefined),
       ...(c.journalFs ? { fs: c.journalFs } : {}),
-    };
-    if (c.resume) {
-      // The journal is read knowing the game refereed, whichever it is.
-      const before = c.resume.contents
-        ? ok(c.resume.contents)
-        : readJournal(c.resume.path, BUILT_IN_RULESETS.with(ruleset), { fallbackDirs: journalOptions.fallbackDirs });
-      if (!before.ok) throw new JournalOpenError(before.error.message);
-      if (before.value.header.ruleset !== ruleset.id)
-        throw new JournalOpenError(
-          `${c.resume.path} is a match of ${before.value.header.ruleset}, not ${ruleset.id}: it cannot be resumed as one`,
-        );
-      const opened = JournalWriter.resume(c.resume.path, journalOptions, before.value);
-      if (!opened.ok) throw new JournalOpenError(opened.error.message);
-      this.journal = opened.value.writer;
-      resumed = resumePoint(opened.value.contents, referee.value);
-      history = opened.value.contents.records.flatMap((r) => (r.kind === 'verdict' ? [r.verdict] : []));
-      unsaid = unannouncedVerdicts(opened.value.contents);
-      this.matchId = opened.value.contents.header.matchId;
-      this.journalHeader = opened.value.contents.header;
-      const { repaired } = opened.value;
-      if (repaired)
-        repairNotice = `the journal ended in a record cut short by the crash (${repaired.bytes} bytes); moved aside to ${repaired.asidePath}`;
-      const { applied, problems } = opened.value.contents.fallbacks;
-      if (applied.length > 0)
-        splitNotice = `the journal went on in ${applied.join(', ')} while its disk failed: read with it${this.journal.status().state === 'main' ? ', and written back into it' : ''}`;
-      for (const p of problems) splitNotice = `${splitNotice ? `${splitNotice}; ` : ''}fallback journal ${p}`;
-    } else {
-      const matchId = new Date().toISOString().replace(/[:.]/g, '-');
-      try {
-        makeDirectories(c.journalDir);
-      } catch (e) {
-        throw new JournalOpenError(
-          `cannot create the journal directory ${c.journalDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-        );
-      }
-      this.matchId = matchId;
-      this.journalHeader = this.header(matchId);
-      const created = JournalWriter.create(join(c.journalDir, `match-${matchId}${JOURNAL_EXTENSION}`), this.journalHeader, journalOptions);
-      if (!created.ok) throw new JournalOpenError(created.error.message);
-      this.journal = created.value;
-    }
+      header: (matchId) => newJournalHeader(matchId, c),
+    });
+    const { resumed, history } = journal;
+    this.journal = journal.writer;
+    this.journalHeader = journal.header;
+    this.matchId = journal.header.matchId;
     this.journalPath = this.journal.path;
     // A board already connected (the match after another on the same link) says no new state.
     const { link } = c.board;
@@ -244,27 +164,30 @@ export class RefereeApp {
     this.bus.on('logged', this.verdictLog, (l) => {
       if (l.seq === this.verdictLog.length + 1) this.verdictLog.push(l.verdict);
     });
-    // Services stop in reverse: the ones that hear the match (terminal, store, MQTT) stop after
-    // the referee, so the verdicts it says while stopping still reach them.
-    const listeners = (c.services ?? []).map((make) => make(this.sessionContext()));
-    this.services = [new TerminalOutput(this.bus, c.io, c.json, c.game.ruleset.words, c.players), ...listeners, this.referee];
+    // The services that hear the match (terminal, store, MQTT, dashboard) stop after the
+    // referee, so the verdicts it says while stopping still reach them.
+    const terminal = new TerminalOutput(this.bus, c.io, c.json, c.game.ruleset.words, c.players);
+    this.own = [terminal, this.referee];
     const scoreboard = this.scoreboardService(history);
-    if (scoreboard) this.services.push(scoreboard);
+    if (scoreboard) this.own.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)
-      this.services.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io, c.scheduler));
-    if (c.simulatedPlayers) this.services.push(c.simulatedPlayers(this.bus));
-    for (const s of this.services) await s.start();
+      this.own.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io, c.scheduler));
+    if (c.simulatedPlayers) this.own.push(c.simulatedPlayers(this.bus));
+    await terminal.start();
+    this.attached = c.services ?? [];
+    const match = this.matchContext();
+    for (const s of this.attached) s.attach?.(match);
+    for (const s of this.own.slice(1)) await s.start();
     this.bus.on('verdict', this, (v) => this.watchEnd(v));
     this.bus.on('link', this, (l) => (this.link = l));
-    if (repairNotice) this.bus.emit('notice', { level: 'warn', message: repairNotice });
-    if (splitNotice) this.bus.emit('notice', { level: 'warn', message: splitNotice });
-    const journal = this.journal.status();
-    if (journal.state !== 'main')
+    for (const message of journal.warnings) this.bus.emit('notice', { level: 'warn', message });
+    const status = this.journal.status();
+    if (status.state !== 'main')
       this.bus.emit('notice', {
         level: 'warn',
-        message: `the journal ${this.journalPath} cannot be written: this session goes to ${journal.path}`,
+        message: `the journal ${this.journalPath} cannot be written: this session goes to ${status.path}`,
       });
-    this.sayAgain(unsaid);
+    this.sayAgain(journal.unsaid);
     if (c.resume?.sayAndFinish) {
       this.finish?.('match-over');
       return;
@@ -308,9 +231,13 @@ export class RefereeApp {
    */
   async stop(): Promise<{ readonly lostRecords: number }> {
     this.bus.removeListeners(this);
-    for (const s of [...this.services].reverse()) await s.stop();
+    const [terminal, ...rest] = this.own;
+    for (const s of rest.reverse()) await s.stop();
+    for (const s of [...this.attached].reverse()) s.detach?.();
+    await terminal?.stop();
     this.bus.removeListeners(this.verdictLog);
-    this.services = [];
+    this.own = [];
+    this.attached = [];
     this.referee = undefined;
     this.tap?.stop();
     await this.config.board.close();
@@ -320,7 +247,7 @@ export class RefereeApp {
     return { lostRecords: journal.droppedRecords };
   }
 
-  /** The match's journaled verdicts numbered above `after` (SessionContext.verdictsAfter). */
+  /** The match's journaled verdicts numbered above `after` (MatchContext.verdictsAfter). */
   verdictsAfter(after: number): LoggedVerdict[] {
     const from = Math.max(0, Math.floor(after));
     return this.verdictLog.slice(from).map((verdict, i) => ({ matchId: this.matchId, seq: from + i + 1, verdict }));
@@ -341,9 +268,9 @@ export class RefereeApp {
     else if (v.type === 'game-over' && this.config.gamesLimit !== undefined && v.game >= this.config.gamesLimit) this.finish?.('games');
   }
 
-  private sessionContext(): SessionContext {
+  private matchContext(): MatchContext {
     const header = this.journalHeader;
-    if (!header) throw new Error('the session has no journal yet');
+    if (!header) throw new Error('the match has no journal yet');
     return {
       bus: this.bus,
       matchId: this.matchId,
@@ -369,21 +296,5 @@ export class RefereeApp {
       ...(c.scheduler ? { scheduler: c.scheduler } : {}),
       ...(c.scoreboard === 'virtual' ? { display: 'virtual' as const } : { display: 'led' as const, port: c.scoreboard }),
     });
-  }
-
-  private header(matchId: string): JournalHeader {
-    const { game, players, calibration, source } = this.config;
-    return {
-      kind: 'header',
-      format: 'senryaku-journal',
-      version: JOURNAL_VERSION,
-      matchId,
-      startedAt: new Date().toISOString(),
-      ruleset: game.ruleset.id,
-      settings: { ...game.settings, players },
-      profile: game.profile,
-      calibration: formatCalibration(calibration),
-      source,
-    };
   }
 }

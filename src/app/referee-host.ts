@@ -1,16 +1,16 @@
 /**
- * The referee process around its board: it referees one match at a time on the opened
- * board and starts another when asked (a new match, a calibration), while the board and the
- * services that live across matches (MQTT, the dashboard) stay up. Each match is a
- * RefereeApp of its own, with its own journal; the host only sequences them, one change at a
- * time, and never decides anything about a game.
+ * The matches of a referee run, as one service: it referees one match at a time on the run's
+ * board (each a RefereeApp with its own journal) and starts another when asked (a new match,
+ * a calibration), while the board and the run's other services stay up. It only sequences
+ * the matches, one change at a time, and has the run's services that hear matches attach to
+ * each; it never decides anything about a game.
  */
 import type { Calibration } from '../sensing/calibration.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import type { HostService } from './host-service.ts';
 import type { LinkTap } from './link-tap.ts';
-import { RefereeApp, type FinishReason, type RefereeAppConfig, type RefereeBoard, type SessionContext } from './referee-app.ts';
+import type { JournalToResume } from './match-journal.ts';
+import { RefereeApp, type FinishReason, type RefereeAppConfig, type RefereeBoard } from './referee-app.ts';
 import type { Service } from './service.ts';
 
 /** One match as the host starts it. */
@@ -20,16 +20,24 @@ export interface MatchPlan {
   /** Stop once this game number has ended. */
   readonly gamesLimit?: number;
   /** A journal to continue (the first match of a `--resume` run). */
-  readonly resume?: RefereeAppConfig['resume'];
+  readonly resume?: JournalToResume;
+}
+
+/** The board the matches are refereed on, once it is open and its calibration found. */
+export interface ReadyBoard extends Omit<RefereeBoard, 'close'> {
+  readonly calibration: Calibration;
+  /** The link's events since it was started to read the board's HELLO, if it was: the first match takes them. */
+  readonly tap?: LinkTap;
 }
 
 export interface RefereeHostConfig {
-  readonly board: RefereeBoard;
-  readonly calibration: Calibration;
-  /** Everything a match's app needs beyond what the host decides (board, calibration, game, players). */
-  appConfig(plan: MatchPlan, calibration: Calibration): Omit<RefereeAppConfig, 'board' | 'calibration' | 'game' | 'players' | 'tap'>;
-  /** Services that live across matches: each hears every match from its start to its stop. */
-  readonly services?: readonly HostService[];
+  /** Read when the host starts: a run builds the host before its board is open. */
+  readonly board: ReadyBoard;
+  readonly firstMatch: MatchPlan;
+  /** Everything a match's app needs beyond what the host decides (board, calibration, game, players, the services that hear it). */
+  appConfig(plan: MatchPlan): Omit<RefereeAppConfig, 'board' | 'calibration' | 'game' | 'players' | 'tap' | 'services'>;
+  /** Services of the run that hear every match: attached to each from its start to its stop (their owner starts and stops them). */
+  readonly services?: readonly Service[];
   /** After a match ends, keep it on the board and wait for the next (else `finished` resolves). */
   readonly stay?: boolean;
   /** Before a match other than the first: the board made ready for it (a simulated board's players set it up). */
@@ -40,13 +48,14 @@ export interface RefereeHostConfig {
 
 export type HostFinish = FinishReason;
 
-export class RefereeHost {
+export class RefereeHost implements Service {
+  readonly name = 'matches';
   private app: RefereeApp | undefined;
   private plan: MatchPlan | undefined;
-  private calibration: Calibration;
+  private calibration: Calibration | undefined;
   /** One change at a time: a request waits for the one before it. */
   private changing: Promise<unknown> = Promise.resolve();
-  private lostRecords = 0;
+  private lost = 0;
   private finish: ((r: HostFinish) => void) | undefined;
   /** Resolves when a match ends and the host does not stay for another. */
   readonly finished: Promise<HostFinish>;
@@ -57,7 +66,6 @@ export class RefereeHost {
   private readonly journals = new Map<string, string>();
 
   constructor(private readonly config: RefereeHostConfig) {
-    this.calibration = config.calibration;
     this.finished = new Promise((resolve) => (this.finish = resolve));
   }
 
@@ -79,6 +87,11 @@ export class RefereeHost {
     return this.activity;
   }
 
+  /** Journal records lost for good to storage faults, over every match stopped so far. */
+  get lostRecords(): number {
+    return this.lost;
+  }
+
   /** Whether the current match is under way and not over: leaving it now would leave it unfinished. */
   get matchUnfinished(): boolean {
     const snapshot = this.app?.snapshot();
@@ -86,14 +99,10 @@ export class RefereeHost {
     return !(snapshot.phase === 'setup' && snapshot.game === 1) && snapshot.phase !== 'match-over';
   }
 
-  /**
-   * Starts the host services and the first match. `tap`: the link's events since it started
-   * (when the caller started it to read the board's HELLO). Throws what RefereeApp.start
-   * throws (JournalOpenError), after letting go of what was started.
-   */
-  async start(plan: MatchPlan, tap?: LinkTap): Promise<void> {
-    for (const s of this.config.services ?? []) await s.start();
-    await this.startMatch(plan, tap);
+  /** Starts the first match. Throws what RefereeApp.start throws (JournalOpenError), after letting go of what was started. */
+  async start(): Promise<void> {
+    this.calibration = this.config.board.calibration;
+    await this.startMatch(this.config.firstMatch, this.config.board.tap);
   }
 
   /**
@@ -146,11 +155,9 @@ export class RefereeHost {
     });
   }
 
-  /** Stops the match and every host service. Resolves with the journal records lost for good over every match. */
-  async stop(): Promise<{ readonly lostRecords: number }> {
+  /** Stops the match (the services that hear it are detached); `lostRecords` then counts every match's lost records. */
+  async stop(): Promise<void> {
     await this.serially(() => this.stopMatch());
-    for (const s of [...(this.config.services ?? [])].reverse()) await s.stop();
-    return { lostRecords: this.lostRecords };
   }
 
   private calibrateBoard(): Promise<Result<Calibration, string>> {
@@ -159,18 +166,19 @@ export class RefereeHost {
 
   private async startMatch(plan: MatchPlan, tap?: LinkTap): Promise<RefereeApp> {
     const c = this.config;
-    const base = c.appConfig(plan, this.calibration);
+    const calibration = this.calibration;
+    if (!calibration) throw new Error('RefereeHost: a match before start()');
     const app = new RefereeApp({
-      ...base,
-      // The host closes the board at the end, not each match.
+      ...c.appConfig(plan),
+      // The run closes the board at the end, not each match.
       board: { link: c.board.link, description: c.board.description, close: async () => {} },
-      calibration: this.calibration,
+      calibration,
       game: plan.game,
       players: plan.players,
       ...(plan.resume ? { resume: plan.resume } : {}),
       ...(plan.gamesLimit !== undefined ? { gamesLimit: plan.gamesLimit } : {}),
       ...(tap ? { tap } : {}),
-      services: [...(base.services ?? []), (session) => this.hostListeners(session)],
+      ...(c.services ? { services: c.services } : {}),
     });
     this.app = app;
     this.plan = plan;
@@ -179,7 +187,7 @@ export class RefereeHost {
       await app.start();
     } catch (e) {
       this.app = undefined;
-      this.lostRecords += (await app.stop()).lostRecords;
+      this.lost += (await app.stop()).lostRecords;
       throw e;
     }
     this.activity = 'refereeing';
@@ -196,21 +204,7 @@ export class RefereeHost {
     const app = this.app;
     this.app = undefined;
     this.activity = 'stopped';
-    if (app) this.lostRecords += (await app.stop()).lostRecords;
-  }
-
-  /** The host services, as one listener of the match: attached before its referee starts, detached after it stops. */
-  private hostListeners(session: SessionContext): Service {
-    const services = this.config.services ?? [];
-    return {
-      name: 'host-services',
-      start: async () => {
-        for (const s of services) s.attach(session);
-      },
-      stop: async () => {
-        for (const s of services) s.detach();
-      },
-    };
+    if (app) this.lost += (await app.stop()).lostRecords;
   }
 
   private serially<T>(change: () => Promise<T>): Promise<T> {

@@ -71,7 +71,7 @@ export class RefereeService<S> implements Service {
     return this.lineErrors;
   }
 
-  /** Journal time: ms since the session started, to 0.01 ms (the pipeline sees exactly what the journal keeps). */
+  /** Journal time: ms since this run's journal session started, to 0.01 ms (the pipeline sees exactly what the journal keeps). */
   private since(atMs: number): number {
     return Math.round((atMs - this.tap.startedAtMs) * 100) / 100;
   }

@@ -1,5 +1,5 @@
 /**
- * Calibrating a simulated board before a refereed session. It is the same guided flow as
+ * Calibrating a simulated board before a referee run. It is the same guided flow as
  * `senryaku calibrate --sim` (zero on an empty board, then a reference mass on every well,
  * placed by the simulated helper), but the simulated world's timers are fast-forwarded,
  * so the minute of simulated calibration takes a second or two. The result is stored per
@@ -27,7 +27,7 @@ export async function calibrateSimulatedBoard(options: {
   readonly store: CalibrationStore;
   readonly log?: (line: string) => void;
   /**
-   * The session's virtual clock, not being driven: the calibration runs on it
+   * The run's virtual clock, not being driven: the calibration runs on it
    * (fast-forwarded). Without one the calibration runs on a virtual clock of its own.
    */
   readonly clock?: VirtualClock;

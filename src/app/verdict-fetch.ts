@@ -9,7 +9,7 @@ import type { Verdict } from '../referee/verdicts.ts';
 import { FETCH_VERDICTS_LIMIT, type FetchVerdictsData } from '../telemetry/topics.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import { readJournal } from '../journal/journal.ts';
-import { matchInfoOf } from './match-store-service.ts';
+import { matchInfoOf } from './match-info.ts';
 import type { ControlAnswer, ControlBody } from './referee-control.ts';
 import type { RefereeHost } from './referee-host.ts';
 

@@ -1,11 +1,11 @@
 /**
- * Virtual time for a simulated session: a ManualScheduler that the session's board, link,
+ * Virtual time for a run on the simulated board: a ManualScheduler that the run's board, link,
  * players and scoring board are all given (src/util/scheduler.ts), driven in fixed steps of
  * virtual time with the real event loop's turn (the serial streams between link and sim,
  * signals, the journal's disk) between steps. Nothing of the process is replaced: code that
  * was not handed this clock runs on the real one.
  *
- * Everything a simulated session decides runs on this clock, so the same seed gives the
+ * Everything a simulated run decides runs on this clock, so the same seed gives the
  * same verdicts however fast it is driven: `speed` only paces the same steps against the real
  * clock, N virtual seconds per real second, or 'max' as fast as the host goes. Speed 1 is
  * the virtual clock paced to real time.
@@ -39,7 +39,7 @@ export class VirtualClock implements Service {
   readonly name = 'virtual-clock';
   readonly speed: Speed;
   readonly stepMs: number;
-  /** The session's clock: hand it to everything that waits. */
+  /** The run's clock: hand it to everything that waits. */
   readonly scheduler = new ManualScheduler(0);
   #driving: Promise<void> | undefined;
   #halt = false;

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, oneLine, processIo, type CliDeps, type CliIo } from './io.ts';
+import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import { COMMAND_NAMES, commandHelpText, helpText, isCommandName, type CommandName } from './usage.ts';
 
 export { helpText } from './usage.ts';
@@ -27,6 +28,9 @@ const COMMANDS: Record<CommandName, Command> = {
   hub: async (args, io) => (await import('./commands/hub.ts')).hubCommand(args, io),
 };
 
+/** The games the help names (`--rules`, their match options): loaded only for the help. */
+const helpGames = async (): Promise<RulesetRegistry> => (await import('../games/registry.ts')).BUILT_IN_RULESETS;
+
 export function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
@@ -41,7 +45,7 @@ const wantsHelp = (args: readonly string[]): boolean => {
 export async function main(argv: string[], io: CliIo = processIo, deps: CliDeps = {}): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
-    io.out(helpText());
+    io.out(helpText(await helpGames()));
     return EXIT_OK;
   }
   if (name === '--version' || name === '-V') {
@@ -50,8 +54,8 @@ export async function main(argv: string[], io: CliIo = processIo, deps: CliDeps 
   }
   if (name === 'help') {
     const topic = rest[0];
-    if (topic === undefined) io.out(helpText());
-    else if (isCommandName(topic)) io.out(commandHelpText(topic));
+    if (topic === undefined) io.out(helpText(await helpGames()));
+    else if (isCommandName(topic)) io.out(commandHelpText(topic, await helpGames()));
     else {
       io.err(`senryaku help: unknown command '${topic}'; the commands are ${COMMAND_NAMES.join(', ')}`);
       return EXIT_USAGE;
@@ -63,7 +67,7 @@ export async function main(argv: string[], io: CliIo = processIo, deps: CliDeps 
     return EXIT_USAGE;
   }
   if (wantsHelp(rest)) {
-    io.out(commandHelpText(name));
+    io.out(commandHelpText(name, await helpGames()));
     return EXIT_OK;
   }
   try {

@@ -3,15 +3,15 @@
  * (`--mqtt-listen HOST:PORT|off`, default 127.0.0.1:1883, or $SENRYAKU_MQTT_LISTEN), or an
  * external broker (`--mqtt URL` with `--mqtt-user`, `--mqtt-password` or
  * $SENRYAKU_MQTT_PASSWORD, `--mqtt-ca FILE`); `--mqtt-base` and `--board-name` name the
- * topics. A taken port is a notice, not a failure: the referee goes on without the broker.
+ * topics. Read and checked here, before anything is started; src/app/mqtt-broker-service.ts
+ * and mqtt-service.ts run them.
  */
 import { readFileSync } from 'node:fs';
-import type { OpenedBoard } from '../app/open-board.ts';
-import type { MqttPublisherOptions } from '../telemetry/publisher.ts';
-import { BrokerStartError, type BrokerUser, type EmbeddedBroker } from '../telemetry/broker.ts';
-import { startBrokerProcess } from '../telemetry/broker-child.ts';
+import type { MqttPlan } from '../app/mqtt-service.ts';
 import { DEFAULT_BASE, validTopicLevel } from '../telemetry/topics.ts';
-import { UsageError, type CliIo } from './io.ts';
+import { UsageError } from './io.ts';
+
+export type { MqttPlan } from '../app/mqtt-service.ts';
 
 export const MQTT_OPTION_SPECS = {
   mqtt: { type: 'string' },
@@ -24,19 +24,6 @@ export const MQTT_OPTION_SPECS = {
 } as const;
 
 type MqttValues = { readonly [K in keyof typeof MQTT_OPTION_SPECS]?: string };
-
-export type MqttPlan =
-  | { readonly kind: 'off' }
-  | { readonly kind: 'embedded'; readonly host: string; readonly port: number; readonly base: string; readonly board?: string }
-  | {
-      readonly kind: 'external';
-      readonly url: string;
-      readonly username?: string;
-      readonly password?: string;
-      readonly ca?: Buffer;
-      readonly base: string;
-      readonly board?: string;
-    };
 
 /** `HOST:PORT` (`[::1]:1883` for IPv6), or undefined when it is not one. */
 export function parseListen(text: string): { host: string; port: number } | undefined {
@@ -89,47 +76,5 @@ export function parseMqttOptions(values: MqttValues, env: NodeJS.ProcessEnv = pr
     ...(password !== undefined ? { password } : {}),
     ...(ca ? { ca } : {}),
     ...named,
-  };
-}
-
-/** The board's topic level when --board-name does not say: from its id (once the board said it). */
-export function defaultBoardName(board: OpenedBoard): string {
-  const id = board.sim?.boardId ?? board.link.hello?.boardId;
-  return id === undefined ? 'board' : `board-${id.toString(16).padStart(8, '0')}`;
-}
-
-export interface MqttSetup {
-  /**
-   * Where the publisher connects and what it calls the board, when there is a broker to
-   * publish to. Asked once the board has said its id (the board's default topic name).
-   */
-  readonly publisher?: () => Omit<MqttPublisherOptions, 'requests' | 'notice'>;
-  close(): Promise<void>;
-}
-
-/**
- * Starts the embedded broker if the plan has one (users: who may send requests, from the
- * settings file) and says how the publisher connects to it.
- */
-export async function startMqtt(plan: MqttPlan, board: OpenedBoard, io: CliIo, users: readonly BrokerUser[] = []): Promise<MqttSetup> {
-  if (plan.kind === 'off') return { close: async () => {} };
-  const boardName = (): string => plan.board ?? defaultBoardName(board);
-  if (plan.kind === 'external') {
-    const { kind: _kind, board: _board, ...options } = plan;
-    return { publisher: () => ({ ...options, board: boardName() }), close: async () => {} };
-  }
-  let broker: EmbeddedBroker;
-  try {
-    // In a process of its own, so a referee killed with kill -9 still goes `offline` (its will).
-    broker = await startBrokerProcess({ host: plan.host, port: plan.port, users, base: plan.base });
-  } catch (e) {
-    if (!(e instanceof BrokerStartError)) throw e;
-    io.err(`senryaku referee: no MQTT broker: ${e.message}; refereeing without it (--mqtt-listen HOST:PORT or off)`);
-    return { close: async () => {} };
-  }
-  io.err(`MQTT broker on ${broker.url} (topics under ${plan.base}/)`);
-  return {
-    publisher: () => ({ url: broker.url, ...broker.internal, base: plan.base, board: boardName() }),
-    close: () => broker.close(),
   };
 }

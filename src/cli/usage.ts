@@ -1,8 +1,13 @@
 /**
  * Each command's usage line, summary and description: the one source for `senryaku help`,
  * `senryaku COMMAND --help` and the usage errors. Kept apart from the commands so that
- * the help never loads a command's modules (the referee's pull in the whole host).
+ * the help never loads a command's modules (the referee's pull in the whole host). What a
+ * command says of the games (their ids, each game's own match options) is made from the
+ * registry it is handed, so a new game is in the help without an edit here.
  */
+import type { MatchOptionSpec } from '../rulesets/match-options.ts';
+import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
+import { matchFlagsUsage, rulesUsage } from './match-flags.ts';
 
 export const COMMAND_NAMES = [
   'referee',
@@ -23,6 +28,13 @@ export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const isCommandName = (name: string): name is CommandName => (COMMAND_NAMES as readonly string[]).includes(name);
 
+/** The commands whose help names the games (`--rules`, the match options): their help is made from the registry. */
+const GAME_COMMANDS = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'perft', 'moves'] as const;
+type GameCommandName = (typeof GAME_COMMANDS)[number];
+/** The commands whose help names no game. */
+export type PlainCommandName = Exclude<CommandName, GameCommandName>;
+const isGameCommand = (name: CommandName): name is GameCommandName => (GAME_COMMANDS as readonly string[]).includes(name);
+
 export interface CommandHelp {
   readonly usage: string;
   /** One line, for the command list. */
@@ -31,92 +43,8 @@ export interface CommandHelp {
   readonly description: readonly string[];
 }
 
-export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
-  referee: {
-    usage:
-      'senryaku referee --port PATH|auto | --sim [--autoplay] [--rules senryaku|surakarta] [--match games:N|points:N] [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] [--track N] [--colours alternate|fixed] [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]',
-    summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
-    description: [
-      'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
-      'lets two simulated players play) until Ctrl-C, --games N games, or the end of the match. Every match is',
-      'journaled in --journal-dir; --resume JOURNAL continues one after a host restart, first saying again what it',
-      'journaled but may not have said. While the journal cannot be written its records go to --fallback-journal-dir',
-      '(default $XDG_STATE_HOME/senryaku/journal-fallback, then the temp directory) and are merged back once it can; with',
-      'neither writable the match pauses. --json prints one JSON verdict per line, with its seq.',
-      'The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
-      'A simulated session runs on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
-      'as fast as the host goes; a seed gives the same verdicts at every speed.',
-      '--rules surakarta referees Surakarta on its 36-point board (hardware/profiles/surakarta-mega-2560.json unless',
-      '--profile says otherwise); its match is --match games:N (default games:2) or points:N, instead of --track.',
-      'Live MQTT (docs/mqtt.md): an embedded broker on --mqtt-listen (default 127.0.0.1:1883; off: none), or --mqtt URL',
-      'publishes to an external broker (password also from $SENRYAKU_MQTT_PASSWORD); topics <base>/<board>/state, verdict,',
-      'availability and <base>/bridge/... under --mqtt-base (default senryaku) and --board-name (default from the board id).',
-      '--stay keeps refereeing after a match ends, for the next: an operator starts it (MQTT new_match, or `new` typed',
-      'here) or calibrates the board in place (start_calibration, or `calibrate`); `agree` ends a game by agreement.',
-      'The live web dashboard is served on --http (default 127.0.0.1:8080, or $SENRYAKU_HTTP; off: none), its address',
-      'said first: the board, the turn, the moves, the score, fouls and the balance; an operator (a user with the operator',
-      'role in the settings) logs in for the controls and the sensor health. With --sim and no --autoplay a visitor plays',
-      'on the simulated board by clicking.',
-    ],
-  },
-  replay: {
-    usage:
-      'senryaku replay JOURNAL|RECORDING [--json] [--check] [--rules senryaku|surakarta] [--profile FILE] [--calibration FILE | --calibration-dir DIR] [--policy casual|tournament] [--track N | --match games:N|points:N] [--fallback-journal-dir DIR]',
-    summary: 're-referee a recorded session and print its verdicts',
-    description: [
-      'Re-referees a match journal (which carries its settings, profile and calibration) or a `senryaku record`',
-      'recording (refereed as the game its header names, or --rules for one made before recordings named it, with',
-      "--profile (default the game's reference board), --calibration FILE or else the stored calibration of its board,",
-      '--policy and --track or --match) from its raw lines, and prints the verdicts. Recording lines that cannot be decoded are counted on stderr. --json prints one JSON verdict per line. A journal is replayed session',
-      'by session as the live host ran it, and checked against the verdicts it stored: the first difference is',
-      'reported with its line, exit 1. --check prints only the outcome of that check. A journal that went on in a',
-      'fallback journal while its disk failed (found in --fallback-journal-dir, the state and temp directories) is read with it.',
-    ],
-  },
-  calibrate: {
-    usage:
-      'senryaku calibrate --port PATH|auto | --sim [--rules senryaku|surakarta] [--seed N] [--reference-grams G] [--profile FILE] [--calibration-dir DIR]',
-    summary: 'guided load-cell calibration, saved per board id',
-    description: [
-      'Guides you through calibrating the load cells: zero on an empty board, then a reference mass',
-      "(--reference-grams, default the game's lightest piece) on every point. The result is saved per board id in --calibration-dir.",
-      '--rules names the game whose board it is (default senryaku): its reference profile is used unless --profile.',
-    ],
-  },
-  monitor: {
-    usage:
-      'senryaku monitor --port PATH|auto | --sim [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--calibration-dir DIR] [--duration S]',
-    summary: 'live loads, tilt and link health of a board',
-    description: [
-      'Shows the live grid of point loads (grams with a calibration, else raw counts), the pivots and tilt switches',
-      'where the board has them, and the link health, until Ctrl-C or --duration seconds.',
-      '--rules names the game whose board it is (default senryaku): its reference profile gives the grid unless --profile.',
-    ],
-  },
-  record: {
-    usage:
-      'senryaku record --port PATH|auto | --sim [--rules senryaku|surakarta] [--seed N] --out FILE [--force] [--duration S] [--profile FILE]',
-    summary: 'record every raw line to and from a board',
-    description: [
-      'Records every raw line from the board and every command sent, with its receive time, to --out FILE',
-      '(firmware-protocol/RECORDING.md), until Ctrl-C or --duration seconds. An existing FILE is kept unless --force.',
-      '--rules names the game whose board it is (default senryaku): its reference profile is used unless --profile.',
-    ],
-  },
-  sim: {
-    usage:
-      'senryaku sim --pty | --firmware [--elf FILE] [--fast] [--rules senryaku|surakarta] [--seed N] [--profile FILE] [--position TEXT]',
-    summary: 'simulated board on a pty, until Ctrl-C',
-    description: [
-      'Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.',
-      "--rules names the game (default senryaku): the board is its reference profile's unless --profile, set up as",
-      "--position says in the game's notation (default its start position); --spn SPN still works for Senryaku.",
-      '--firmware runs the real firmware (hardware/firmware/build/senryaku-referee.elf, or --elf) in simavr instead',
-      "(build both with npm run firmware:sim:build and npm run firmware:build), fed by the same simulated board's",
-      'load cells and tilt switches, its UART on a pty; real time unless --fast (simulated time, as fast as it goes:',
-      "its clock then runs ahead of a referee's, which refuses such frames; --fast is for raw tools and tests).",
-    ],
-  },
+/** The help of the commands that name no game. */
+const PLAIN_HELP: Readonly<Record<PlainCommandName, CommandHelp>> = {
   board: {
     usage: 'senryaku board info|send TYPE [ARGS...]|leds RRGGBB|leds off|cells [--frames N] --port PATH',
     summary: 'talk to a referee board by hand (bring-up)',
@@ -136,30 +64,16 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
       '`pty: PATH` for --scoreboard PATH or --port PATH, then what the chips light after each frame, until Ctrl-C.',
     ],
   },
-  perft: {
-    usage: 'senryaku perft DEPTH [--rules senryaku|surakarta] [--position TEXT] [--profile FILE] [--divide]',
-    summary: 'count move paths (rules check)',
-    description: [
-      'Prints `<depth> <count>` for each depth 1..DEPTH (at most 12); --divide prints `<move> <count>` per root move, then `total <count>`.',
-      "The position is in the game's notation (Senryaku: SPN), by default its start; --profile gives a board's balance model.",
-    ],
-  },
-  moves: {
-    usage: 'senryaku moves [--rules senryaku|surakarta] [--position TEXT] [--profile FILE]',
-    summary: 'list the legal moves and their outcome',
-    description: [
-      'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',
-    ],
-  },
   config: {
-    usage: 'senryaku config check [FILE] | show [--config FILE] [--port PATH|--sim ... any referee setting flag] | hash-password',
-    summary: 'check the settings file, show the effective settings, hash an MQTT password',
+    usage: 'senryaku config check [FILE] | show [--config FILE] [--port PATH|--sim ... any referee setting flag] | schema | hash-password',
+    summary: 'check the settings file, show the effective settings or its schema, hash an MQTT password',
     description: [
       'The settings file (YAML or JSON; default $XDG_CONFIG_HOME/senryaku/settings.yaml, else ~/.config/senryaku/settings.yaml;',
-      'docs/settings.example.yaml shows every key) is checked against schemas/settings.schema.json.',
+      "docs/settings.example.yaml shows every key) is checked against schemas/settings.schema.json and each game's own match options.",
       'check [FILE]: prints `ok: FILE`, or every problem, one per line, each starting with its settings path (exit 2).',
       'show: the effective settings (defaults, then the file, then the flags given) as YAML, where each value came from in a',
-      "comment, the MQTT password and the users' password hashes masked as ***.",
+      "comment, the MQTT password and the users' password hashes masked as ***; the game's own match options with their defaults.",
+      "schema: the whole JSON Schema a settings file is checked against (the file's, with the games' ids and their own match options).",
       'hash-password: reads a password from standard input and prints its scrypt hash, for `scrypt:` in mqtt.users.',
     ],
   },
@@ -190,26 +104,152 @@ export const COMMAND_HELP: Readonly<Record<CommandName, CommandHelp>> = {
   },
 };
 
+/** The help of the commands that name the games, made from the registry's games. */
+const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => CommandHelp>> = {
+  referee: (games) => ({
+    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
+    summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
+    description: [
+      'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
+      'lets two simulated players play) until Ctrl-C, --games N games, or the end of the match. Every match is',
+      'journaled in --journal-dir; --resume JOURNAL continues one after a host restart, first saying again what it',
+      'journaled but may not have said. While the journal cannot be written its records go to --fallback-journal-dir',
+      '(default $XDG_STATE_HOME/senryaku/journal-fallback, then the temp directory) and are merged back once it can; with',
+      'neither writable the match pauses. --json prints one JSON verdict per line, with its seq.',
+      'The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
+      'A run on the simulated board goes on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
+      'as fast as the host goes; a seed gives the same verdicts at every speed.',
+      ...gamesLines(games),
+      'Live MQTT (docs/mqtt.md): an embedded broker on --mqtt-listen (default 127.0.0.1:1883; off: none), or --mqtt URL',
+      'publishes to an external broker (password also from $SENRYAKU_MQTT_PASSWORD); topics <base>/<board>/state, verdict,',
+      'availability and <base>/bridge/... under --mqtt-base (default senryaku) and --board-name (default from the board id).',
+      '--stay keeps refereeing after a match ends, for the next: an operator starts it (MQTT new_match, or `new` typed',
+      'here) or calibrates the board in place (start_calibration, or `calibrate`); `agree` ends a game by agreement.',
+      'The live web dashboard is served on --http (default 127.0.0.1:8080, or $SENRYAKU_HTTP; off: none), its address',
+      'said first: the board, the turn, the moves, the score, fouls and the balance; an operator (a user with the operator',
+      'role in the settings) logs in for the controls and the sensor health. With --sim and no --autoplay a visitor plays',
+      'on the simulated board by clicking.',
+    ],
+  }),
+  replay: (games) => ({
+    usage: `senryaku replay JOURNAL|RECORDING [--json] [--check] ${rulesUsage(games)} [--profile FILE] [--calibration FILE | --calibration-dir DIR] [--policy casual|tournament] ${matchFlagsUsage(games)} [--fallback-journal-dir DIR]`,
+    summary: 're-referee a recorded session and print its verdicts',
+    description: [
+      'Re-referees a match journal (which carries its settings, profile and calibration) or a `senryaku record`',
+      'recording (refereed as the game its header names, or --rules for one made before recordings named it, with',
+      "--profile (default the game's reference board), --calibration FILE or else the stored calibration of its board,",
+      "--policy and the game's own match options) from its raw lines, and prints the verdicts. Recording lines that cannot be decoded are counted on stderr. --json prints one JSON verdict per line. A journal is replayed session",
+      'by session as the live host ran it, and checked against the verdicts it stored: the first difference is',
+      'reported with its line, exit 1. --check prints only the outcome of that check. A journal that went on in a',
+      'fallback journal while its disk failed (found in --fallback-journal-dir, the state and temp directories) is read with it.',
+    ],
+  }),
+  calibrate: (games) => ({
+    usage: `senryaku calibrate --port PATH|auto | --sim ${rulesUsage(games)} [--seed N] [--reference-grams G] [--profile FILE] [--calibration-dir DIR]`,
+    summary: 'guided load-cell calibration, saved per board id',
+    description: [
+      'Guides you through calibrating the load cells: zero on an empty board, then a reference mass',
+      "(--reference-grams, default the game's lightest piece) on every point. The result is saved per board id in --calibration-dir.",
+      `--rules names the game whose board it is (default ${games.defaultId}): its reference profile is used unless --profile.`,
+    ],
+  }),
+  monitor: (games) => ({
+    usage: `senryaku monitor --port PATH|auto | --sim ${rulesUsage(games)} [--seed N] [--profile FILE] [--calibration-dir DIR] [--duration S]`,
+    summary: 'live loads, tilt and link health of a board',
+    description: [
+      'Shows the live grid of point loads (grams with a calibration, else raw counts), the pivots and tilt switches',
+      'where the board has them, and the link health, until Ctrl-C or --duration seconds.',
+      `--rules names the game whose board it is (default ${games.defaultId}): its reference profile gives the grid unless --profile.`,
+    ],
+  }),
+  record: (games) => ({
+    usage: `senryaku record --port PATH|auto | --sim ${rulesUsage(games)} [--seed N] --out FILE [--force] [--duration S] [--profile FILE]`,
+    summary: 'record every raw line to and from a board',
+    description: [
+      'Records every raw line from the board and every command sent, with its receive time, to --out FILE',
+      '(firmware-protocol/RECORDING.md), until Ctrl-C or --duration seconds. An existing FILE is kept unless --force.',
+      `--rules names the game whose board it is (default ${games.defaultId}): its reference profile is used unless --profile.`,
+    ],
+  }),
+  sim: (games) => ({
+    usage: `senryaku sim --pty | --firmware [--elf FILE] [--fast] ${rulesUsage(games)} [--seed N] [--profile FILE] [--position TEXT]`,
+    summary: 'simulated board on a pty, until Ctrl-C',
+    description: [
+      'Runs a simulated board on a pseudo-terminal (needs socat) and prints `pty: PATH` for another process to open.',
+      `--rules names the game (default ${games.defaultId}): the board is its reference profile's unless --profile, set up as`,
+      "--position says in the game's notation (default its start position); --spn SPN still works for Senryaku.",
+      '--firmware runs the real firmware (hardware/firmware/build/senryaku-referee.elf, or --elf) in simavr instead',
+      "(build both with npm run firmware:sim:build and npm run firmware:build), fed by the same simulated board's",
+      'load cells and tilt switches, its UART on a pty; real time unless --fast (simulated time, as fast as it goes:',
+      "its clock then runs ahead of a referee's, which refuses such frames; --fast is for raw tools and tests).",
+    ],
+  }),
+  perft: (games) => ({
+    usage: `senryaku perft DEPTH ${rulesUsage(games)} [--position TEXT] [--profile FILE] [--divide]`,
+    summary: 'count move paths (rules check)',
+    description: [
+      'Prints `<depth> <count>` for each depth 1..DEPTH (at most 12); --divide prints `<move> <count>` per root move, then `total <count>`.',
+      "The position is in the game's notation (Senryaku: SPN), by default its start; --profile gives a board's balance model.",
+    ],
+  }),
+  moves: (games) => ({
+    usage: `senryaku moves ${rulesUsage(games)} [--position TEXT] [--profile FILE]`,
+    summary: 'list the legal moves and their outcome',
+    description: [
+      'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',
+    ],
+  }),
+};
+
 const EXIT_CODES_LINE =
   'Exit codes: 0 ok, 1 runtime failure (no board, a missing device, a failed link), 2 bad input (one line on stderr).';
 
-export const usageOf = (name: CommandName): string => COMMAND_HELP[name].usage;
+/** The referee's word on each game: its board and its own match options, as its descriptor declares them. */
+function gamesLines(games: RulesetRegistry): string[] {
+  const flag = (o: MatchOptionSpec): string => `--${o.name} ${o.value}`;
+  const width = Math.max(0, ...games.all.flatMap((g) => g.options.map((o) => flag(o).length)));
+  const sentence = (help: string): string => `${help[0]!.toLowerCase()}${help.slice(1).replace(/\.$/, '')}`;
+  return [
+    `--rules names the game (default ${games.defaultId}), played on its reference board unless --profile, with its own match options:`,
+    ...games.all.flatMap((g) => [
+      `  ${g.id}: ${g.name} on a ${g.board.files}×${g.board.ranks} board (hardware/profiles/${g.referenceProfileFile})${g.options.length > 0 ? '' : '; no options'}`,
+      ...g.options.map(
+        (o) => `    ${flag(o).padEnd(width)}  ${sentence(o.help)}${o.default !== undefined ? ` (default ${o.default})` : ''}`,
+      ),
+    ]),
+  ];
+}
+
+/** A command's help; a command that names the games says those of `games`. */
+export function commandHelp(name: PlainCommandName): CommandHelp;
+export function commandHelp(name: CommandName, games: RulesetRegistry): CommandHelp;
+export function commandHelp(name: CommandName, games?: RulesetRegistry): CommandHelp {
+  if (!isGameCommand(name)) return PLAIN_HELP[name];
+  if (!games) throw new TypeError(`the help of ${name} names the games: give it the registry`);
+  return GAME_HELP[name](games);
+}
+
+export function usageOf(name: PlainCommandName): string;
+export function usageOf(name: CommandName, games: RulesetRegistry): string;
+export function usageOf(name: CommandName, games?: RulesetRegistry): string {
+  return games ? commandHelp(name, games).usage : commandHelp(name as PlainCommandName).usage;
+}
 
 /** `senryaku COMMAND --help`. */
-export function commandHelpText(name: CommandName): string {
-  const h = COMMAND_HELP[name];
+export function commandHelpText(name: CommandName, games: RulesetRegistry): string {
+  const h = commandHelp(name, games);
   return [`usage: ${h.usage}`, '', `${h.summary[0]!.toUpperCase()}${h.summary.slice(1)}.`, ...h.description, '', EXIT_CODES_LINE].join(
     '\n',
   );
 }
 
 /** `senryaku help`. */
-export function helpText(): string {
+export function helpText(games: RulesetRegistry): string {
   return [
     'senryaku: electronic referee for Senryaku',
     '',
     'Commands:',
-    ...COMMAND_NAMES.flatMap((name) => [`  ${COMMAND_HELP[name].usage}`, `      ${COMMAND_HELP[name].summary}`]),
+    ...COMMAND_NAMES.map((name) => commandHelp(name, games)).flatMap((h) => [`  ${h.usage}`, `      ${h.summary}`]),
     '',
     "'senryaku COMMAND --help' describes one command; 'senryaku --version' prints the version.",
     'Positions are written in SPN (see README).',

@@ -83,5 +83,8 @@ export function oneOfOption<T extends string>(value: string, option: string, all
 /** For a command line: `--option: message; --other: message`. */
 export const formatSettingsProblems = (problems: readonly SettingsProblem[]): string => problems.map((p) => `--${p.message}`).join('; ');
 
+/** Its key in the settings file's `match` section. */
+export const settingsKeyOf = (o: MatchOptionSpec): string => o.settingsKey ?? o.name;
+
 /** An option as a usage line writes it: `[--track N]`. */
 export const usageOf = (o: MatchOptionSpec): string => `[--${o.name} ${o.value}]`;

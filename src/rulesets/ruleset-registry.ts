@@ -4,7 +4,16 @@
  * editing the journal or the replay.
  */
 import { err, ok, type Result } from '../util/result.ts';
+import type { MatchOptionSpec } from './match-options.ts';
 import type { Ruleset } from './ruleset.ts';
+
+/** A game's own match option as the command line and the settings file take it: declared by one game or more. */
+export interface DeclaredOption {
+  /** As the first game that declares it says it (the flag, its value's shape, its settings key). */
+  readonly spec: MatchOptionSpec;
+  /** The games that declare an option of this name, in the order listed. */
+  readonly games: readonly Ruleset[];
+}
 
 export type UnknownRuleset = { readonly code: 'UnknownRuleset'; readonly message: string };
 
@@ -29,6 +38,21 @@ export class RulesetRegistry {
 
   get ids(): readonly string[] {
     return [...this.#byId.keys()];
+  }
+
+  /**
+   * Every game's own match options, one per name, in the order the games list them: what the
+   * flags, the settings file's match section, `config show` and the help are made from.
+   */
+  get matchOptions(): readonly DeclaredOption[] {
+    const byName = new Map<string, { spec: MatchOptionSpec; games: Ruleset[] }>();
+    for (const game of this.#byId.values())
+      for (const spec of game.options) {
+        const known = byName.get(spec.name);
+        if (known) known.games.push(game);
+        else byName.set(spec.name, { spec, games: [game] });
+      }
+    return [...byName.values()];
   }
 
   byId(id: string): Result<Ruleset, UnknownRuleset> {

@@ -1,19 +1,28 @@
 /**
  * The effective settings: defaults ← the settings file ← command-line flags, merged by a pure
  * function that also says where each value came from (`senryaku config show` prints it).
- * The flags are the command line's own (the text parseArgs gives), named in SETTINGS_FLAGS.
+ * The flags are the command line's own (the text parseArgs gives): those of SETTINGS_FLAGS,
+ * and each game's own match options (`--track`, `--match`...), made from the games'
+ * declarations (`settingsFlagTable`). The game refereed adds the defaults of its own options.
  */
 import { homedir } from 'node:os';
 import { resolveCalibrationDir } from '../calibration/store.ts';
 import { resolveJournalDir } from '../journal/directory.ts';
-import { DEFAULT_RULESET } from '../games/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
+import { settingsKeyOf, type MatchOptionSpec } from '../rulesets/match-options.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { Settings, SettingsSource } from './settings.ts';
 import { validateSettings } from './validate.ts';
 
 type FlagKind = 'string' | 'boolean' | 'integer' | 'players';
 
-/** Each command-line flag that stands for a setting: its settings path and how its text is read. */
+/** How a flag that stands for a setting is read: its settings path and how its text is read. */
+interface SettingsFlagSpec {
+  readonly path: string;
+  readonly kind: FlagKind;
+}
+
+/** Each command-line flag that stands for a setting whatever the game: its settings path and how its text is read. */
 export const SETTINGS_FLAGS = {
   port: { path: 'board.port', kind: 'string' },
   sim: { path: 'board.sim', kind: 'boolean' },
@@ -24,9 +33,6 @@ export const SETTINGS_FLAGS = {
   rules: { path: 'rules', kind: 'string' },
   policy: { path: 'match.policy', kind: 'string' },
   players: { path: 'match.players', kind: 'players' },
-  track: { path: 'match.track', kind: 'integer' },
-  colours: { path: 'match.colours', kind: 'string' },
-  match: { path: 'match.target', kind: 'string' },
   scoreboard: { path: 'scoreboard', kind: 'string' },
   'journal-dir': { path: 'journal.dir', kind: 'string' },
   'fallback-journal-dir': { path: 'journal.fallbackDir', kind: 'string' },
@@ -39,18 +45,34 @@ export const SETTINGS_FLAGS = {
   'mqtt-password': { path: 'mqtt.password', kind: 'string' },
   'mqtt-ca': { path: 'mqtt.ca', kind: 'string' },
   'mqtt-base': { path: 'mqtt.base', kind: 'string' },
-} as const satisfies Record<string, { readonly path: string; readonly kind: FlagKind }>;
+} as const satisfies Record<string, SettingsFlagSpec>;
 
 export type SettingsFlag = keyof typeof SETTINGS_FLAGS;
-/** The flags as parseArgs gives them (a command's `values` will do: other keys are ignored). */
+/** The flags as parseArgs gives them (a command's `values` will do: other keys are ignored); a game's own options by name. */
 export type SettingsFlags = {
   readonly [F in SettingsFlag]?: ((typeof SETTINGS_FLAGS)[F]['kind'] extends 'boolean' ? boolean : string) | undefined;
+} & { readonly [gameOption: string]: string | boolean | undefined };
+
+/** How a game's own option's text is read into the settings file's value. */
+const kindOf = (o: MatchOptionSpec): FlagKind => (o.schema.type === 'integer' ? 'integer' : 'string');
+
+/** Every flag that stands for a setting with these games: SETTINGS_FLAGS, and each game's own options (after the players). */
+export function settingsFlagTable(games: RulesetRegistry): ReadonlyMap<string, SettingsFlagSpec> {
+  const own = games.matchOptions.map(({ spec }) => [spec.name, { path: `match.${settingsKeyOf(spec)}`, kind: kindOf(spec) }] as const);
+  return new Map<string, SettingsFlagSpec>(
+    Object.entries(SETTINGS_FLAGS).flatMap(([flag, spec]) => [[flag, spec] as const, ...(flag === 'players' ? own : [])]),
+  );
+}
+
+type FlagSpecs = {
+  readonly [F in SettingsFlag]: { readonly type: (typeof SETTINGS_FLAGS)[F]['kind'] extends 'boolean' ? 'boolean' : 'string' };
 };
 
-/** parseArgs option specs of SETTINGS_FLAGS, for a command that takes them all (`config show`). */
-export const settingsFlagSpecs = Object.fromEntries(
-  Object.entries(SETTINGS_FLAGS).map(([flag, { kind }]) => [flag, { type: kind === 'boolean' ? 'boolean' : 'string' }]),
-) as { readonly [F in SettingsFlag]: { readonly type: (typeof SETTINGS_FLAGS)[F]['kind'] extends 'boolean' ? 'boolean' : 'string' } };
+/** parseArgs option specs of every setting's flag, for a command that takes them all (`config show`). */
+export const settingsFlagSpecs = (games: RulesetRegistry = BUILT_IN_RULESETS): FlagSpecs =>
+  Object.fromEntries(
+    [...settingsFlagTable(games)].map(([flag, { kind }]) => [flag, { type: kind === 'boolean' ? 'boolean' : 'string' }]),
+  ) as FlagSpecs;
 
 export interface EffectiveSettings {
   readonly settings: Settings;
@@ -64,9 +86,13 @@ export interface EffectiveSettings {
  * ($SENRYAKU_JOURNAL_DIR, $SENRYAKU_CALIBRATION_DIR, else XDG), so a directory in the
  * settings file wins over those environment variables, and a flag over both.
  */
-export function defaultSettings(env: NodeJS.ProcessEnv = process.env, home = homedir()): Settings {
+export function defaultSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  home = homedir(),
+  games: RulesetRegistry = BUILT_IN_RULESETS,
+): Settings {
   return {
-    rules: DEFAULT_RULESET,
+    rules: games.defaultId,
     match: { policy: 'casual', players: { A: 'A', B: 'B' } },
     journal: { dir: resolveJournalDir(undefined, env, home) },
     calibration: { dir: resolveCalibrationDir(undefined, env, home) },
@@ -115,11 +141,14 @@ function flagValue(kind: FlagKind, flag: string, raw: string | boolean, problems
 /**
  * defaults ← file ← flags, validated as a whole (a flag's problem names the flag). A flag for
  * the board replaces the file's board: --port drops the file's sim and seed, --sim its port.
+ * The game refereed (`rules`) gives the defaults of its own match options; `games`: the games
+ * a setting may name.
  */
 export function effectiveSettings(
   file: Settings,
   flags: SettingsFlags,
   defaults: Settings = defaultSettings(),
+  games: RulesetRegistry = BUILT_IN_RULESETS,
 ): Result<EffectiveSettings, string[]> {
   const merged: Tree = {};
   const sources = new Map<string, SettingsSource>();
@@ -136,7 +165,7 @@ export function effectiveSettings(
 
   const problems: string[] = [];
   const flagOf = new Map<string, string>();
-  for (const [flag, { path, kind }] of Object.entries(SETTINGS_FLAGS)) {
+  for (const [flag, { path, kind }] of settingsFlagTable(games)) {
     const raw = (flags as Record<string, string | boolean | undefined>)[flag];
     if (raw === undefined || raw === false) continue;
     if (flag === 'port') ['board.sim', 'board.seed'].forEach(drop);
@@ -147,8 +176,15 @@ export function effectiveSettings(
     flagOf.set(path, flag);
   }
   if (!sources.has('scoreboard')) put('scoreboard', (merged.board as Tree | undefined)?.sim === true ? 'virtual' : 'auto', 'default');
+  // The game's own options where neither the file nor a flag gave them (an unknown game is the schema's to say).
+  const game = typeof merged.rules === 'string' ? games.byId(merged.rules) : undefined;
+  if (game?.ok)
+    for (const o of game.value.options) {
+      const path = `match.${settingsKeyOf(o)}`;
+      if (o.default !== undefined && !sources.has(path)) put(path, flagValue(kindOf(o), o.name, o.default, problems), 'default');
+    }
 
-  const valid = validateSettings(merged);
+  const valid = validateSettings(merged, games);
   if (!valid.ok)
     for (const problem of valid.error) {
       const path = problem.slice(0, problem.indexOf(':'));
@@ -163,8 +199,9 @@ export function effectiveSettings(
  * The effective settings as the command line's option values (the text parseArgs would have
  * given), for a command written for flags: `{ ...values, ...settingsAsFlags(effective) }`.
  */
-export function settingsAsFlags(s: Settings): SettingsFlags {
-  const text = (v: string | number | undefined): string | undefined => (v === undefined ? undefined : String(v));
+export function settingsAsFlags(s: Settings, games: RulesetRegistry = BUILT_IN_RULESETS): SettingsFlags {
+  const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  const own = games.matchOptions.map(({ spec }): [string, string | undefined] => [spec.name, text(s.match?.[settingsKeyOf(spec)])]);
   const flags: Record<string, string | boolean | undefined> = {
     port: s.board?.port,
     sim: s.board?.sim,
@@ -175,9 +212,7 @@ export function settingsAsFlags(s: Settings): SettingsFlags {
     rules: s.rules,
     policy: s.match?.policy,
     players: s.match?.players ? `${s.match.players.A},${s.match.players.B}` : undefined,
-    track: text(s.match?.track),
-    colours: s.match?.colours,
-    match: s.match?.target,
+    ...Object.fromEntries(own),
     scoreboard: s.scoreboard,
     'journal-dir': s.journal?.dir,
     'fallback-journal-dir': s.journal?.fallbackDir,

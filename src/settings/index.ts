@@ -1,6 +1,6 @@
 /**
  * The settings file (issue 13): its shape, loading and validation against
- * `schemas/settings.schema.json`, the merge with the command line, and the MQTT users' password
+ * `schemas/settings.schema.json` and the games' part of it (schema.ts), the merge with the command line, and the MQTT users' password
  * hashes. For a command that takes `--config FILE`:
  *
  *   const file = loadSettings(values.config);
@@ -15,7 +15,8 @@
  */
 export type { BoardSettings, MatchSection, MqttRole, MqttSettings, MqttUser, Settings, SettingsSource } from './settings.ts';
 export { MASK, MQTT_ROLES, SETTINGS_SECTIONS } from './settings.ts';
-export { SETTINGS_SCHEMA_URL, settingsPath, validateSettings } from './validate.ts';
+export { SETTINGS_SCHEMA_URL, settingsSchema } from './schema.ts';
+export { settingsPath, validateSettings } from './validate.ts';
 export { defaultSettingsPath, loadSettings, loadSettingsFile, parseSettingsText, type LoadedSettings } from './load.ts';
 export {
   defaultSettings,
@@ -24,6 +25,7 @@ export {
   SETTINGS_FLAGS,
   settingsAsFlags,
   settingsFlagSpecs,
+  settingsFlagTable,
   type EffectiveSettings,
   type SettingsFlag,
   type SettingsFlags,

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { extname, join } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { err, ok, type Result } from '../util/result.ts';
+import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import type { Settings } from './settings.ts';
 import { validateSettings } from './validate.ts';
 
@@ -57,6 +58,7 @@ export function loadSettingsFile(
   path: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
   home = homedir(),
+  games?: RulesetRegistry,
 ): Result<LoadedSettings, string[]> {
   const file = path ?? defaultSettingsPath(env, home);
   let text: string;
@@ -69,7 +71,7 @@ export function loadSettingsFile(
   }
   const parsed = parseSettingsText(text, file);
   if (!parsed.ok) return parsed;
-  const valid = validateSettings(parsed.value);
+  const valid = validateSettings(parsed.value, games);
   return valid.ok ? ok({ path: file, found: true, settings: valid.value }) : valid;
 }
 

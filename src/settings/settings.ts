@@ -28,12 +28,12 @@ export interface BoardSettings {
 export interface MatchSection {
   readonly policy?: string;
   readonly players?: { readonly A: string; readonly B: string };
-  /** Senryaku: the scoring track's length. */
-  readonly track?: number;
-  /** Senryaku: `alternate` or `fixed`. */
-  readonly colours?: string;
-  /** Surakarta: `games:N` or `points:N` (the command line's `--match`). */
-  readonly target?: string;
+  /**
+   * Each game's own match options by their settings key (Senryaku's `track` and `colours`,
+   * Surakarta's `target`: the command line's `--match`), as the games declare them
+   * (`MatchOptionSpec`); the schema made from the registry says which and of what shape.
+   */
+  readonly [gameOption: string]: unknown;
 }
 
 export interface MqttUser {

@@ -1,30 +1,30 @@
 /**
- * A settings value judged by the JSON Schema in `schemas/settings.schema.json` (ajv, every
- * error at once), then by the few checks a schema says badly (two keys that do not go
- * together, the game's own match options, duplicate user names). Every problem comes back
- * as one line that starts with its settings path: `board.seed: must be an integer, got "x"`.
+ * A settings value judged by the JSON Schema (schema.ts: `schemas/settings.schema.json` with
+ * the games' part from the registry; ajv, every error at once), then by the few checks a
+ * schema says badly (two keys that do not go together, the game's own match options,
+ * duplicate user names). Every problem comes back as one line that starts with its settings
+ * path: `board.seed: must be an integer, got "x"`.
  */
-import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { err, ok, type Result } from '../util/result.ts';
+import { settingsKeyOf } from '../rulesets/match-options.ts';
 import { parseMatchOptions } from '../rulesets/parse-match-options.ts';
 import type { Settings } from './settings.ts';
-import { BUILT_IN_RULESETS } from '../games/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
+import { settingsSchema } from './schema.ts';
 
-/** The schema file, beside src/ and dist/ alike (both are two levels under the package root). */
-export const SETTINGS_SCHEMA_URL = new URL('../../schemas/settings.schema.json', import.meta.url);
+const compiled = new WeakMap<RulesetRegistry, ValidateFunction>();
 
-let compiled: ValidateFunction | undefined;
-
-/** The compiled schema (once per process). */
-function validator(): ValidateFunction {
-  if (compiled) return compiled;
-  const schema = JSON.parse(readFileSync(SETTINGS_SCHEMA_URL, 'utf8')) as object;
+/** The compiled schema of these games (once per process). */
+function validator(games: RulesetRegistry): ValidateFunction {
+  const known = compiled.get(games);
+  if (known) return known;
   // x-expected: what a pattern means, in words, for the error message.
   const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
   ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
-  compiled = ajv.compile(schema);
-  return compiled;
+  const validate = ajv.compile(settingsSchema(games));
+  compiled.set(games, validate);
+  return validate;
 }
 
 /** `/mqtt/users/0/role` → `mqtt.users[0].role`; the root is `settings`. */
@@ -70,25 +70,33 @@ function problemOf(e: ErrorObject): string {
 }
 
 /** The problems the schema cannot say well; only asked of a value the schema has accepted. */
-function crossChecks(s: Settings): string[] {
+function crossChecks(s: Settings, games: RulesetRegistry): string[] {
   const problems: string[] = [];
   if (s.board?.port !== undefined && s.board.sim === true)
     problems.push('board: port and sim: true do not go together (one board at a time)');
   if (s.board?.seed !== undefined && s.board.sim !== true) problems.push('board.seed: only applies to the simulated board (sim: true)');
-  // The game's own match options, checked as the command line's are.
+  // The match options, checked as the command line's are: each game's own under its settings key.
+  const own = games.matchOptions.flatMap(({ spec }) => {
+    const value = s.match?.[settingsKeyOf(spec)];
+    // The schema has let through a number or a text.
+    return value === undefined ? [] : [[spec.name, typeof value === 'string' ? value : JSON.stringify(value)] as const];
+  });
   const checked = parseMatchOptions(
     {
       ...(s.rules !== undefined ? { rules: s.rules } : {}),
       ...(s.match?.policy !== undefined ? { policy: s.match.policy } : {}),
       ...(s.match?.players ? { players: `${s.match.players.A},${s.match.players.B}` } : {}),
-      ...(s.match?.track !== undefined ? { track: String(s.match.track) } : {}),
-      ...(s.match?.colours !== undefined ? { colours: s.match.colours } : {}),
-      ...(s.match?.target !== undefined ? { match: s.match.target } : {}),
+      ...Object.fromEntries(own),
     },
-    BUILT_IN_RULESETS,
+    games,
   );
-  const PATHS: Record<string, string> = { rules: 'rules', policy: 'match.policy', players: 'match.players', match: 'match.target' };
-  if (!checked.ok) for (const p of checked.error) problems.push(`${PATHS[p.option] ?? `match.${p.option}`}: ${p.message}`);
+  const paths = new Map<string, string>([
+    ['rules', 'rules'],
+    ['policy', 'match.policy'],
+    ['players', 'match.players'],
+    ...games.matchOptions.map(({ spec }) => [spec.name, `match.${settingsKeyOf(spec)}`] as const),
+  ]);
+  if (!checked.ok) for (const p of checked.error) problems.push(`${paths.get(p.option) ?? `match.${p.option}`}: ${p.message}`);
   const names = new Set<string>();
   s.mqtt?.users?.forEach((u, i) => {
     if (names.has(u.name)) problems.push(`mqtt.users[${i}].name: '${u.name}' is listed twice`);
@@ -97,11 +105,11 @@ function crossChecks(s: Settings): string[] {
   return problems;
 }
 
-/** Any parsed value (from YAML or JSON) → the settings, or every problem, each starting with its path. */
-export function validateSettings(value: unknown): Result<Settings, string[]> {
-  const validate = validator();
+/** Any parsed value (from YAML or JSON) → the settings, or every problem, each starting with its path; `games`: the games it may name. */
+export function validateSettings(value: unknown, games: RulesetRegistry = BUILT_IN_RULESETS): Result<Settings, string[]> {
+  const validate = validator(games);
   if (!validate(value)) return err((validate.errors ?? []).map(problemOf));
   const settings = value as Settings;
-  const problems = crossChecks(settings);
+  const problems = crossChecks(settings, games);
   return problems.length > 0 ? err(problems) : ok(settings);
 }

@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { HostControl } from '../../src/app/host-control.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../support/reference-profile.ts';
+import { referenceProfilePath } from '../../src/app/open-board.ts';
 import type { MatchPlan, RefereeHost } from '../../src/app/referee-host.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
 import { SENRYAKU } from '../../src/games/senryaku/index.ts';
+import { SURAKARTA } from '../../src/games/surakarta/index.ts';
 import { ok } from '../../src/util/result.ts';
 
 const file = loadBoardFile(REFERENCE_PROFILE_PATH, SENRYAKU);
@@ -52,6 +54,23 @@ describe('new_match', () => {
     await c.newMatch({ track: 2 });
     expect(plans[1]!.players).toEqual({ A: 'Ann', B: 'Cy' });
     expect(plans[1]!.game.settings).toMatchObject({ policy: 'tournament', match: { trackLength: 2 } });
+  });
+
+  it("starts a match of the board's game, whatever game and options the run's settings named", async () => {
+    // A Surakarta match resumed by a run whose settings are Senryaku's (the default game, with its options).
+    const surakarta = loadBoardFile(referenceProfilePath(SURAKARTA), SURAKARTA);
+    if (!surakarta.ok) throw new Error(surakarta.error);
+    const fake = fakeHost(false);
+    const c = new HostControl({
+      host: fake.host,
+      game: SURAKARTA,
+      file: surakarta.value,
+      options: { rules: 'senryaku', track: '6', colours: 'alternate', players: 'Ann,Bo' },
+    });
+    const answer = await c.newMatch({ match: 'points:5' });
+    expect(answer).toEqual({ ok: true, value: { matchId: 'm2', ruleset: 'surakarta', players: { A: 'Ann', B: 'Bo' } } });
+    expect(fake.plans[0]!.game.ruleset.id).toBe('surakarta');
+    expect(fake.plans[0]!.game.settings).toMatchObject({ match: 'points:5' });
   });
 
   it('refuses bad fields, naming each, and starts nothing', async () => {

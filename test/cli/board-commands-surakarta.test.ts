@@ -19,12 +19,15 @@ import { SURAKARTA } from '../../src/games/surakarta/index.ts';
 import { emptyPlausibilityCounters } from '../../src/sensing/index.ts';
 
 let clock: sinon.SinonFakeTimers;
-// main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.
+// main() loads a command's modules when it runs, and the command the board's once its arguments
+// are good; loaded beforehand, they are ready before the fake clock is ticked.
 beforeAll(() =>
   Promise.all([
     import('../../src/cli/commands/calibrate.ts'),
     import('../../src/cli/commands/monitor.ts'),
     import('../../src/cli/commands/record.ts'),
+    import('../../src/app/open-board.ts'),
+    import('../../src/hardware/link/index.ts'),
   ]),
 );
 beforeEach(() => {

@@ -15,8 +15,15 @@ import { simScript, wellOf, type SimBoard } from '../../src/hardware/sim/index.t
 import { charCell, WELLS } from '../../src/games/senryaku/rules/types.ts';
 
 let clock: sinon.SinonFakeTimers;
-// main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.
-beforeAll(() => import('../../src/cli/commands/calibrate.ts'));
+// main() loads a command's modules when it runs, and the command the board's once its arguments
+// are good; loaded beforehand, they are ready before the fake clock is ticked.
+beforeAll(() =>
+  Promise.all([
+    import('../../src/cli/commands/calibrate.ts'),
+    import('../../src/app/open-board.ts'),
+    import('../../src/hardware/link/index.ts'),
+  ]),
+);
 beforeEach(() => {
   // setImmediate, nextTick and queueMicrotask stay real: the serial stream needs them.
   clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });

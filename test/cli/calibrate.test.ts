@@ -7,8 +7,15 @@ import { main } from '../../src/cli/main.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 
 let clock: sinon.SinonFakeTimers;
-// main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.
-beforeAll(() => import('../../src/cli/commands/calibrate.ts'));
+// main() loads a command's modules when it runs, and the command the board's once its arguments
+// are good; loaded beforehand, they are ready before the fake clock is ticked.
+beforeAll(() =>
+  Promise.all([
+    import('../../src/cli/commands/calibrate.ts'),
+    import('../../src/app/open-board.ts'),
+    import('../../src/hardware/link/index.ts'),
+  ]),
+);
 beforeEach(() => {
   // setImmediate stays real: the serial stream needs it; the sim, the link and the command use timeouts.
   clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });

@@ -4,7 +4,13 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { COMMAND_HELP, COMMAND_NAMES } from '../../src/cli/usage.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
+import { commandHelp, COMMAND_NAMES } from '../../src/cli/usage.ts';
+
+const COMMAND_HELP = Object.fromEntries(COMMAND_NAMES.map((name) => [name, commandHelp(name, BUILT_IN_RULESETS)])) as Record<
+  (typeof COMMAND_NAMES)[number],
+  ReturnType<typeof commandHelp>
+>;
 
 async function run(...argv: string[]) {
   const out: string[] = [];

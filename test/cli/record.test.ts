@@ -8,8 +8,15 @@ import { parseRecording } from '../../src/hardware/link/index.ts';
 import { parseBoardLine, parseHostLine } from '../../src/protocol/index.ts';
 
 let clock: sinon.SinonFakeTimers;
-// main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.
-beforeAll(() => import('../../src/cli/commands/record.ts'));
+// main() loads a command's modules when it runs, and the command the board's once its arguments
+// are good; loaded beforehand, they are ready before the fake clock is ticked.
+beforeAll(() =>
+  Promise.all([
+    import('../../src/cli/commands/record.ts'),
+    import('../../src/app/open-board.ts'),
+    import('../../src/hardware/link/index.ts'),
+  ]),
+);
 beforeEach(() => {
   // setImmediate stays real: the serial stream needs it; the sim, the link and the command use timeouts.
   clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });

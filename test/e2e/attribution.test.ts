@@ -4,7 +4,7 @@
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/journal/journal.ts';
-import { rebuildFromJournals } from '../../src/app/match-store-service.ts';
+import { rebuildFromJournals } from '../../src/app/match-store-rebuild.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { simScript } from '../../src/hardware/sim/index.ts';
 import { tempStore } from '../store/helpers.ts';

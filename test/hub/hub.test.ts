@@ -5,8 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { autoplaySession } from '../support/autoplay-session.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { Hub } from '../../src/hub/hub.ts';
-import { matchInfoOf, matchStoreService } from '../../src/app/match-store-service.ts';
-import type { RefereeApp, SessionContext } from '../../src/app/referee-app.ts';
+import type { MatchContext } from '../../src/app/match-context.ts';
+import { matchInfoOf } from '../../src/app/match-info.ts';
+import { MatchStoreService } from '../../src/app/match-store-service.ts';
+import type { RefereeApp } from '../../src/app/referee-app.ts';
+import type { Service } from '../../src/app/service.ts';
 import type { RefereeHost } from '../../src/app/referee-host.ts';
 import { fetchVerdicts } from '../../src/app/verdict-fetch.ts';
 import { FETCH_VERDICTS_LIMIT } from '../../src/telemetry/topics.ts';
@@ -28,19 +31,25 @@ beforeAll(async () => {
   const store = tempStore(dir);
   const clock = new VirtualClock({ stepMs: 50 });
   // A stand-in for the board's MQTT publisher: the same payloads, kept in order.
-  const publisher = (session: SessionContext) => ({
+  let heard: MatchContext | undefined;
+  const publisher: Service = {
     name: 'publisher',
-    start: async () => {
-      published.push({ topic: 'senryaku/board-7/match', payload: JSON.stringify(matchInfoOf(session.header)) });
-      session.bus.on('logged', published, (l) =>
+    start: async () => {},
+    stop: async () => {},
+    attach: (match) => {
+      heard = match;
+      published.push({ topic: 'senryaku/board-7/match', payload: JSON.stringify(matchInfoOf(match.header)) });
+      match.bus.on('logged', published, (l) =>
         published.push({
           topic: 'senryaku/board-7/verdict',
           payload: JSON.stringify({ matchId: l.matchId, seq: l.seq, verdict: l.verdict }),
         }),
       );
     },
-    stop: async () => session.bus.removeListeners(published),
-  });
+    detach: () => heard?.bus.removeListeners(published),
+  };
+  const filing = new MatchStoreService(() => store);
+  await filing.start();
   try {
     const app = await autoplaySession({
       seed: SEED,
@@ -48,7 +57,7 @@ beforeAll(async () => {
       calibration: calibration.value,
       journalDir: join(dir, 'journal'),
       gamesLimit: 1,
-      services: [matchStoreService(store), publisher],
+      services: [filing, publisher],
     });
     await app.start();
     expect((await clock.fastForward(app.finished, 30 * 60_000)).ok).toBe(true);

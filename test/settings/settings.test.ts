@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +11,8 @@ import {
   loadSettings,
   loadSettingsFile,
   maskSecrets,
-  SETTINGS_SCHEMA_URL,
   settingsAsFlags,
+  settingsSchema,
   validateSettings,
   verifyPassword,
   type Settings,
@@ -26,6 +26,10 @@ const write = (dir: string, name: string, text: string): string => {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
+};
+/** What these tests read of the schema. */
+type SchemaShape = {
+  properties: { rules: { enum: string[] }; match: { properties: Record<string, { enum?: string[]; maximum?: number }> } };
 };
 /** Fast scrypt parameters for tests that only need a well-formed hash. */
 const QUICK = { N: 1024, r: 8, p: 1 };
@@ -166,11 +170,11 @@ describe('settings file', () => {
   });
 
   it("the schema's word lists are the code's", () => {
-    const schema = JSON.parse(readFileSync(SETTINGS_SCHEMA_URL, 'utf8'));
+    const schema = settingsSchema(BUILT_IN_RULESETS) as unknown as SchemaShape;
     expect(schema.properties.rules.enum).toEqual(BUILT_IN_RULESETS.ids);
-    expect(schema.properties.match.properties.policy.enum).toEqual(POLICIES);
-    expect(schema.properties.match.properties.colours.enum).toEqual(COLOUR_MODES);
-    expect(schema.properties.match.properties.track.maximum).toBe(MAX_TRACK_LENGTH);
+    expect(schema.properties.match.properties.policy?.enum).toEqual(POLICIES);
+    expect(schema.properties.match.properties.colours?.enum).toEqual(COLOUR_MODES);
+    expect(schema.properties.match.properties.track?.maximum).toBe(MAX_TRACK_LENGTH);
   });
 });
 
@@ -183,13 +187,13 @@ describe('effective settings: defaults ← file ← flags', () => {
   };
 
   it('a flag overrides the file, which overrides the defaults, and each value says where it came from', () => {
-    const r = effectiveSettings(file, { seed: '9', policy: 'casual', 'journal-dir': '/j', json: true } as never, defaults);
+    const r = effectiveSettings(file, { seed: '9', policy: 'casual', 'journal-dir': '/j', json: true }, defaults);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.settings).toEqual({
       rules: 'senryaku',
       board: { sim: true, seed: 9, name: 'club' },
-      match: { policy: 'casual', players: { A: 'Ann', B: 'Bob' }, track: 4 },
+      match: { policy: 'casual', players: { A: 'Ann', B: 'Bob' }, track: 4, colours: 'alternate' },
       journal: { dir: '/j' },
       calibration: { dir: '/home/u/.config/senryaku/calibration' },
       mqtt: { password: 'pw' },
@@ -203,6 +207,7 @@ describe('effective settings: defaults ← file ← flags', () => {
       'match.policy': 'flag',
       'match.players': 'file',
       'match.track': 'file',
+      'match.colours': 'default',
       'journal.dir': 'flag',
       'calibration.dir': 'default',
       'mqtt.password': 'file',
@@ -246,6 +251,7 @@ describe('effective settings: defaults ← file ← flags', () => {
       policy: 'tournament',
       players: 'Ann,Bob',
       track: '4',
+      colours: 'alternate',
       scoreboard: 'virtual',
       'journal-dir': '/home/u/.local/share/senryaku/journal',
       'calibration-dir': '/home/u/.config/senryaku/calibration',

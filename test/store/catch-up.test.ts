@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { autoplaySession } from '../support/autoplay-session.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import type { LoggedVerdict } from '../../src/app/event-bus.ts';
-import { matchStoreService, rebuildFromJournals } from '../../src/app/match-store-service.ts';
-import type { SessionContext } from '../../src/app/referee-app.ts';
+import type { MatchContext } from '../../src/app/match-context.ts';
+import { MatchStoreService } from '../../src/app/match-store-service.ts';
+import { rebuildFromJournals } from '../../src/app/match-store-rebuild.ts';
+import type { Service } from '../../src/app/service.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
 import { matchesCommand } from '../../src/cli/commands/matches.ts';
@@ -42,10 +44,14 @@ async function playWith(fault: Fault) {
   let state: 'before' | 'during' | 'after' = 'before';
   let missedDuring = 0;
   // Listens before the store does: the fault is in place when the store files the verdict that starts it.
-  const injector = (session: SessionContext) => ({
+  let heard: MatchContext | undefined;
+  const injector: Service = {
     name: 'fault',
-    start: async () => {
-      session.bus.on('logged', injector, (l) => {
+    start: async () => {},
+    stop: async () => {},
+    attach: (match) => {
+      heard = match;
+      match.bus.on('logged', injector, (l) => {
         seen.push(l);
         if (state === 'before' && fault.from(l, seen)) {
           fault.begin(store);
@@ -56,10 +62,12 @@ async function playWith(fault: Fault) {
         }
         if (state === 'during') missedDuring++;
       });
-      session.bus.on('notice', injector, (n) => notices.push(n.message));
+      match.bus.on('notice', injector, (n) => notices.push(n.message));
     },
-    stop: async () => session.bus.removeListeners(injector),
-  });
+    detach: () => heard?.bus.removeListeners(injector),
+  };
+  const filing = new MatchStoreService(() => store);
+  await filing.start();
   let matchId = '';
   try {
     const app = await autoplaySession({
@@ -68,7 +76,7 @@ async function playWith(fault: Fault) {
       calibration: calibration.value,
       journalDir,
       gamesLimit: 2,
-      services: [injector, matchStoreService(store)],
+      services: [injector, filing],
     });
     await app.start();
     matchId = app.matchId;
@@ -87,7 +95,7 @@ async function playWith(fault: Fault) {
   const expected = rowsByKey(rebuilt.value);
   rebuilt.value.close();
   const shown: string[] = [];
-  expect(matchesCommand(['show', matchId, '--db', path], { out: (l) => shown.push(l), err: (l) => shown.push(l) })).toBe(0);
+  expect(await matchesCommand(['show', matchId, '--db', path], { out: (l) => shown.push(l), err: (l) => shown.push(l) })).toBe(0);
   return { live, expected, notices, missedDuring, seen, shown };
 }
 

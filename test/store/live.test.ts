@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { autoplaySession } from '../support/autoplay-session.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
-import { matchStoreService, rebuildFromJournals } from '../../src/app/match-store-service.ts';
+import { MatchStoreService } from '../../src/app/match-store-service.ts';
+import { rebuildFromJournals } from '../../src/app/match-store-rebuild.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
@@ -22,6 +23,9 @@ beforeAll(async () => {
   const store = tempStore(dir);
   const clock = new VirtualClock({ stepMs: 50 });
   const verdicts: Verdict[] = [];
+  // The store is the test's (it reads it after the match): the service files in it, and is never stopped.
+  const filing = new MatchStoreService(() => store);
+  await filing.start();
   try {
     const app = await autoplaySession({
       seed: SEED,
@@ -29,7 +33,7 @@ beforeAll(async () => {
       calibration: calibration.value,
       journalDir,
       gamesLimit: 2,
-      services: [matchStoreService(store)],
+      services: [filing],
     });
     app.bus.on('verdict', verdicts, (v) => verdicts.push(v));
     await app.start();

@@ -1,9 +1,9 @@
 // The MQTT state of a board whose load cell dies mid-game: `sensors` names the blind well and
 // the fault while it lasts, holds to the state schema, and empties when the cell works again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mqttHostService } from '../../src/app/mqtt-session.ts';
+import { MqttService } from '../../src/app/mqtt-service.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/telemetry/broker.ts';
-import { MqttPublisher } from '../../src/telemetry/publisher.ts';
+import { realScheduler } from '../../src/util/scheduler.ts';
 import type { StatePayload } from '../../src/telemetry/topics.ts';
 import { skipWithout } from '../system-tools.ts';
 import { Rig } from '../web/harness.ts';
@@ -18,8 +18,16 @@ describe.skipIf(skipWithout('mosquitto_sub', 'mosquitto-clients', ['--help']))('
 
   it('a dead cell mid-game is in the retained state as a blind well, and leaves it when it works again', async () => {
     const sub = await new Sub(broker.port).start();
-    const publisher = new MqttPublisher({ url: broker.url, ...broker.internal, base: 'senryaku', board: 'b1', notice: () => {} });
-    const rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -', services: [mqttHostService(publisher)] });
+    const mqtt = new MqttService(
+      {
+        settings: { kind: 'external', url: broker.url, ...broker.internal, base: 'senryaku', board: 'b1' },
+        scheduler: realScheduler,
+        io: { out: () => {}, err: () => {} },
+        notice: () => {},
+      },
+      { boardId: () => undefined },
+    );
+    const rig = await Rig.start({ position: '7/2B4/2W4/7/7/7 w - -', services: [mqtt] });
     try {
       await rig.until('game-started');
       const states = (): StatePayload[] => sub.on('state').map((m) => JSON.parse(m.payload) as StatePayload);

@@ -1,8 +1,8 @@
 /**
  * The dashboard's test rig: a RefereeHost refereeing the simulated board in real time (the
- * pages and the browser live in real time), with a DashboardServer on a free port as its
- * host service, sim play wired to the simulated board and the operator's seam (HostControl)
- * as the referee command wires it. Nothing is stubbed between the simulator's load cells and
+ * pages and the browser live in real time), with a DashboardServer on a free port as a
+ * service that hears its matches, sim play wired to the simulated board and the operator's
+ * seam (HostControl) as the referee command wires it. Nothing is stubbed between the simulator's load cells and
  * the verdicts the page shows.
  */
 import { mkdtempSync } from 'node:fs';
@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
-import { matchStoreService } from '../../src/app/match-store-service.ts';
+import { MatchStoreService } from '../../src/app/match-store-service.ts';
 import { openBoard } from '../../src/app/open-board.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
 import { HostControl } from '../../src/app/host-control.ts';
-import type { HostService } from '../../src/app/host-service.ts';
+import type { Service } from '../../src/app/service.ts';
 import { RefereeHost } from '../../src/app/referee-host.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { hashPassword } from '../../src/platform/password.ts';
@@ -70,8 +70,8 @@ export interface RigOptions {
   readonly players?: { readonly A: string; readonly B: string };
   /** Keep a match store (history and replay), in a fresh file. */
   readonly store?: boolean;
-  /** More host services beside the dashboard (an MQTT publisher). */
-  readonly services?: readonly HostService[];
+  /** More services that hear the matches beside the dashboard (MQTT), started before the first match. */
+  readonly services?: readonly Service[];
   /** The dashboard's bounds and rates (a page's backlog, the loads rate, notices). */
   readonly server?: Pick<DashboardOptions, 'maxBehindBytes' | 'loadsHz' | 'notice' | 'now'>;
 }
@@ -87,6 +87,8 @@ export class Rig {
     readonly sim: SimBoard,
     readonly server: DashboardServer,
     readonly store: MatchStore | undefined,
+    /** Started in order before the first match, stopped in reverse after the last. */
+    private readonly services: readonly Service[],
   ) {}
 
   /** The match being refereed. */
@@ -133,7 +135,7 @@ export class Rig {
     });
     const verdicts: Verdict[] = [];
     const saidMs = new Map<number, number>();
-    const listener: HostService = {
+    const listener: Service = {
       name: 'rig',
       start: async () => {},
       stop: async () => {},
@@ -145,13 +147,14 @@ export class Rig {
       detach: () => {},
     };
     const journalDir = mkdtempSync(join(tmpdir(), 'senryaku-web-journal-'));
+    // As the referee command lists them: the store files a verdict before the pages hear it.
+    const services = [...(store ? [new MatchStoreService(() => store)] : []), server, listener, ...(o.services ?? [])];
     const host = new RefereeHost({
-      board,
-      calibration,
-      services: [server, listener, ...(o.services ?? [])],
+      board: { link: board.link, description: board.description, calibration },
+      firstMatch: { game, players },
+      services,
       stay: true,
       appConfig: () => ({
-        services: store ? [matchStoreService(store)] : [],
         journalDir,
         io: { out: () => {}, err: () => {} },
         json: false,
@@ -167,8 +170,9 @@ export class Rig {
       options: { players: `${players.A},${players.B}`, ...(rules === 'surakarta' ? { rules } : {}) },
     });
     server.provide({ control });
-    const rig = new Rig(verdicts, saidMs, host, control, sim, server, store);
-    await host.start({ game, players });
+    const rig = new Rig(verdicts, saidMs, host, control, sim, server, store, services);
+    for (const s of services) await s.start();
+    await host.start();
     return rig;
   }
 
@@ -194,6 +198,7 @@ export class Rig {
 
   async stop(): Promise<void> {
     await this.host.stop();
+    for (const s of [...this.services].reverse()) await s.stop();
     this.store?.close();
   }
 }

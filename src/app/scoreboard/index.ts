@@ -35,7 +35,7 @@ export interface CreateScoreboardOptions {
   readonly timing?: AnimationTiming;
   readonly backoff?: Backoff;
   readonly readyTimeoutMs?: number;
-  /** Verdicts of earlier sessions of a resumed match. */
+  /** Verdicts of a resumed match's earlier journal sessions. */
   readonly history?: readonly Verdict[];
   /** The game's count of pieces in play, when its digits show them (Surakarta). */
   readonly piecesInPlay?: PiecesInPlay;

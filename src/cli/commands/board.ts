@@ -10,13 +10,13 @@
  *                      the stream
  */
 import { parseHello, openLine, parseFrame, type Hello } from '../../protocol/index.ts';
-import { BOARD_AUTO_PORT } from '../../app/open-board.ts';
+import { BOARD_AUTO_PORT } from '../../app/board-check.ts';
 import { checkPort } from '../../hardware/link/port-check.ts';
 import { boardProblem } from '../board.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
-import { BoardPort } from './board-port.ts';
+import type { BoardPort } from './board-port.ts';
 
 const BOARD_USAGE = usageOf('board');
 /** After opening, a Mega sits in its bootloader ~2 s (DTR reset): HELLO is asked until it answers. */
@@ -108,6 +108,8 @@ export async function boardCommand(args: string[], io: CliIo, deps: CliDeps = {}
     const checked = await checkPort(values.port, BOARD_AUTO_PORT, deps.serialDevices);
     if (!checked.ok) throw boardProblem(checked.error);
   }
+  // The serial stack, once the arguments are good.
+  const { BoardPort } = await import('./board-port.ts');
   let port: BoardPort;
   try {
     port = await BoardPort.open(values.port);

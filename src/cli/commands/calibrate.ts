@@ -5,7 +5,7 @@
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../calibration/store.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper, type CalibrationPrompt } from '../../calibration/guided.ts';
-import { boardOptionSpecs } from '../../app/open-board.ts';
+import { boardOptionSpecs } from '../../app/board-options.ts';
 import type { SimBoard } from '../../hardware/sim/index.ts';
 import { MIN_RISE_G } from '../../sensing/calibration-measure.ts';
 import { openBoardFor } from '../board.ts';
@@ -13,6 +13,7 @@ import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { usageOf } from '../usage.ts';
 
 export interface CalibrateCommandOptions extends CliDeps {
@@ -27,7 +28,8 @@ export async function calibrateCommand(args: string[], io: CliIo, options: Calib
     'reference-grams': { type: 'string' },
     'calibration-dir': { type: 'string' },
   });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('calibrate')}`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('calibrate', BUILT_IN_RULESETS)}`);
   const ruleset = readRuleset(values.rules);
   const refText = values['reference-grams'];
   const referenceGrams = refText === undefined ? undefined : /^\d+(\.\d+)?$/.test(refText) ? Number(refText) : NaN;

@@ -1,24 +1,27 @@
 /**
  * `senryaku config`: the settings file. `check [FILE]` validates it (every problem, one per
  * line, each starting with its settings path), `show` prints the effective settings (defaults
- * ← file ← flags) with secrets masked, `hash-password` makes an MQTT user's scrypt hash from a
- * password on standard input.
+ * ← file ← flags) with secrets masked, `schema` prints the JSON Schema a file is checked
+ * against (the file's and the games' part of it), `hash-password` makes an MQTT user's scrypt
+ * hash from a password on standard input.
  */
 import { createInterface } from 'node:readline';
-import { effectiveSettings, formatEffectiveSettings, hashPassword, loadSettingsFile, settingsFlagSpecs } from '../../settings/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
 
-const SHOW_OPTIONS = { config: { type: 'string' }, ...settingsFlagSpecs } as const;
+/** The settings module (YAML, the schema's validator): loaded once the subcommand is known to need it. */
+type SettingsModule = typeof import('../../settings/index.ts');
 
 export async function configCommand(args: string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'check':
-      return check(rest, io);
+      return check(rest, io, await import('../../settings/index.ts'));
     case 'show':
-      return show(rest, io);
+      return show(rest, io, await import('../../settings/index.ts'));
+    case 'schema':
+      return schema(rest, io, await import('../../settings/index.ts'));
     case 'hash-password':
       return hashFromInput(rest, io, deps);
     default:
@@ -33,7 +36,7 @@ function problems(io: CliIo, sub: string, path: string, list: readonly string[])
   return EXIT_USAGE;
 }
 
-function check(args: string[], io: CliIo): number {
+function check(args: string[], io: CliIo, { loadSettingsFile }: SettingsModule): number {
   const { positionals } = parseCommandArgs(args, {});
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'; usage: ${usageOf('config')}`);
   const loaded = loadSettingsFile(positionals[0]);
@@ -42,8 +45,9 @@ function check(args: string[], io: CliIo): number {
   return EXIT_OK;
 }
 
-function show(args: string[], io: CliIo): number {
-  const { values, positionals } = parseCommandArgs(args, SHOW_OPTIONS);
+function show(args: string[], io: CliIo, settings: SettingsModule): number {
+  const { effectiveSettings, formatEffectiveSettings, loadSettingsFile, settingsFlagSpecs } = settings;
+  const { values, positionals } = parseCommandArgs(args, { config: { type: 'string' }, ...settingsFlagSpecs() } as const);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('config')}`);
   const loaded = loadSettingsFile(values.config);
   if (!loaded.ok) return problems(io, 'show', values.config ?? 'the default settings file', loaded.error);
@@ -51,6 +55,13 @@ function show(args: string[], io: CliIo): number {
   if (!effective.ok) return problems(io, 'show', loaded.value.path, effective.error);
   io.out(loaded.value.found ? `# settings file: ${loaded.value.path}` : `# no settings file at ${loaded.value.path}`);
   io.out(formatEffectiveSettings(effective.value));
+  return EXIT_OK;
+}
+
+function schema(args: string[], io: CliIo, { settingsSchema }: SettingsModule): number {
+  const { positionals } = parseCommandArgs(args, {});
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('config')}`);
+  io.out(JSON.stringify(settingsSchema(), null, 2));
   return EXIT_OK;
 }
 
@@ -64,6 +75,7 @@ async function hashFromInput(args: string[], io: CliIo, deps: CliDeps): Promise<
   if ((input as { isTTY?: boolean }).isTTY) io.err('Password (shown as you type it), then Enter:');
   const password = await firstLine(input);
   if (password === undefined || password === '') throw new UsageError('no password on standard input');
+  const { hashPassword } = await import('../../platform/password.ts');
   io.out(await hashPassword(password));
   return EXIT_OK;
 }

@@ -7,10 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import { Hub } from '../../hub/hub.ts';
-import { resolveStorePath } from '../../app/match-store-service.ts';
-import { openStore } from '../../store/index.ts';
+import { resolveStorePath } from '../../app/match-store-path.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
@@ -79,6 +78,8 @@ export async function runHub(args: string[], io: CliIo, stop: AbortSignal, hooks
   }
 
   const path = resolveStorePath(values.db);
+  // SQLite and MQTT, once the arguments are good.
+  const [{ openStore }, { connect }] = await Promise.all([import('../../store/store.ts'), import('mqtt')]);
   try {
     makeDirectories(dirname(path));
   } catch (e) {

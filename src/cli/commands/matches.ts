@@ -5,20 +5,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { rebuildFromJournals, resolveStorePath } from '../../app/match-store-service.ts';
+import { rebuildFromJournals } from '../../app/match-store-rebuild.ts';
+import { resolveStorePath } from '../../app/match-store-path.ts';
 import { resolveJournalDir } from '../../journal/directory.ts';
-import {
-  EXPORT_FORMATS,
-  exportMatch,
-  importMatch,
-  openStore,
-  parseMatchFile,
-  type ExportFormat,
-  type GameRecord,
-  type MatchRecord,
-  type MatchStore,
-  type MatchSummary,
-} from '../../store/index.ts';
+import { EXPORT_FORMATS, exportMatch, importMatch, parseMatchFile, type ExportFormat } from '../../store/exchange.ts';
+import type { GameRecord, MatchRecord, MatchStore, MatchSummary } from '../../store/index.ts';
 import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
@@ -40,7 +31,7 @@ const ALLOWED: Record<Subcommand, readonly string[]> = {
 /** How many positionals each takes after the subcommand. */
 const ARITY: Record<Subcommand, number> = { list: 0, show: 1, export: 1, import: 1, rebuild: 0 };
 
-export function matchesCommand(args: string[], io: CliIo): number {
+export async function matchesCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     db: { type: 'string' },
     board: { type: 'string' },
@@ -154,7 +145,8 @@ function parseSince(text: string): string {
   return new Date(ms).toISOString();
 }
 
-function withStore(path: string, create: boolean, use: (store: MatchStore) => number): number {
+/** The store at `path`, for `use`; SQLite is loaded once the arguments are good. */
+async function withStore(path: string, create: boolean, use: (store: MatchStore) => number): Promise<number> {
   if (!create && !existsSync(path))
     throw new CliFailure(`no match store at ${path} (senryaku matches rebuild makes one from the journals)`);
   if (create)
@@ -163,6 +155,7 @@ function withStore(path: string, create: boolean, use: (store: MatchStore) => nu
     } catch (e) {
       throw new CliFailure(`cannot create the directory of ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
+  const { openStore } = await import('../../store/store.ts');
   const opened = openStore(path);
   if (!opened.ok) throw new CliFailure(opened.error.message);
   try {

@@ -12,7 +12,7 @@
  * terminal; on a pipe, one plain block per second.
  */
 import { CalibrationStore, resolveCalibrationDir } from '../../calibration/store.ts';
-import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
+import { boardOptionSpecs, parseDurationSeconds } from '../../app/board-options.ts';
 import { pointAt, pointName } from '../../board/grid.ts';
 import type { HardwareProfile } from '../../board/profile.ts';
 import type { Frame, Hello, Tilt, TiltEvent } from '../../protocol/index.ts';
@@ -36,6 +36,7 @@ import { checkDirectory } from '../file-checks.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { usageOf } from '../usage.ts';
 
 export interface MonitorView {
@@ -147,7 +148,8 @@ function zerosText(view: MonitorView): string {
   return `zero tracking: largest offsets ${largest}${drifted}`;
 }
 
-export interface MonitorSession {
+/** What a monitor run shows, and where. */
+export interface MonitorRun {
   readonly link: BoardLink;
   readonly hardware: HardwareProfile;
   /** Sensing's setup for this board with a calibration, as the board's game gives it. */
@@ -161,7 +163,7 @@ export interface MonitorSession {
 }
 
 /** Runs the display until `until` resolves; the link must be started by the caller. */
-export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Promise<void> {
+export async function runMonitor(s: MonitorRun, until: Promise<unknown>): Promise<void> {
   let latest: Frame | undefined;
   let baseline: Int32Array | undefined;
   let tilt: Tilt | undefined;
@@ -255,7 +257,7 @@ export async function runMonitor(s: MonitorSession, until: Promise<unknown>): Pr
 }
 
 /** Sensing for the display; undefined when the profile and calibration do not fit together. */
-function startSensing(sensingFor: MonitorSession['sensingFor'], calibration: Calibration): SensingState | undefined {
+function startSensing(sensingFor: MonitorRun['sensingFor'], calibration: Calibration): SensingState | undefined {
   try {
     return createSensingState(sensingFor(calibration));
   } catch {
@@ -270,13 +272,15 @@ export async function monitorCommand(args: string[], io: CliIo, deps: CliDeps = 
     'calibration-dir': { type: 'string' },
     duration: { type: 'string' },
   });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('monitor')}`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('monitor', BUILT_IN_RULESETS)}`);
   const ruleset = readRuleset(values.rules);
   const duration = parseDurationSeconds(values.duration);
   if (!duration.ok) throw new UsageError(duration.error);
   const calibrationDir = resolveCalibrationDir(values['calibration-dir']);
   checkDirectory(calibrationDir, 'calibration directory', 'read');
   const board = await openBoardFor(values, deps, { ruleset });
+  const { waitForEnd } = await import('../../app/open-board.ts');
   try {
     // The game read this very profile to open the board, so reading it again cannot fail but by a bug.
     const setup = ruleset.boardProfile(board.file.profile);

@@ -2,11 +2,12 @@
 import { EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { positionOptionSpecs, readPositionTools } from '../position-options.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { usageOf } from '../usage.ts';
 
 export function movesCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(args, positionOptionSpecs);
-  if (positionals.length > 0) throw new UsageError(`moves takes no positional argument; usage: ${usageOf('moves')}`);
+  if (positionals.length > 0) throw new UsageError(`moves takes no positional argument; usage: ${usageOf('moves', BUILT_IN_RULESETS)}`);
   const tools = readPositionTools(values);
   const moves = tools.moves();
   if (moves.length === 0) io.out(tools.noMoveText);

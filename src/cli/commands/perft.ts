@@ -2,6 +2,7 @@
 import { EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { positionOptionSpecs, readPositionTools } from '../position-options.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { usageOf } from '../usage.ts';
 
 const MAX_DEPTH = 12;
@@ -11,7 +12,7 @@ export function perftCommand(args: string[], io: CliIo): number {
     ...positionOptionSpecs,
     divide: { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UsageError(`perft takes one DEPTH; usage: ${usageOf('perft')}`);
+  if (positionals.length !== 1) throw new UsageError(`perft takes one DEPTH; usage: ${usageOf('perft', BUILT_IN_RULESETS)}`);
   const text = positionals[0]!;
   const depth = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(depth >= 1 && depth <= MAX_DEPTH)) throw new UsageError(`DEPTH must be a whole number from 1 to ${MAX_DEPTH}, got '${text}'`);

@@ -5,19 +5,19 @@
  * existing FILE is refused unless --force, before the board is opened.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { boardOptionSpecs, parseDurationSeconds, waitForEnd } from '../../app/open-board.ts';
-import { BOARD_BAUD, LinkRecorder } from '../../hardware/link/index.ts';
+import { boardOptionSpecs, parseDurationSeconds } from '../../app/board-options.ts';
 import type { OpenedBoard } from '../../app/open-board.ts';
 import { openBoardFor } from '../board.ts';
 import { checkNewFile } from '../file-checks.ts';
 import { CliFailure, EXIT_FAILURE, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { usageOf } from '../usage.ts';
 import { dirname } from 'node:path';
 import { makeDirectories } from '../../platform/make-directories.ts';
 
-const RECORD_USAGE = usageOf('record');
+const RECORD_USAGE = usageOf('record', BUILT_IN_RULESETS);
 const RATE_HZ = 80;
 /** Written out in batches: a sync write per frame line would be 80 syscalls a second for nothing. */
 const FLUSH_EVERY = 64;
@@ -52,6 +52,10 @@ export async function recordCommand(args: string[], io: CliIo, deps: CliDeps = {
 }
 
 async function record(board: OpenedBoard, rules: string, out: string, durationMs: number | undefined, io: CliIo): Promise<number> {
+  const [{ BOARD_BAUD, LinkRecorder }, { waitForEnd }] = await Promise.all([
+    import('../../hardware/link/index.ts'),
+    import('../../app/open-board.ts'),
+  ]);
   let fd: number;
   try {
     // Checked above; this fails only if the file system changed since.

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../calibration/store.ts';
 import { JOURNAL_VERSION, readJournal } from '../../journal/journal.ts';
 import { resolveFallbackDirs } from '../../journal/split.ts';
-import { referenceProfilePath } from '../../app/open-board.ts';
+import { referenceProfilePath } from '../../app/board-check.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../journal/replay.ts';
@@ -26,24 +26,24 @@ import { parseMatchOptions } from '../../rulesets/parse-match-options.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
+import { matchFlagSpecs, matchFlagValues, type MatchFlagValues } from '../match-flags.ts';
 import { usageOf } from '../usage.ts';
 
-const REPLAY_USAGE = usageOf('replay');
+const REPLAY_USAGE = usageOf('replay', BUILT_IN_RULESETS);
 /** What a recording needs to be refereed and a journal already holds. */
-const RECORDING_ONLY = ['calibration', 'profile', 'rules', 'policy', 'track', 'match'] as const;
+const RECORDING_ONLY = ['calibration', 'profile', 'rules', 'policy', ...BUILT_IN_RULESETS.matchOptions.map((o) => o.spec.name)];
 /** How many undecodable lines the note names. */
 const UNDECODABLE_SHOWN = 5;
 
 export function replayCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(args, {
+    ...(matchFlagSpecs(BUILT_IN_RULESETS) as Record<string, { readonly type: 'string' }>),
     json: { type: 'boolean' },
     check: { type: 'boolean' },
     profile: { type: 'string' },
     calibration: { type: 'string' },
     'calibration-dir': { type: 'string' },
     policy: { type: 'string' },
-    track: { type: 'string' },
-    match: { type: 'string' },
     rules: { type: 'string' },
     'fallback-journal-dir': { type: 'string' },
   });
@@ -63,7 +63,7 @@ export function replayCommand(args: string[], io: CliIo): number {
   if (isRecording && values.check) throw new UsageError('--check needs a journal: a recording holds no verdicts to check against');
   if (!isRecording) {
     // A journal carries its own game, settings, profile and calibration: an option it would ignore is said.
-    const given = RECORDING_ONLY.find((name) => values[name] !== undefined);
+    const given = RECORDING_ONLY.find((name) => (values as MatchFlagValues)[name] !== undefined);
     if (given !== undefined)
       throw new UsageError(`--${given} is for a recording: a journal carries its own game, match settings, profile and calibration`);
   }
@@ -131,12 +131,10 @@ interface RecordingValues {
   readonly calibration?: string | undefined;
   readonly 'calibration-dir'?: string | undefined;
   readonly policy?: string | undefined;
-  readonly track?: string | undefined;
-  readonly match?: string | undefined;
   readonly rules?: string | undefined;
 }
 
-function fromRecording(text: string, values: RecordingValues, io: CliIo): Replayed {
+function fromRecording(text: string, values: RecordingValues & MatchFlagValues, io: CliIo): Replayed {
   const recording = parseRecording(text);
   if (!recording.ok) throw new UsageError(`not a valid recording: line ${recording.error.line}: ${recording.error.message}`);
   // The recording names its game; one made before recordings did is Senryaku unless --rules says otherwise.
@@ -146,7 +144,7 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
   const known = named === undefined ? undefined : rulesetById(named);
   if (known && !known.ok) throw new UsageError(`the recording's header names a game this referee does not know: ${known.error.message}`);
   const options = parseMatchOptions(
-    { rules: values.rules ?? named, policy: values.policy, track: values.track, match: values.match },
+    { rules: values.rules ?? named, policy: values.policy, ...matchFlagValues(values, BUILT_IN_RULESETS) },
     BUILT_IN_RULESETS,
   );
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));

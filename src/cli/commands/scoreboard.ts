@@ -6,7 +6,6 @@
  * `senryaku scoreboard sim`: a simulated one to point them at (scoreboard-sim.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LedScoreboard } from '../../hardware/scoreboard/led-scoreboard.ts';
 import { holeLed, LAMP_COLUMN, LAMP_ROW, ledBit, MAX_LED_TRACK_LENGTH, type LedImage } from '../../hardware/scoreboard/max7219-layout.ts';
 import type { IoFactory } from '../../hardware/scoreboard/scoreboard-io.ts';
 import { LAMPS } from '../../hardware/scoreboard/picture.ts';
@@ -17,7 +16,6 @@ import { CliFailure, EXIT_OK, UsageError, type CliDeps, type CliIo } from '../io
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
 import { untilSignal } from '../until-signal.ts';
-import { runScoreboardSim } from './scoreboard-sim.ts';
 
 /** What `--port auto` looks for: the scoring board is an Uno, not the Mega of the board. */
 const UNO_AUTO_PORT: AutoPort = { matches: (p) => findUno([p]) !== undefined, what: `Arduino Uno (USB ids ${UNO_USB_IDS.join(', ')})` };
@@ -80,6 +78,7 @@ export async function scoreboardCommand(args: string[], io: CliIo, deps: Scorebo
     throw new UsageError(`--track is a whole number from 1 to ${MAX_LED_TRACK_LENGTH}, got '${values.track}'`);
   if (sub === 'sim') {
     if (values.port !== undefined) throw new UsageError('scoreboard sim makes its own port (it prints it); --port is for scoreboard test');
+    const { runScoreboardSim } = await import('./scoreboard-sim.ts');
     return untilSignal((stop) => runScoreboardSim({ trackLength, hex: values.hex }, io, stop));
   }
   if (values.hex !== undefined) throw new UsageError('--hex is for scoreboard sim');
@@ -93,6 +92,8 @@ export async function scoreboardCommand(args: string[], io: CliIo, deps: Scorebo
   if (!checked.ok) throw boardProblem(checked.error);
   const devices = deps.serialDevices?.list ? deps.serialDevices : defaultSerialDevices;
   const list = (): ReturnType<typeof defaultSerialDevices.list> => devices.list!();
+  // johnny-five and the serial port, once the arguments and the port are good.
+  const { LedScoreboard } = await import('../../hardware/scoreboard/led-scoreboard.ts');
   const board = new LedScoreboard({
     port,
     ...(deps.createIo ? { createIo: deps.createIo } : {}),

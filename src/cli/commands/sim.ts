@@ -8,19 +8,17 @@
  */
 import { untilSignal } from '../until-signal.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
-import { referenceProfilePath, simOptionsOf } from '../../app/open-board.ts';
-import { DEFAULT_GAME } from '../../games/registry.ts';
+import { referenceProfilePath } from '../../app/board-check.ts';
+import type { RulesetBoardFile } from '../../rulesets/ruleset.ts';
+import { BUILT_IN_RULESETS, DEFAULT_GAME } from '../../games/registry.ts';
 import type { Ruleset } from '../../rulesets/ruleset.ts';
 import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
-import { createSimBoard } from '../../hardware/sim/sim-board.ts';
-import { SimPty } from '../../hardware/sim/pty.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { readRuleset, rulesOptionSpecs } from '../rules-option.ts';
 import { usageOf } from '../usage.ts';
-import { runFirmwareSim } from './sim-firmware.ts';
 
-const SIM_USAGE = usageOf('sim');
+const SIM_USAGE = usageOf('sim', BUILT_IN_RULESETS);
 
 const readSeed = (text: string | undefined): number => {
   if (text === undefined) return 1;
@@ -30,10 +28,10 @@ const readSeed = (text: string | undefined): number => {
 };
 
 /** The game's pieces and physics on the profile file's hardware (the game's reference board unless --profile). */
-const readProfile = (path: string | undefined, ruleset: Ruleset): Partial<SimBoardOptions> => {
+const readProfile = (path: string | undefined, ruleset: Ruleset): RulesetBoardFile => {
   const loaded = loadBoardFile(path ?? referenceProfilePath(ruleset), ruleset);
   if (!loaded.ok) throw new UsageError(loaded.error);
-  return simOptionsOf(loaded.value);
+  return loaded.value;
 };
 
 /**
@@ -62,28 +60,29 @@ export async function runSim(args: string[], io: CliIo, stop: AbortSignal): Prom
   });
   if (positionals.length > 0) throw new UsageError(`unexpected '${positionals[0]}'; usage: ${SIM_USAGE}`);
   if (!values.firmware && (values.elf !== undefined || values.fast)) throw new UsageError('--elf and --fast go with --firmware');
+  if (!values.firmware && !values.pty) throw new UsageError(`only --pty is available from the command line; usage: ${SIM_USAGE}`);
+  const ruleset = readRuleset(values.rules);
+  const seed = readSeed(values.seed);
+  const file = readProfile(values.profile, ruleset);
+  const position = readPosition(values, ruleset);
+  // The simulator, once the arguments are good.
+  const [{ createSimBoard }, { simOptionsOf }] = await Promise.all([
+    import('../../hardware/sim/sim-board.ts'),
+    import('../../app/open-board.ts'),
+  ]);
+  const simulated: Partial<SimBoardOptions> = { seed, ...simOptionsOf(file), position };
   if (values.firmware) {
-    const ruleset = readRuleset(values.rules);
-    const created = createSimBoard({
-      seed: readSeed(values.seed),
-      ...readProfile(values.profile, ruleset),
-      position: readPosition(values, ruleset),
-    });
+    const created = createSimBoard(simulated);
     if (!created.ok) throw new UsageError(created.error.message);
+    const { runFirmwareSim } = await import('./sim-firmware.ts');
     return runFirmwareSim({ board: created.value, elf: values.elf, fast: values.fast ?? false }, io, stop);
   }
-  if (!values.pty) throw new UsageError(`only --pty is available from the command line; usage: ${SIM_USAGE}`);
-  const ruleset = readRuleset(values.rules);
-  const created = createSimBoard({
-    seed: readSeed(values.seed),
-    ...readProfile(values.profile, ruleset),
-    position: readPosition(values, ruleset),
-    clock: 'timers',
-  });
+  const created = createSimBoard({ ...simulated, clock: 'timers' });
   if (!created.ok) throw new UsageError(created.error.message);
   const board = created.value;
   board.start();
   // One host after another (`board info`, then `referee --port`): each close is said, and the next is served at the same path.
+  const { SimPty } = await import('../../hardware/sim/pty.ts');
   const pty = new SimPty(board, {
     onHostClosed: (path) => io.err(`senryaku sim: the host closed the port; ${path} is ready for the next`),
   });
