@@ -1,5 +1,6 @@
 /** Senryaku (RULES.md) as a ruleset: SPN, the balance model from the board's profile, its referee. */
 import { SENRYAKU_WORDS } from './words.ts';
+import { SENRYAKU_DRAWING } from './senryaku-drawing.ts';
 import { senryakuReferee } from '../referee/senryaku/index.ts';
 import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import { POLICIES } from '../referee/verdicts.ts';
@@ -100,6 +101,7 @@ export const SENRYAKU: Ruleset = {
   id: 'senryaku',
   name: 'Senryaku',
   words: SENRYAKU_WORDS,
+  drawing: SENRYAKU_DRAWING,
   board: { files: 7, ranks: 6, pivots: true, tilt: true },
   startPosition: START_SPN,
   referenceProfileFile: 'reference-mega-2560.json',

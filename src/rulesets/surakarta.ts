@@ -1,5 +1,6 @@
 /** Surakarta (RULES.md, Surakarta) as a ruleset: its notation, its board of 36 points, its referee and match settings. */
 import { SURAKARTA_WORDS } from './words.ts';
+import { SURAKARTA_DRAWING } from './surakarta-drawing.ts';
 import { surakartaReferee } from '../referee/surakarta/index.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from '../referee/surakarta/settings.ts';
 import { POLICIES } from '../referee/verdicts.ts';
@@ -76,6 +77,7 @@ export const SURAKARTA: Ruleset = {
   id: 'surakarta',
   name: 'Surakarta',
   words: SURAKARTA_WORDS,
+  drawing: SURAKARTA_DRAWING,
   board: { files: 6, ranks: 6, pivots: false, tilt: false },
   startPosition: START_POSITION,
   referenceProfileFile: 'surakarta-mega-2560.json',
