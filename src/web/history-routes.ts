@@ -1,0 +1,18 @@
+/** Match history for the page: the matches of the store, and one match's verdicts for the replay. */
+import type { ServerResponse } from 'node:http';
+import type { MatchStore } from '../store/index.ts';
+import { json } from './http-io.ts';
+
+const NO_STORE = { error: 'this referee keeps no match store (--db off)' };
+
+export function answerMatches(res: ServerResponse, store: MatchStore | undefined): void {
+  if (!store) return json(res, 404, NO_STORE);
+  return json(res, 200, { matches: store.list().slice(0, 100) });
+}
+
+export function answerMatchVerdicts(res: ServerResponse, store: MatchStore | undefined, id: string): void {
+  if (!store) return json(res, 404, NO_STORE);
+  const info = store.info(id);
+  if (!info) return json(res, 404, { error: `no match ${id} in the store` });
+  return json(res, 200, { match: info, verdicts: store.verdicts(id) });
+}
