@@ -15,6 +15,28 @@ const GAME_RULES = {
   regex: '^(\\.\\.?/)+(src/)?rules/(?!match/)',
   message: "the board's own layers know no game: take what a game decides as plain data (CONTRIBUTING.md, Layers)",
 };
+/**
+ * A game's own code above its rules: its descriptor and the files beside it
+ * (src/rulesets/senryaku*, src/rulesets/surakarta*), its referee (src/referee/<game>/) and
+ * src/games/. A layer that knows no game by name (the web dashboard) takes what a game
+ * decides from its descriptor at run time, found in a registry, never by import.
+ */
+const GAME_CODE = {
+  regex: '^(\\.\\.?/)+(src/)?(rulesets/(senryaku|surakarta)|referee/(senryaku|surakarta)/|games/)',
+  message:
+    'this layer names no game: take what a game decides from its descriptor at run time (Ruleset.drawing, Ruleset.words), never by import',
+};
+/**
+ * The dashboard's page (src/web/page/) carries only the page: besides types, it may import
+ * the pure presentation (verdict texts, the scoring board's model and frame, foul and restore
+ * words) and the drawing's helpers, never a referee, a rules core, the registry or the server.
+ */
+const PAGE_ONLY = {
+  regex:
+    '^(\\.\\./)+(src/)?(?!presentation/|rulesets/board-drawing\\.ts|app/scoreboard/frame\\.ts|referee/(foul-words|board-view)\\.ts)[a-z]',
+  allowTypeImports: true,
+  message: 'the page is bundled for the browser: a value from here would carry server or rules code into it (types are fine)',
+};
 const EFFECTS = {
   regex: '^(node:|serialport|@serialport/|johnny-five|firmata-io|mqtt|@sinonjs/|sinon)',
   message: 'a pure layer does no I/O and keeps no clock',
@@ -93,9 +115,20 @@ const BOUNDARIES = [
   { files: ['src/app/**'], uses: LAYERS.filter((l) => l !== 'web' && l !== 'cli'), pure: false },
   // The web dashboard: its server hears the app's session and serves the page bundled from
   // src/web/page/; it never reaches a board or port itself.
+  // It names no game: each game's drawing and words come with its descriptor, from the registry.
   {
     files: ['src/web/**'],
     uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    games: false,
+    extra: [GAME_CODE],
+    pure: false,
+  },
+  // The page, bundled for the browser: only the page's own values (PAGE_ONLY).
+  {
+    files: ['src/web/page/**'],
+    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    games: false,
+    extra: [GAME_CODE, PAGE_ONLY],
     pure: false,
   },
 ];
@@ -125,7 +158,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
-  ...BOUNDARIES.map(({ files, uses, games = true, pure }) => {
+  ...BOUNDARIES.map(({ files, uses, games = true, extra = [], pure }) => {
     const own = files[0].split('/')[1];
     const banned = LAYERS.filter((l) => l !== own && !uses.includes(l));
     return {
@@ -133,7 +166,7 @@ export default tseslint.config(
       rules: {
         'no-restricted-imports': [
           'error',
-          { patterns: [...banned.map(layer), ...(games ? [] : [GAME_RULES]), ...(pure ? [EFFECTS] : [])] },
+          { patterns: [...banned.map(layer), ...(games ? [] : [GAME_RULES]), ...extra, ...(pure ? [EFFECTS] : [])] },
         ],
       },
     };

@@ -6,20 +6,27 @@
 import type { LiveLoads } from '../pipeline/live-loads.ts';
 import type { LinkStatus } from '../app/event-bus.ts';
 import type { MatchSnapshot } from '../app/referee-app.ts';
+import type { BoardDrawing } from '../rulesets/board-drawing.ts';
 import type { RulesetBoard, RulesetId } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
 import type { Verdict } from '../referee/verdicts.ts';
+import type { MatchInfo as StoredMatch } from '../store/model.ts';
 
 export const ROLES = ['spectator', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The match being refereed, as the page needs it to draw the board and name the players. */
+/**
+ * The match being refereed, as the page needs it to draw the board and name the players:
+ * everything about its game comes from the game's descriptor, so the page knows no game.
+ */
 export interface MatchInfo {
   readonly matchId: string;
   readonly ruleset: RulesetId;
   readonly rulesetName: string;
   readonly words: GameWords;
   readonly board: RulesetBoard;
+  /** How to draw its board; absent for a game this server does not know (the page says it cannot draw it). */
+  readonly drawing?: BoardDrawing;
   readonly players: { readonly A: string; readonly B: string };
   readonly startedAt: string;
 }
@@ -29,6 +36,19 @@ export interface HeardVerdict {
   readonly verdict: Verdict;
   /** Server clock (ms since the epoch) when the verdict was heard on the bus. */
   readonly heardMs: number;
+  /**
+   * Each side's pieces in play in the verdict's position, for a game whose scoring board
+   * shows them (Ruleset.piecesInPlay): the game counts, so the page need not know its notation.
+   */
+  readonly inPlay?: Readonly<Record<string, number>>;
+}
+
+/** A stored match's verdicts for the replay, with what the page needs to draw its game's board. */
+export interface MatchVerdictsBody {
+  readonly match: StoredMatch;
+  readonly verdicts: readonly { readonly seq: number; readonly verdict: Verdict }[];
+  readonly words: GameWords;
+  readonly drawing?: BoardDrawing;
 }
 
 /** What the simulated board's hands hold (sim play only). */

@@ -14,6 +14,8 @@
  *
  * The server decides nothing: operator actions go to the RefereeControl it is given, sim play
  * to the simulated board's hands (the referee still sees only frames), history to the store.
+ * It names no game either: what a page needs to draw and word a match's game (its drawing,
+ * words, pieces in play) comes from the game's descriptor in the registry (match-info.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +24,8 @@ import type { HostService } from '../app/host-service.ts';
 import type { SessionContext } from '../app/referee-app.ts';
 import type { RefereeControl } from '../app/referee-control.ts';
 import type { LoggedVerdict } from '../app/event-bus.ts';
-import { rulesetById } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
+import type { Ruleset } from '../rulesets/ruleset.ts';
 import type { MatchStore } from '../store/index.ts';
 import { loadAssets, type WebAssets } from './assets.ts';
 import { OperatorSessions, type WebUser } from './auth.ts';
@@ -32,8 +35,8 @@ import { json, send } from './http-io.ts';
 import { listen } from './listen.ts';
 import { acceptPageSockets } from './page-sockets.ts';
 import { answerMatchVerdicts, answerMatches } from './history-routes.ts';
+import { heardVerdict, matchInfoOf } from './match-info.ts';
 import { pageHtml } from './page-html.ts';
-import { SENRYAKU_WORDS } from '../rulesets/words.ts';
 import { handlePost, type PostContext } from './post-requests.ts';
 import type { HeardVerdict, MatchInfo, ServerMessage, StateMessage } from './protocol.ts';
 import { pageFiles, sendStatic, type StaticFile } from './static-files.ts';
@@ -59,6 +62,8 @@ export interface DashboardOptions {
   readonly loadsHz?: number;
   /** The page's files (default: dist/web, or bundled from the sources). */
   readonly assets?: WebAssets;
+  /** The games whose matches it may be told of (default the built-in ones): their descriptors say how to draw them. */
+  readonly rulesets?: RulesetRegistry;
   /** How far a page may fall behind what it is sent, bytes, before it is dropped (default 1 MiB). */
   readonly maxBehindBytes?: number;
   /** Where the server says what a person should know (throttled logins, dropped pages): the terminal. */
@@ -78,14 +83,18 @@ export class DashboardServer implements HostService {
   private readonly clients: PageClients;
   private readonly notices: SparseNotices;
   private session: SessionContext | undefined;
+  /** The descriptor of the attached match's game (undefined for one this server does not know). */
+  private ruleset: Ruleset | undefined;
   private match: MatchInfo | undefined;
   private heard: HeardVerdict[] = [];
   private timer: NodeJS.Timeout | undefined;
   private lastHands = '';
   /** What the composition root may only hand over once the board is open (see provide). */
   private parts: Pick<DashboardOptions, 'control' | 'sim' | 'store'>;
+  private readonly rulesets: RulesetRegistry;
 
   constructor(private readonly options: DashboardOptions) {
+    this.rulesets = options.rulesets ?? BUILT_IN_RULESETS;
     const now = options.now ?? Date.now;
     this.auth = new OperatorSessions(options.users ?? [], now);
     this.throttle = new LoginThrottle(now);
@@ -167,21 +176,12 @@ export class DashboardServer implements HostService {
   attach(session: SessionContext): void {
     this.detach();
     this.session = session;
-    const h = session.header;
-    const found = rulesetById(h.ruleset);
+    const found = this.rulesets.byId(session.header.ruleset);
     const ruleset = found.ok ? found.value : undefined;
-    const players = (h.settings as { players?: { A?: unknown; B?: unknown } }).players;
-    this.match = {
-      matchId: session.matchId,
-      ruleset: h.ruleset,
-      rulesetName: ruleset?.name ?? h.ruleset,
-      words: ruleset?.words ?? SENRYAKU_WORDS,
-      board: ruleset?.board ?? { files: 7, ranks: 6, pivots: true, tilt: true },
-      players: { A: typeof players?.A === 'string' ? players.A : 'A', B: typeof players?.B === 'string' ? players.B : 'B' },
-      startedAt: h.startedAt,
-    };
+    this.ruleset = ruleset;
+    this.match = matchInfoOf(session, this.rulesets);
     // A resumed match's earlier sessions were not heard here: the store has them, if there is one.
-    this.heard = (this.parts.store?.verdicts(session.matchId) ?? []).map((v) => ({ seq: v.seq, verdict: v.verdict, heardMs: 0 }));
+    this.heard = (this.parts.store?.verdicts(session.matchId) ?? []).map((v) => heardVerdict(ruleset, v.seq, v.verdict, 0));
     session.bus.on('logged', this, (l) => this.onLogged(l));
     session.bus.on('link', this, (link) => {
       this.broadcast({ type: 'link', link });
@@ -200,6 +200,7 @@ export class DashboardServer implements HostService {
     if (!this.session) return;
     this.session.bus.removeListeners(this);
     this.session = undefined;
+    this.ruleset = undefined;
     this.match = undefined;
     this.heard = [];
     this.broadcastState();
@@ -208,7 +209,7 @@ export class DashboardServer implements HostService {
   private onLogged(l: LoggedVerdict): void {
     // Already had from the store (attached after the match's first verdicts were filed).
     if (this.heard.length > 0 && l.seq <= this.heard[this.heard.length - 1]!.seq) return;
-    const heard: HeardVerdict = { seq: l.seq, verdict: l.verdict, heardMs: Date.now() };
+    const heard = heardVerdict(this.ruleset, l.seq, l.verdict, Date.now());
     this.heard.push(heard);
     this.broadcast({ type: 'verdict', ...heard });
     this.pushSnapshot();
@@ -300,7 +301,7 @@ export class DashboardServer implements HostService {
       return json(res, 200, { role: this.auth.roleOf(req.headers.cookie), name: this.auth.operatorOf(req.headers.cookie) ?? null });
     if (method === 'GET' && path === '/api/matches') return answerMatches(res, this.parts.store);
     const verdicts = /^\/api\/matches\/([^/]+)\/verdicts$/.exec(path);
-    if (method === 'GET' && verdicts) return answerMatchVerdicts(res, this.parts.store, decodeURIComponent(verdicts[1]!));
+    if (method === 'GET' && verdicts) return answerMatchVerdicts(res, this.parts.store, this.rulesets, decodeURIComponent(verdicts[1]!));
     if (method !== 'POST') return json(res, path.startsWith('/api/') ? 405 : 404, { error: `no ${method} ${path} here` });
     return handlePost(this.postContext(), req, res, path);
   }
@@ -311,11 +312,7 @@ export class DashboardServer implements HostService {
       throttle: this.throttle,
       control: this.parts.control,
       sim: this.parts.sim,
-      positionToSetUp: () => {
-        const snapshot = this.session?.snapshot();
-        const ruleset = snapshot ? rulesetById(snapshot.ruleset) : undefined;
-        return positionToSetUp(snapshot, this.heard, ruleset?.ok ? ruleset.value.startPosition : undefined);
-      },
+      positionToSetUp: () => positionToSetUp(this.session?.snapshot(), this.heard, this.ruleset?.startPosition),
       simActed: () => this.pushLive(),
       loginWait: (w) => this.onLoginWait(w),
     };

@@ -2,15 +2,17 @@
 /**
  * The operator's part of the page: the login (a user of the settings with the operator role),
  * the referee's controls (new match, end by agreement, attribute an interference, start
- * calibration) and link and sensor health (per-cell live loads as `senryaku monitor` shows
+ * calibration) and link and sensor health (per-cell live loads as the monitor command shows
  * them, tracked zero offsets, counters). The server refuses every action without an operator
  * session; the page only offers them to one.
  */
 import type { LiveLoads } from '../../pipeline/live-loads.ts';
 import type { LinkStatus } from '../../app/event-bus.ts';
+import type { MatchSnapshot } from '../../app/referee-app.ts';
 import type { MatchInfo, Role } from '../protocol.ts';
 import { h, postJson } from './dom.ts';
 import { wellName } from './board.ts';
+import { sideIds } from './sides.ts';
 
 export interface OperatorHooks {
   /** After a login or logout: the page reconnects to be told its new role. */
@@ -48,7 +50,13 @@ export function loginForm(hooks: OperatorHooks): HTMLElement {
   return form;
 }
 
-export function operatorPanel(role: Role, control: boolean, match: MatchInfo | undefined, hooks: OperatorHooks): HTMLElement {
+export function operatorPanel(
+  role: Role,
+  control: boolean,
+  match: MatchInfo | undefined,
+  snap: MatchSnapshot | undefined,
+  hooks: OperatorHooks,
+): HTMLElement {
   if (role !== 'operator') return loginForm(hooks);
   const result = h('p', { class: 'status', id: 'operator-status', 'aria-live': 'polite' });
   const act = (path: string, body: Record<string, unknown>, confirmText?: string) => () => {
@@ -63,8 +71,7 @@ export function operatorPanel(role: Role, control: boolean, match: MatchInfo | u
   };
   const force = h('input', { type: 'checkbox', id: 'op-force' });
   const who = h('select', { id: 'op-interference', 'aria-label': 'who held the board' }, h('option', { value: 'none' }, 'nobody'));
-  for (const side of match?.ruleset === 'surakarta' ? ['light', 'dark'] : ['white', 'black'])
-    who.append(h('option', { value: side }, side));
+  for (const side of sideIds(match, snap)) who.append(h('option', { value: side }, side));
   const button = (id: string, text: string, onClick: () => void) => {
     const b = h('button', { type: 'button', id, disabled: !control }, text);
     b.addEventListener('click', onClick);
