@@ -25,6 +25,10 @@ const state = newPageState();
 const sim: SimHooks = { state, redrawBoard: () => renderBoard() };
 
 let socket: WebSocket | undefined;
+/** A socket has been open: after that, a closed one is reconnecting. */
+let socketOpened = false;
+/** The socket has said something: a state asked for over HTTP and answered later is older than what the page has. */
+let socketSpoke = false;
 
 const verdictsOfGame = (): Verdict[] => {
   const all = state.heard.map((x) => x.verdict);
@@ -147,7 +151,8 @@ function renderHealth(): void {
 function renderLink(): void {
   const badge = byId('link-badge');
   const link = state.link ?? state.snapshot?.link;
-  badge.textContent = socket?.readyState === WebSocket.OPEN ? `board ${link?.state ?? '?'}` : 'reconnecting';
+  // Before the socket first opens the page may already be drawn (from /api/state): it is still connecting.
+  badge.textContent = socket?.readyState === WebSocket.OPEN ? `board ${link?.state ?? '?'}` : socketOpened ? 'reconnecting' : 'connecting';
   badge.className = `badge link-${link?.state ?? 'unknown'}`;
   renderJournal();
 }
@@ -233,9 +238,13 @@ function connect(): void {
   socket = ws;
   ws.addEventListener('open', () => {
     probe.connected = true;
+    socketOpened = true;
     renderLink();
   });
-  ws.addEventListener('message', (e) => onMessage(JSON.parse(String(e.data)) as ServerMessage));
+  ws.addEventListener('message', (e) => {
+    socketSpoke = true;
+    onMessage(JSON.parse(String(e.data)) as ServerMessage);
+  });
   ws.addEventListener('close', () => {
     probe.connected = false;
     if (socket !== ws) return;
@@ -252,5 +261,20 @@ function reconnect(): void {
   connect();
 }
 
+/**
+ * The state as it stands, over HTTP (the page's HTML preloads it beside the script): the board
+ * is drawn without waiting for the socket's handshake. The socket's own state follows and
+ * replaces it; a page whose socket spoke first keeps the socket's.
+ */
+function fetchState(): void {
+  void fetch('/api/state')
+    .then((r) => (r.ok ? (r.json() as Promise<ServerMessage>) : undefined))
+    .then((msg) => {
+      if (msg?.type === 'state' && !socketSpoke) onMessage(msg);
+    })
+    .catch(() => {});
+}
+
 layout((cell) => void cellClicked(sim, cell));
+fetchState();
 connect();
