@@ -16,18 +16,12 @@ if (!existsSync(tsc)) {
 const run = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
 mkdirSync(`${root}dist/web`, { recursive: true });
-// The dashboard's page: one minified script and its stylesheet, served by the referee itself.
+// The dashboard's page: one minified script and its stylesheet, served by the referee itself
+// (which compresses them when it starts). The options are the server's own (PAGE_BUILD, from
+// the assets.js just compiled), so the built page is the one a server running from the sources bundles.
 const { build } = await import('esbuild');
-await build({
-  entryPoints: [`${root}src/web/page/main.ts`],
-  outfile: `${root}dist/web/app.js`,
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+const { PAGE_BUILD } = await import(new URL('../dist/web/assets.js', import.meta.url).href);
+await build({ ...PAGE_BUILD, entryPoints: [`${root}src/web/page/main.ts`], outfile: `${root}dist/web/app.js`, logLevel: 'warning' });
 copyFileSync(`${root}src/web/page/style.css`, `${root}dist/web/style.css`);
 // The launcher trusts dist/ while no source file is newer than this stamp.
 writeFileSync(`${root}dist/.built`, `${new Date().toISOString()}\n`);
