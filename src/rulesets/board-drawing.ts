@@ -1,6 +1,6 @@
 /**
  * How a game's board is drawn, as plain data: what the web dashboard's page needs to draw any
- * board without knowing the game (it receives this in the first message of its socket). The
+ * board without knowing the game (it comes with the match in the page's first state message). The
  * game's descriptor supplies it (`Ruleset.drawing`); the page only follows it.
  *
  * Coordinates are SVG user units, one pitch (the distance between neighbouring cells) being
