@@ -10,21 +10,14 @@ const layer = (name) => ({
   regex: `^(\\.\\.?/)+(src/)?${name}/`,
   message: `${name}/ is outside what this layer may use (CONTRIBUTING.md, Layers)`,
 });
-/** A game's rules (src/rules/<game>/; the match scoring in src/rules/match/ is common to every game). */
-const GAME_RULES = {
-  regex: '^(\\.\\.?/)+(src/)?rules/(?!match/)',
-  message: "the board's own layers know no game: take what a game decides as plain data (CONTRIBUTING.md, Layers)",
-};
 /**
- * A game's own code above its rules: its descriptor and the files beside it
- * (src/rulesets/senryaku*, src/rulesets/surakarta*), its referee (src/referee/<game>/) and
- * src/games/. A layer that knows no game by name (the web dashboard) takes what a game
- * decides from its descriptor at run time, found in a registry, never by import.
+ * A game's own folder (src/games/<game>/): only the registry (src/games/registry.ts), which
+ * finds a game by its id, is open to the layers that know no game.
  */
-const GAME_CODE = {
-  regex: '^(\\.\\.?/)+(src/)?(rulesets/(senryaku|surakarta)|referee/(senryaku|surakarta)/|games/)',
+const GAME_RULES = {
+  regex: '^(\\.\\.?/)+(src/)?games/(?!registry\\.ts$)',
   message:
-    'this layer names no game: take what a game decides from its descriptor at run time (Ruleset.drawing, Ruleset.words), never by import',
+    'this layer knows no game: find a game through src/games/registry.ts, or take what it decides as plain data (CONTRIBUTING.md, Layers)',
 };
 /**
  * The dashboard's page (src/web/page/) carries only the page: besides types, it may import
@@ -50,7 +43,9 @@ const LAYERS = [
   'sensing',
   'referee',
   'rulesets',
+  'games',
   'hardware',
+  'players',
   'pipeline',
   'platform',
   'journal',
@@ -71,16 +66,26 @@ const LAYERS = [
 const BOUNDARIES = [
   { files: ['src/util/**'], uses: [], pure: true },
   { files: ['src/board/**'], uses: ['util', 'protocol'], pure: true },
-  { files: ['src/rules/**'], uses: ['util'], pure: true },
+  // Match scoring common to the games (the scoring track, players A and B).
+  { files: ['src/rules/**'], uses: ['util'], games: false, pure: true },
   { files: ['src/protocol/**'], uses: ['util', 'rules'], games: false, pure: true },
   { files: ['src/sensing/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: true },
-  { files: ['src/referee/**'], uses: ['util', 'rules'], pure: true },
-  { files: ['src/rulesets/**'], uses: ['util', 'rules', 'referee', 'board', 'sensing'], pure: true },
+  // The referee engine referees every game the same way: a game reaches it only as the RefereeRules it hands in.
+  { files: ['src/referee/**'], uses: ['util', 'rules'], games: false, pure: true },
+  // What a game is to the layers above it (the descriptor, its match options): the games implement it.
+  { files: ['src/rulesets/**'], uses: ['util', 'rules', 'referee', 'board', 'sensing', 'hardware', 'players'], games: false, pure: true },
+  // A game, one folder each: its rules core, its part of the referee and of the players, its board, its descriptor.
+  { files: ['src/games/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'board', 'sensing', 'hardware', 'players'], pure: true },
+  // A game's rules core knows nothing but itself and the common match scoring.
+  { files: ['src/games/*/rules/**'], uses: ['util', 'rules'], pure: true },
+  // A game's part of the referee: its RefereeRules over its rules core, and its board's physics.
+  { files: ['src/games/*/referee*.ts', 'src/games/*/physics.ts'], uses: ['util', 'rules', 'referee'], pure: true },
   { files: ['src/hardware/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: false },
   // Raw lines → plausibility → sensing → referee: one deterministic function of the lines (the link's counters are a type).
   {
     files: ['src/pipeline/**'],
     uses: ['util', 'rules', 'protocol', 'board', 'sensing', 'referee', 'rulesets', 'hardware'],
+    games: false,
     pure: true,
   },
   // The few node:fs helpers every writer of files shares (directories that are made, not hung on).
@@ -88,7 +93,8 @@ const BOUNDARIES = [
   // The match journal on disk, resuming from it and re-refereeing it.
   {
     files: ['src/journal/**'],
-    uses: ['util', 'rules', 'protocol', 'board', 'sensing', 'referee', 'rulesets', 'hardware', 'pipeline', 'platform'],
+    uses: ['util', 'rules', 'protocol', 'board', 'sensing', 'referee', 'rulesets', 'games', 'hardware', 'pipeline', 'platform'],
+    games: false,
     pure: false,
   },
   // Guided calibration and the calibrations on disk.
@@ -99,38 +105,43 @@ const BOUNDARIES = [
     pure: false,
   },
   // Verdicts in words and the scoring board's picture: shared by the terminal and the page.
-  { files: ['src/presentation/**'], uses: ['util', 'rules', 'referee', 'rulesets'], pure: true },
-  // The settings file, its schema and the effective settings. (It reads a match's options through app/match-settings.ts until the games declare them.)
+  { files: ['src/presentation/**'], uses: ['util', 'rules', 'referee', 'rulesets'], games: false, pure: true },
+  // The settings file, its schema and the effective settings.
   {
     files: ['src/settings/**'],
-    uses: ['util', 'rulesets', 'telemetry', 'calibration', 'journal', 'platform', 'app'],
+    uses: ['util', 'rulesets', 'games', 'telemetry', 'calibration', 'journal', 'platform'],
+    games: false,
     pure: false,
   },
   // The match store: SQLite (better-sqlite3) match log filed from verdicts; it hears verdicts, never a board or the app.
-  { files: ['src/store/**'], uses: ['util', 'rules', 'referee', 'rulesets'], pure: false },
+  { files: ['src/store/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'games'], games: false, pure: false },
   // MQTT telemetry: topics, payloads, the publisher and the embedded broker; the app wires it to a session.
   { files: ['src/telemetry/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
   // The tournament hub: every board's verdicts from a broker into one store.
   { files: ['src/hub/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'store'], games: false, pure: false },
-  { files: ['src/app/**'], uses: LAYERS.filter((l) => l !== 'web' && l !== 'cli'), pure: false },
+  // The simulated players' engine: it knows no game (each game's players are in src/games/<game>/); it hears
+  // verdicts (referee types) and acts on the simulated board (hardware), on the scheduler and generator handed in.
+  { files: ['src/players/**'], uses: ['util', 'referee', 'hardware'], games: false, pure: true },
+  { files: ['src/app/**'], uses: LAYERS.filter((l) => l !== 'web' && l !== 'cli'), games: false, pure: false },
   // The web dashboard: its server hears the app's session and serves the page bundled from
   // src/web/page/; it never reaches a board or port itself.
-  // It names no game: each game's drawing and words come with its descriptor, from the registry.
+  // It names no game (games: false): each game's drawing and words come with its descriptor, found
+  // at run time in the registry (src/games/registry.ts).
   {
     files: ['src/web/**'],
-    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    uses: ['util', 'rules', 'referee', 'rulesets', 'games', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
     games: false,
-    extra: [GAME_CODE],
     pure: false,
   },
-  // The page, bundled for the browser: only the page's own values (PAGE_ONLY).
+  // The page, bundled for the browser: only the page's own values (PAGE_ONLY), and no registry.
   {
     files: ['src/web/page/**'],
     uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
     games: false,
-    extra: [GAME_CODE, PAGE_ONLY],
+    extra: [PAGE_ONLY],
     pure: false,
   },
+  { files: ['src/cli/**'], uses: LAYERS, games: false, pure: false },
 ];
 
 export default tseslint.config(

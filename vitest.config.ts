@@ -24,6 +24,29 @@ const REAL_TIME_FIRST = [
   'test/firmware-sim/scoreboard-firmata.test.ts',
 ];
 
+/**
+ * Three tiers, each a vitest project (`npm run test:unit`, `test:e2e`, `test:system`; `npm test`
+ * runs all three): unit tests of one layer, in memory; end-to-end tests of the whole stack in
+ * one process on a virtual clock; and system tests that start the real thing (the CLI as a
+ * process, a pseudo-terminal, a broker, Chromium, the firmware in simavr, avr-gcc).
+ */
+const SYSTEM = [
+  'test/cli/**/*.test.ts',
+  'test/telemetry/**/*.test.ts',
+  'test/web/**/*.test.ts',
+  'test/firmware/**/*.test.ts',
+  'test/firmware-sim/**/*.test.ts',
+  'test/bench/**/*.test.ts',
+  'test/hardware/sim/pty.test.ts',
+  'test/hardware/sim/fault-proxy.test.ts',
+  'test/e2e/link-faults.test.ts',
+  'test/e2e/port-session.test.ts',
+  'test/e2e/recorded-journals.test.ts',
+  'test/e2e/split-journal.test.ts',
+  'test/e2e/kill-resume.test.ts',
+];
+const E2E = ['test/e2e/**/*.test.ts'];
+
 class RealTimeFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -37,7 +60,11 @@ class RealTimeFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...SYSTEM, ...E2E] } },
+      { extends: true, test: { name: 'e2e', include: E2E, exclude: SYSTEM } },
+      { extends: true, test: { name: 'system', include: SYSTEM } },
+    ],
     // Every test has a bound: hardware and simulator tests must never hang CI. It is a hang
     // bound, not a measurement: a test of a few seconds on an idle machine takes ten times that
     // at load 6-13 on 2 cores, and a CI run on a busy machine must not fail for timing.

@@ -1,13 +1,13 @@
 /**
  * Accuracy sweep (issues 10, 22): how often the referee calls a game exactly as it was played.
  *
- * What is measured. For each condition of src/app/accuracy/conditions.ts (the simulated
+ * What is measured. For each condition of test/support/accuracy/conditions.ts (the simulated
  * board's drift and ramp, and how often the simulated players roll slowly or with a pause,
  * rest a hand on the rim, hold the board, lift two spheres, lift the wrong sphere), N
  * autoplayed games are refereed by the whole stack of `senryaku referee --sim --autoplay`:
  * simulated board → serial link → line decoding → sensing → referee → verdicts, in
  * sessions of up to 20 games in a row on one board (virtual time, so drift builds up over
- * a session as over a real evening). The players' ledger (src/app/autoplay/ledger.ts) says
+ * a session as over a real evening). The players' ledger (src/players/ledger.ts) says
  * what their hands did and what a correct referee must call for it. Per condition:
  *   - exact: games whose moves (in order), fouls (in order; a holding forfeit counts as a
  *     foul, a touch-move notice does not) and end (winner and reason) are the ledger's;
@@ -27,8 +27,8 @@
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { CONDITION_GAMES, CONDITIONS, conditionNamed, type Condition } from '../src/app/accuracy/conditions.ts';
-import { reproduce, sweepCondition, type ConditionTally } from '../src/app/accuracy/sweep.ts';
+import { CONDITION_GAMES, CONDITIONS, conditionNamed, type Condition } from '../test/support/accuracy/conditions.ts';
+import { reproduce, sweepCondition, type ConditionTally } from '../test/support/accuracy/sweep.ts';
 
 const { values } = parseArgs({
   options: {

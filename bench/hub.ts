@@ -4,7 +4,7 @@
  *
  * What runs: a real Mosquitto (Debian's, on a free port); N board publishers (default 50),
  * each an MQTT 3.1.1 client publishing what a board host publishes (its match, retained,
- * then every verdict at QoS 1 with its matchId and seq); one hub (`Hub`, src/hub/hub.ts, as
+ * then every verdict at QoS 1 with its matchId and seq); one hub (`Hub`, src/app/hub.ts, as
  * `senryaku hub` runs it) subscribed at QoS 1 with a persistent session, filing into a fresh
  * SQLite match store. The verdicts are those of a real autoplayed Senryaku match (the whole
  * simulated stack on virtual time, seed 1, 2 games), renumbered per board so that every board
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
-import { autoplaySession } from '../src/app/autoplay-session.ts';
+import { autoplaySession } from '../test/support/autoplay-session.ts';
 import { CalibrationStore } from '../src/calibration/store.ts';
 import { Hub } from '../src/hub/hub.ts';
 import { matchInfoOf } from '../src/app/match-store-service.ts';

@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { autoplaySession } from '../src/app/autoplay-session.ts';
+import { autoplaySession } from '../test/support/autoplay-session.ts';
 import { CalibrationStore } from '../src/calibration/store.ts';
 import { readJournalLines } from '../src/journal/file.ts';
 import { calibrateSimulatedBoard } from '../src/app/sim-calibration.ts';

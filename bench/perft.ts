@@ -3,8 +3,8 @@
  * Usage: npm run bench:perft [-- [--rules senryaku|surakarta] DEPTH [POSITION]]
  * Senryaku is the default (depth 6, SPN); Surakarta's default depth is 5.
  */
-import * as senryaku from '../src/rules/senryaku/index.ts';
-import * as surakarta from '../src/rules/surakarta/index.ts';
+import * as senryaku from '../src/games/senryaku/rules/index.ts';
+import * as surakarta from '../src/games/surakarta/rules/index.ts';
 
 interface Game<P> {
   readonly defaultDepth: number;

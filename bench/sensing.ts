@@ -9,11 +9,10 @@
  * Run: npm run bench:sensing
  */
 import { RefereePipeline } from '../src/pipeline/referee-pipeline.ts';
-import { sensingSetupOf } from '../src/rulesets/senryaku-board.ts';
+import { sensingSetupOf } from '../src/games/senryaku/board.ts';
 import { formatBoardMessage } from '../src/protocol/index.ts';
 import type { Frame } from '../src/protocol/frame.ts';
-import { senryakuReferee } from '../src/referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../src/referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS, senryakuReferee } from '../src/games/senryaku/referee.ts';
 import { createSensingState, stepSensing } from '../src/sensing/pipeline.ts';
 import { SynthBoard } from '../test/sensing/synth.ts';
 import { latencyReport } from './latency.ts';
@@ -39,8 +38,7 @@ function fullPathThroughput(): number {
   let best = 0;
   for (let round = 0; round < 5; round++) {
     const pipeline = new RefereePipeline({
-      profile: b.profile,
-      calibration: b.calibration,
+      sensing: sensingSetupOf(b.profile, b.calibration),
       referee: senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, profile: b.profile }),
     });
     const t0 = performance.now();

@@ -5,12 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_ODDS, type PlanOdds } from '../../src/app/autoplay/plan-turn.ts';
+import { DEFAULT_ODDS, type PlanOdds } from '../../src/games/senryaku/plan-turn.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
-import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
+import { readFileSync } from 'node:fs';
+import { formatProfileProblems, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
-import { BalanceModel } from '../../src/rules/senryaku/index.ts';
+import { BalanceModel } from '../../src/games/senryaku/rules/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { crashPosition } from './crash-positions.ts';
 import { measure, type KindFigures } from './measure.ts';
@@ -39,8 +40,8 @@ export interface LatencyFigures {
 }
 
 export async function collectLatency(run: LatencyRun): Promise<LatencyFigures> {
-  const loaded = loadBoardProfileFile(REFERENCE_PROFILE_PATH);
-  if (!loaded.ok) throw new Error(loaded.error);
+  const loaded = parseProfileFileText(readFileSync(REFERENCE_PROFILE_PATH, 'utf8'));
+  if (!loaded.ok) throw new Error(formatProfileProblems(loaded.error));
   const { profile, hardware } = loaded.value;
   const byKind = Object.fromEntries(ACTION_KINDS.map((k) => [k, { samples: [], unmatched: [], silent: 0 }])) as unknown as Record<
     ActionKind,

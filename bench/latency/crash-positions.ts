@@ -6,7 +6,14 @@
  * physics, not by the rules' model: they agree, see test/hardware/sim/rigid-body.test.ts).
  */
 import { Rng } from '../../src/hardware/sim/rng.ts';
-import { legalMoves, moveOutcome, positionAfter, startPosition, type BalanceModel, type Position } from '../../src/rules/senryaku/index.ts';
+import {
+  legalMoves,
+  moveOutcome,
+  positionAfter,
+  startPosition,
+  type BalanceModel,
+  type Position,
+} from '../../src/games/senryaku/rules/index.ts';
 
 const MAX_PLIES = 200;
 

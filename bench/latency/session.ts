@@ -2,7 +2,7 @@
  * A refereed session for the latency bench: the simulated board (physics, HX711 noise and
  * drift, firmware) stepped one millisecond at a time, its lines fed as they leave the board
  * to the referee pipeline the live referee runs (decode → plausibility → sensing →
- * referee), and the simulated players' planner and hand scripts (src/app/autoplay) playing
+ * referee), and Senryaku's simulated players' planner and hand scripts (src/games/senryaku/) playing
  * on it from the verdicts, as the live autoplay does. No timers: the sim clock is the only
  * clock, so the same seed gives the same figures on every machine.
  *
@@ -11,21 +11,22 @@
  * time the pipeline took on it (measured). USB forwarding (the Mega's 16U2, about 1 ms)
  * and the OS serial driver are not modelled.
  */
-import { planTurn, type PlanOdds } from '../../src/app/autoplay/plan-turn.ts';
-import { turnScript } from '../../src/app/autoplay/turn-script.ts';
+import { planSenryakuTurn, type PlanOdds } from '../../src/games/senryaku/plan-turn.ts';
+import { senryakuHands } from '../../src/games/senryaku/players.ts';
 import { RefereePipeline } from '../../src/pipeline/referee-pipeline.ts';
 import { BOARD_BAUD_RATE, createSimBoard, wellOf, type SensorParameters, type StepOutcome } from '../../src/hardware/sim/index.ts';
 import { formatHostCommand } from '../../src/protocol/index.ts';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
-import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
+import { senryakuReferee } from '../../src/games/senryaku/referee.ts';
+import { DEFAULT_REFEREE_SETTINGS } from '../../src/games/senryaku/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { BalanceModel, START_SPN, parseSpn, type Position } from '../../src/rules/senryaku/index.ts';
-import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
+import { BalanceModel, START_SPN, parseSpn, type Position } from '../../src/games/senryaku/rules/index.ts';
+import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
 import type { HardwareProfile } from '../../src/board/profile.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { PhysicalTruth } from './truth.ts';
+import { sensingSetupOf } from '../../src/games/senryaku/board.ts';
 
 /** What one board line brought out of the pipeline, and when. */
 export interface Observed {
@@ -83,7 +84,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     match: { ...DEFAULT_REFEREE_SETTINGS.match, trackLength: 99 },
     ...(o.firstPosition ? { firstPosition: o.firstPosition } : {}),
   };
-  const pipeline = new RefereePipeline({ profile: o.profile, calibration: o.calibration, referee: senryakuReferee(settings) });
+  const pipeline = new RefereePipeline({ sensing: sensingSetupOf(o.profile, o.calibration), referee: senryakuReferee(settings) });
   const observed: Observed[] = [];
   const model = BalanceModel.fromProfile(o.profile);
   const rng = new Rng(o.seed).fork('latency-players');
@@ -131,13 +132,13 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     if (spn === undefined) throw new Error(`seed ${o.seed}: the referee never started game ${gamesOver + 1}`);
     const games = gamesOver;
     const pos = parseSpn(spn);
-    const plan = pos.ok ? planTurn(pos.value, model, rng, o.odds) : undefined;
+    const plan = pos.ok ? planSenryakuTurn(pos.value, model, rng, o.odds) : undefined;
     if (!plan) {
       await waitFor(run, () => gamesOver > games, 5000);
     } else {
       const before = moves;
       let done = false;
-      const played = sim.play(turnScript(plan, sim.physics.rigid.geometry.pitch).script).then((outcomes) => {
+      const played = sim.play(senryakuHands(plan, sim.physics.rigid.geometry.pitch).script).then((outcomes) => {
         record(truth, outcomes);
         done = true;
       });

@@ -8,7 +8,7 @@
  * sphere; for a roll, when the sphere rests in its new well.
  */
 import type { SimBoard } from '../../src/hardware/sim/index.ts';
-import { WELLS, type Color, type Well } from '../../src/rules/senryaku/types.ts';
+import { WELLS, type Color, type Well } from '../../src/games/senryaku/rules/types.ts';
 
 /** A load within this of its final value is steady (the HX711 noise is about 0.01 g rms, the settle band ±3 g). */
 export const STEADY_G = 1;

@@ -7,7 +7,7 @@ import type { SensingEvent } from '../sensing/events.ts';
 import type { RefereeInput } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { JournalEvent } from '../journal/failover.ts';
-import type { PlayRecord } from './autoplay/ledger.ts';
+import type { PlayRecord } from '../players/ledger.ts';
 
 /** The board link's health, as outputs show it. */
 export interface LinkStatus {

@@ -7,22 +7,37 @@
 import { blindRefusal } from '../referee/sensor-health.ts';
 import type { RulesetBoardFile } from '../rulesets/ruleset.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import type { GameSession } from './game-sessions/index.ts';
-import { parseMatchOptions, type MatchOptionsText } from './match-settings.ts';
+import type { Ruleset } from '../rulesets/ruleset.ts';
+import { BUILT_IN_RULESETS } from '../games/registry.ts';
+import type { MatchOptionsText } from '../rulesets/match-options.ts';
+import { matchOptionsText, parseMatchOptions } from '../rulesets/parse-match-options.ts';
 import type { ControlAnswer, ControlBody, RefereeControl } from './referee-control.ts';
 import type { MatchPlan, RefereeHost } from './referee-host.ts';
 
-const NEW_MATCH_FIELDS = ['players', 'ruleset', 'policy', 'track', 'match', 'colours', 'games', 'force'] as const;
+/** A new match's fields: the common ones, and every game's own options (another game's is refused by name, not as unknown). */
+const NEW_MATCH_FIELDS = [
+  'players',
+  'ruleset',
+  'policy',
+  ...new Set(BUILT_IN_RULESETS.all.flatMap((g) => g.options.map((o) => o.name))),
+  'games',
+  'force',
+];
+/** The game options a request gives as numbers (JSON's), taken as their text. */
+const NUMBER_OPTIONS = new Set([
+  'games',
+  ...BUILT_IN_RULESETS.all.flatMap((g) => g.options.filter((o) => o.schema.type === 'integer').map((o) => o.name)),
+]);
 const CALIBRATION_FIELDS = ['force'] as const;
 
 export interface HostControlConfig {
   readonly host: RefereeHost;
   /** The game of the board (a board is built for one game). */
-  readonly session: GameSession;
+  readonly game: Ruleset;
   /** The board's profile file, read by that game. */
   readonly file: RulesetBoardFile;
   /** The options of the first match, as text (`senryaku referee`'s flags and settings): a new match starts from the last match's. */
-  readonly options: MatchOptionsText;
+  readonly options: Readonly<Record<string, unknown>>;
 }
 
 export class HostControl implements RefereeControl {
@@ -30,7 +45,7 @@ export class HostControl implements RefereeControl {
 
   constructor(private readonly config: HostControlConfig) {
     // Game 1's position of the first match is not a setting of the next ones.
-    const { position: _position, ...rest } = config.options;
+    const { position: _position, ...rest } = matchOptionsText(config.options);
     this.lastOptions = rest;
   }
 
@@ -39,22 +54,22 @@ export class HostControl implements RefereeControl {
     if (!fields.ok) return fields;
     const text = this.optionsText(body);
     if (!text.ok) return text;
-    const options = parseMatchOptions(text.value);
+    const options = parseMatchOptions(text.value, BUILT_IN_RULESETS);
     if (!options.ok) return err(options.error.map((p) => p.message).join('; '));
     const force = forceOf(body);
     if (!force.ok) return force;
     const left = this.unfinished(force.value, 'a new match');
     if (left) return err(left);
-    const { session, file, host } = this.config;
+    const { game, file, host } = this.config;
     const plan: MatchPlan = {
-      game: session.newMatch(file, options.value),
+      game: game.newMatch(file, options.value),
       players: options.value.players,
       ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
     };
     const started = await host.newMatch(plan);
     if (!started.ok) return err(`the new match could not start: ${started.error}`);
     this.lastOptions = text.value;
-    return ok({ matchId: started.value.matchId, ruleset: session.ruleset.id, players: plan.players });
+    return ok({ matchId: started.value.matchId, ruleset: game.id, players: plan.players });
   }
 
   async endGameByAgreement(body: ControlBody): Promise<ControlAnswer> {
@@ -67,7 +82,7 @@ export class HostControl implements RefereeControl {
     const after = app.snapshot();
     const ended = (p: string | undefined): boolean => p === 'game-over' || p === 'match-over';
     if (!after || ended(before.phase) || !ended(after.phase))
-      return err(`the game cannot end by agreement now (${this.config.session.ruleset.id}, ${before.phase})`);
+      return err(`the game cannot end by agreement now (${this.config.game.id}, ${before.phase})`);
     return ok({ game: after.game, phase: after.phase, ...(after.winner ? { winner: after.winner } : {}) });
   }
 
@@ -136,9 +151,9 @@ export class HostControl implements RefereeControl {
 
   /** The last match's options with the request's fields over them. */
   private optionsText(body: ControlBody): Result<MatchOptionsText, string> {
-    const { ruleset } = this.config.session;
+    const ruleset = this.config.game;
     const problems: string[] = [];
-    const text: { -readonly [K in keyof MatchOptionsText]: MatchOptionsText[K] } = { ...this.lastOptions };
+    const text: Record<string, string | undefined> = { ...this.lastOptions };
     if (body.ruleset !== undefined && body.ruleset !== ruleset.id)
       problems.push(
         `this board is a ${ruleset.name} board: ruleset is '${ruleset.id}', not ${JSON.stringify(body.ruleset)} (another game needs its own board and referee)`,
@@ -148,17 +163,14 @@ export class HostControl implements RefereeControl {
       if (players.ok) text.players = players.value;
       else problems.push(players.error);
     }
-    for (const key of ['policy', 'colours', 'match'] as const) {
+    for (const key of NEW_MATCH_FIELDS) {
       const v = body[key];
-      if (v === undefined) continue;
-      if (typeof v === 'string') text[key] = v;
+      if (v === undefined || key === 'players' || key === 'ruleset' || key === 'force') continue;
+      if (NUMBER_OPTIONS.has(key)) {
+        if (typeof v === 'number' || typeof v === 'string') text[key] = String(v);
+        else problems.push(`${key} is a whole number, got ${JSON.stringify(v)}`);
+      } else if (typeof v === 'string') text[key] = v;
       else problems.push(`${key} is a string, got ${JSON.stringify(v)}`);
-    }
-    for (const key of ['track', 'games'] as const) {
-      const v = body[key];
-      if (v === undefined) continue;
-      if (typeof v === 'number' || typeof v === 'string') text[key] = String(v);
-      else problems.push(`${key} is a whole number, got ${JSON.stringify(v)}`);
     }
     return problems.length > 0 ? err(problems.join('; ')) : ok(text);
   }

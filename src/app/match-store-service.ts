@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
 import { parseCalibrationText } from '../sensing/calibration.ts';
 import type { MatchInfo, MatchStore } from '../store/index.ts';
 import type { TimerHandle } from '../util/scheduler.ts';

@@ -35,7 +35,7 @@ import {
   type SimBoardOptions,
 } from '../hardware/sim/index.ts';
 import { loadBoardFile } from './load-profile.ts';
-import { SENRYAKU } from '../rulesets/senryaku.ts';
+import { DEFAULT_GAME } from '../games/registry.ts';
 import { Rng } from '../hardware/sim/rng.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 
@@ -43,7 +43,7 @@ import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 export const referenceProfilePath = (ruleset: Ruleset): string =>
   fileURLToPath(new URL(`../../hardware/profiles/${ruleset.referenceProfileFile}`, import.meta.url));
 /** Senryaku's reference board. */
-export const REFERENCE_PROFILE_PATH = referenceProfilePath(SENRYAKU);
+export const REFERENCE_PROFILE_PATH = referenceProfilePath(DEFAULT_GAME);
 
 /** node:util parseArgs specs shared by every board command. */
 export const boardOptionSpecs = {
@@ -127,7 +127,7 @@ export async function checkBoardOptions(
   if (values.port === '') return badOption('--port needs a path, or "auto"');
   const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (!Number.isSafeInteger(seed)) return badOption(`--seed must be an integer, got '${values.seed}'`);
-  const ruleset = extras.ruleset ?? SENRYAKU;
+  const ruleset = extras.ruleset ?? DEFAULT_GAME;
   const loaded = loadBoardFile(values.profile ?? referenceProfilePath(ruleset), ruleset);
   if (!loaded.ok) return badOption(loaded.error);
   if (values.port !== undefined) {
@@ -146,7 +146,7 @@ export async function openBoard(values: BoardOptionValues, extras: OpenBoardExtr
   if (!checked.ok) return checked;
   const { file, seed } = checked.value;
   const { hardware } = file;
-  const ruleset = extras.ruleset ?? SENRYAKU;
+  const ruleset = extras.ruleset ?? DEFAULT_GAME;
 
   if (values.port !== undefined) {
     const binding = extras.binding ?? (await nativeBinding());
@@ -204,11 +204,11 @@ export const simOptionsOf = (file: RulesetBoardFile): Pick<SimBoardOptions, 'pro
 
 /**
  * Each game's simulated board is a board of its own: at the same seed, a Surakarta board has
- * another EEPROM id than a Senryaku one, so each keeps its own stored calibration. Senryaku's
- * (the simulator's reference board) keeps the id the simulator draws from the seed.
+ * another EEPROM id than a Senryaku one, so each keeps its own stored calibration. The default
+ * game's (the simulator's reference board) keeps the id the simulator draws from the seed.
  */
 const simBoardIdOf = (seed: number, ruleset: Ruleset): { boardId?: number } =>
-  ruleset.id === SENRYAKU.id ? {} : { boardId: new Rng(seed).fork(`board-id:${ruleset.id}`).uint32() };
+  ruleset.id === DEFAULT_GAME.id ? {} : { boardId: new Rng(seed).fork(`board-id:${ruleset.id}`).uint32() };
 
 /** The link's options, on the session's clock when it has one. */
 const linkTiming = (extras: OpenBoardExtras): Partial<SerialBoardLinkOptions> => ({

@@ -9,7 +9,7 @@ import { createScoreboardService, type ScoreboardService } from './scoreboard/in
 import type { VirtualScoreboard } from '../hardware/scoreboard/index.ts';
 import type { BoardLink } from '../hardware/link/index.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { RefereeGame, RulesetId } from '../rulesets/ruleset.ts';
+import type { RefereeGame } from '../rulesets/ruleset.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus, type LoggedVerdict } from './event-bus.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
@@ -26,7 +26,7 @@ import {
 } from '../journal/journal.ts';
 import type { JournalFs } from '../journal/disk.ts';
 import { resolveFallbackDirs } from '../journal/split.ts';
-import { BUILT_IN_RULESETS } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS } from '../games/registry.ts';
 import { ok } from '../util/result.ts';
 import { LinkTap } from './link-tap.ts';
 import { resumePoint, unannouncedVerdicts, type NumberedVerdict, type ResumePoint } from '../journal/resume.ts';
@@ -126,7 +126,7 @@ export class JournalOpenError extends Error {
 
 /** Where the match stands and how the board is connected: what a client that joins late asks for. */
 export interface MatchSnapshot extends RefereeSnapshot {
-  readonly ruleset: RulesetId;
+  readonly ruleset: string;
   readonly link: LinkStatus;
   /** Which journal keeps the match now: its own file, a fallback, or none (the match is paused). */
   readonly journal: JournalStatus;

@@ -6,7 +6,7 @@
  * board id like any calibration and reused on the next run. A real board is calibrated by
  * a person with `senryaku calibrate --port PATH`.
  */
-import { SENRYAKU } from '../rulesets/senryaku.ts';
+import { DEFAULT_GAME } from '../games/registry.ts';
 import { CalibrationAbort, runCalibration, simulatedHelper } from '../calibration/guided.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
@@ -47,7 +47,7 @@ export async function calibrateSimulatedBoard(options: {
     const running = runCalibration({
       link: board.link,
       board: board.file,
-      words: (options.ruleset ?? SENRYAKU).words,
+      words: (options.ruleset ?? DEFAULT_GAME).words,
       referenceGrams: board.file.lightestPieceG,
       store: options.store,
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },

@@ -1,5 +1,5 @@
 /** `--rules ID`: the game a command works with, found in the registry (Senryaku unless given). */
-import { DEFAULT_RULESET, rulesetById, type Ruleset } from '../rulesets/registry.ts';
+import { DEFAULT_RULESET, rulesetById, type Ruleset } from '../games/registry.ts';
 import { UsageError } from './io.ts';
 
 export const rulesOptionSpecs = {

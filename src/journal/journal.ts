@@ -17,7 +17,7 @@ import { FailoverJournal, type JournalEvent, type JournalStatus } from './failov
 import { findFallbacks, mergeFallbacks, resolveFallbackDirs } from './split.ts';
 import { parseBodyRecord, parseHeader, type BodyRecord, type JournalHeader, type JournalRecord, type SessionMarker } from './records.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import type { RulesetRegistry } from '../rulesets/registry.ts';
+import type { RulesetRegistry } from '../games/registry.ts';
 
 export * from './records.ts';
 export type { StorageEvent } from './file.ts';

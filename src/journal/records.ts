@@ -10,7 +10,7 @@ import { formatCalibrationProblems, parseCalibrationText } from '../sensing/cali
 import type { SensingEvent } from '../sensing/events.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import { isJsonObject, type JsonObject } from '../util/json.ts';
-import { BUILT_IN_RULESETS, type RulesetId, type RulesetRegistry } from '../rulesets/registry.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
 
 export const JOURNAL_FORMAT = 'senryaku-journal';
 /**
@@ -33,7 +33,7 @@ export interface JournalHeader {
   readonly version: number;
   readonly matchId: string;
   readonly startedAt: string;
-  readonly ruleset: RulesetId;
+  readonly ruleset: string;
   /** The players, and the game's own settings (its descriptor writes and reads them: `RefereeFacet.fromJson`). */
   readonly settings: JsonObject & { readonly players: { readonly A: string; readonly B: string } };
   /** The board profile in the game's own shape (its descriptor reads it: `Ruleset.boardProfile`). */

@@ -8,28 +8,16 @@
  * what it computes is checked against the verdicts the journal stored.
  */
 import type { Recording } from '../hardware/link/recording.ts';
-import type { SenryakuRefereeSettings } from '../referee/senryaku/settings.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
-import { BUILT_IN_RULESETS, type RulesetRegistry } from '../rulesets/registry.ts';
-import { parseSenryakuSettings } from '../rulesets/senryaku.ts';
-import { parseSenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
 import { parseOperatorAction } from '../referee/inputs.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { formatCalibrationProblems, parseCalibrationText, type Calibration } from '../sensing/calibration.ts';
 import { err, ok, type Result } from '../util/result.ts';
-import type { JournalContents, JournalHeader } from './journal.ts';
+import type { JournalContents } from './journal.ts';
 import { RefereePipeline } from '../pipeline/referee-pipeline.ts';
-import { lastInputMs } from './resume.ts';
-
-/** The Senryaku settings a journal's header records (parseHeader has checked them). */
-export function refereeSettingsOf(header: JournalHeader): SenryakuRefereeSettings {
-  const profile = parseSenryakuBoardProfile(header.profile);
-  if (!profile.ok) throw new Error(`journal header: profile: ${profile.error}`);
-  const parsed = parseSenryakuSettings(header.settings, profile.value);
-  if (!parsed.ok) throw new Error(`journal header: ${parsed.error}`);
-  return parsed.value;
-}
+import { journalReferee, lastInputMs } from './resume.ts';
 
 /** The first place where the replay and the journal part ways. */
 export interface ReplayMismatch {
@@ -61,8 +49,7 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
   if (!ruleset.ok) return err(ruleset.error.message);
   const board = ruleset.value.boardProfile(header.profile);
   if (!board.ok) return err(`journal header: profile: ${board.error}`);
-  const { players: _players, ...own } = header.settings;
-  const made = ruleset.value.referee.fromJson(own, header.profile);
+  const made = journalReferee(header, ruleset.value);
   if (!made.ok) return err(`journal header: ${made.error}`);
   const referee = made.value;
   const sensing = board.value.sensing(calibration.value);

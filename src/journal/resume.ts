@@ -5,9 +5,10 @@
  */
 import type { RefereeInput } from '../referee/inputs.ts';
 import { replayInputs, type RulesetReferee } from '../referee/referee.ts';
-import type { SenryakuRefereeState } from '../referee/senryaku/index.ts';
-import { START_SPN, formatSpn } from '../rules/senryaku/spn.ts';
-import type { JournalContents } from './journal.ts';
+import type { BoardToContinue } from '../referee/referee.ts';
+import type { JournalContents, JournalHeader } from './journal.ts';
+import type { Ruleset } from '../rulesets/ruleset.ts';
+import type { Result } from '../util/result.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 
 export interface ResumePoint<S> {
@@ -48,21 +49,24 @@ export function unannouncedVerdicts(contents: JournalContents): NumberedVerdict[
 }
 
 /**
- * The spheres a simulated board is set up with to continue the match: the last legal
- * position of a game in progress; between games, the start position of the next one
- * (the players have set it up, so the referee starts the next game at once).
+ * What a board is set up with to go on with the journaled match, refereed as its header says
+ * by the game it names, or that the match is over. The header was checked when the journal
+ * was read, so a referee that cannot be made from it is a bug.
  */
-export function resumeBoardSpn(state: SenryakuRefereeState): string {
-  switch (state.phase) {
-    case 'play':
-    case 'foul':
-    case 'resync':
-      return formatSpn(state.game.position);
-    case 'setup':
-      return state.settings.firstPosition && state.match.games.length === 0 ? formatSpn(state.settings.firstPosition) : START_SPN;
-    case 'match-over': // ended by a holding forfeit, resumed for the operator to attribute it: the board as it was left
-      return state.holding ? formatSpn(state.game.position) : START_SPN;
-    default:
-      return START_SPN;
-  }
+export function resumeSetup(contents: JournalContents, ruleset: Ruleset): BoardToContinue {
+  const referee = journalReferee(contents.header, ruleset);
+  if (!referee.ok) throw new Error(`journal header: ${referee.error}`);
+  return referee.value.continueFrom(resumePoint(contents, referee.value).state);
+}
+
+/** The game's own settings of a journal header: the players are the app's. */
+export function ownSettings(contents: JournalContents): JournalContents['header']['settings'] {
+  const { players: _players, ...own } = contents.header.settings;
+  return own as JournalContents['header']['settings'];
+}
+
+/** The referee of a journal's match: its game's, with the settings and board profile of its header (the players apart). */
+export function journalReferee(header: JournalHeader, ruleset: Ruleset): Result<RulesetReferee<unknown>, string> {
+  const { players: _players, ...own } = header.settings;
+  return ruleset.referee.fromJson(own, header.profile);
 }

@@ -29,10 +29,8 @@ import type { OperatorAction, RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import { cellCountOf, type HardwareProfile } from '../board/profile.ts';
-import type { SenryakuBoardProfile } from '../rulesets/senryaku-board.ts';
+import { cellCountOf } from '../board/profile.ts';
 import type { Cell } from '../referee/inputs.ts';
-import type { Calibration } from '../sensing/calibration.ts';
 import type { SensingEvent } from '../sensing/events.ts';
 import {
   admitLine,
@@ -49,12 +47,10 @@ import {
   type PlausibilityState,
   type Release,
   type SensingInput,
-  type SensingOptions,
   type SensingSetup,
   type SensingState,
 } from '../sensing/index.ts';
 import { isSensorFaultEvent, refereeInputOf, type CellPlace } from './sensing-adapter.ts';
-import { sensingSetupOf } from '../rulesets/senryaku-board.ts';
 import { liveLoadsOf, type LiveLoads } from './live-loads.ts';
 import type { LinkCounters } from '../hardware/link/index.ts';
 import { boardDeltaMs } from '../protocol/board-time.ts';
@@ -86,22 +82,12 @@ export interface PipelineOutput {
   readonly notes?: string[];
 }
 
-/** A Senryaku board, described by its flat profile (as profile files and journal headers hold it). */
-export interface SenryakuPipelineBoard {
-  /** The game's physics for sensing (masses, balance), and the board's cells unless `hardware` is given. */
-  readonly profile: SenryakuBoardProfile;
-  /** The board's hardware; default: the profile's cell map (senryaku-board.ts hardwareOf). */
-  readonly hardware?: HardwareProfile;
-  readonly calibration: Calibration;
-  readonly sensingOptions?: Partial<SensingOptions>;
-}
-
-/** Any game's board: its hardware and what the game tells sensing, as plain data. */
-export interface GenericPipelineBoard {
+/** The board as sensing needs it: its hardware and what its game tells sensing (masses, balance), as plain data from the game's descriptor. */
+export interface PipelineBoard {
   readonly sensing: SensingSetup;
 }
 
-export type PipelineOptions<S> = (SenryakuPipelineBoard | GenericPipelineBoard) & {
+export type PipelineOptions<S> = PipelineBoard & {
   readonly referee: RulesetReferee<S>;
   /** Referee state to continue from (a restored journal). */
   readonly refereeState?: S;
@@ -110,12 +96,6 @@ export type PipelineOptions<S> = (SenryakuPipelineBoard | GenericPipelineBoard) 
    * from there, so its timers (grace, holding) never see time run backward on a new boot.
    */
   readonly resumeAfterMs?: number;
-};
-
-const setupOf = (board: SenryakuPipelineBoard | GenericPipelineBoard): SensingSetup => {
-  if ('sensing' in board) return board.sensing;
-  const setup = sensingSetupOf(board.profile, board.calibration, board.sensingOptions);
-  return board.hardware ? { ...setup, hardware: board.hardware } : setup;
 };
 
 /** A sensing input waiting in the plausibility step, with the host time its line arrived. */
@@ -165,7 +145,7 @@ export class RefereePipeline<S> {
   state: S;
 
   constructor(private readonly options: PipelineOptions<S>) {
-    this.setup = setupOf(options);
+    this.setup = options.sensing;
     this.sensing = createSensingState(this.setup);
     this.plausible = createPlausibility(this.sensing.config.options.frameRate);
     // Frames are sized by the hardware until the board's HELLO says otherwise.

@@ -10,10 +10,11 @@
  *   - between two: nothing seen at all, then the other side starts its turn: the one legal
  *     move from a blind point to a blind point.
  * Where more than one fits, the operator is asked what a blind point holds (`blind CELL
- * empty|occupied`), which the game's reducer takes as that point's reading.
+ * empty|occupied`), which the referee takes as that point's reading.
  *
- * A game hands in a view of its state (`BlindView`) and judges the steps it gets back as if
- * they had been sensed, so its own rules (touch move, captures, locks) decide the rest.
+ * The engine hands in a view of its state (`BlindView`, blind-view.ts) and judges the steps it
+ * gets back as if they had been sensed, so the game's rules (touch move, captures, locks)
+ * decide the rest.
  */
 import type { Cell } from './inputs.ts';
 import { askOperator, explain, type SensorWords } from './sensor-health.ts';

@@ -1,7 +1,7 @@
 /**
  * Fouls in words, for everything said to people (the terminal, the dashboard): each code
  * as a short phrase in the game's words (the code itself stays in the verdict, for JSON and
- * MQTT), and the reason of an illegal placement said once. Shared by both games' judges.
+ * MQTT), and the reason of an illegal placement said once.
  */
 import type { FoulCode } from './verdicts.ts';
 

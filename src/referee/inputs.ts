@@ -12,7 +12,7 @@ import type { SensorFaultKind } from './sensor-faults.ts';
 /**
  * A point of the board's grid, whatever the game: file + files × rank, a1 = 0 (as
  * src/board/grid.ts numbers them). The field keeps the name `well` that journals have
- * always stored; on a Surakarta board it is a point.
+ * always stored, whatever the game calls its cells.
  */
 export type Cell = number;
 /** The side a board tips toward: the tilt switch that closed (a board that cannot tip never says). */
@@ -64,8 +64,8 @@ export type RefereeInput =
 
 /**
  * What an operator may do:
- * - `agree`: the players agree to end the game here (Surakarta: the side with more pieces
- *   wins). A game without that ending ignores it.
+ * - `agree`: the players agree to end the game here (the game says who wins: the side with
+ *   more pieces in play, say). A game without that ending ignores it.
  * - `attribute`: who held the board in the holding that ended the last game (RULES.md:
  *   "unless the operator attributes it otherwise"): a side in the game's words (`white`,
  *   `light`...), or `none` when nobody at the table did (a spectator bumped it).

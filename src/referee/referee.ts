@@ -12,12 +12,17 @@ export interface RefereeStep<S> {
   readonly verdicts: readonly Verdict[];
 }
 
+/** What a board is set up with to go on with a match (a position in the game's notation), or that the match is over. */
+export type BoardToContinue = { readonly over: true } | { readonly over: false; readonly position: string };
+
 export interface RulesetReferee<S> {
   readonly ruleset: string;
   initialState(): S;
   step(state: S, input: RefereeInput): RefereeStep<S>;
   /** Where the match stands, for a client that joins late. */
   snapshot(state: S): RefereeSnapshot;
+  /** What a board is set up with to go on from this state (a resumed match), or that the match is over. */
+  continueFrom(state: S): BoardToContinue;
 }
 
 /** Folds many inputs, collecting every verdict (replay, restore from a journal). */

@@ -5,7 +5,7 @@
  *
  * A blind point's changes are not sensed, so the referee keeps its own account of it. A
  * move through it is taken when it is the only legal explanation of what the other cells
- * saw (the game's reducer lists the candidates: `explain`), else the operator is asked to
+ * saw (the referee lists the candidates: `explain`), else the operator is asked to
  * say what the point holds (`blind CELL empty|occupied`), which the referee then takes as
  * that cell's reading. When the cell works again its first change may only be sensing
  * catching up with what the referee inferred (`seeingAgain`).

@@ -4,7 +4,7 @@
  * silent. Occupancy sensing cannot tell every change apart (a capture leaves the captured
  * well occupied, so a capture completed unseen looks like its capturer merely lifted), so the
  * rules decide: every way the board could have got from the referee's account to what is
- * sensed now, in a few lifts and placements, is played through the game's own reducer, and
+ * sensed now, in a few lifts and placements, is played through the referee's own reducer, and
  * the ways it takes without a foul are the legal explanations.
  *
  * - One legal explanation, and it is "nothing happened": nothing to say.
@@ -13,8 +13,8 @@
  * - None, or several that lead to different games: the board is put back to the last legal
  *   position, and the referee says what differs and how to restore it (`resync-needed`).
  *
- * Shared by both games: they hand in their reducer's step and what makes two outcomes the
- * same (position and hand); the search knows only cells, lifts and placements.
+ * The engine hands in its reducer's step and what makes two outcomes the same (position,
+ * phase and hand; board-found.ts); the search knows only cells, lifts and placements.
  */
 import type { RefereeInput } from './inputs.ts';
 import type { RefereeStep } from './referee.ts';

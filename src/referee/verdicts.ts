@@ -1,7 +1,7 @@
 /**
  * What the referee announces. Every output (terminal, scoring board, log, MQTT, web)
  * learns the game only from these, in order. The shape is common to every game: positions
- * are text in the game's own notation (`position`: SPN for Senryaku), cells are named as the
+ * are text in the game's own position notation, cells are named as the
  * game names them, and what only one kind of game has to say travels in its own field (a
  * balancing board's tip margins in `balance`) or its own verdict types (`board-tipped`,
  * `crash`, `model-disagreement`: boards that can tip).
@@ -11,8 +11,8 @@ import type { TipSide } from './inputs.ts';
 import type { SensorFaultKind } from './sensor-faults.ts';
 
 /**
- * A side of the game, in the game's own words (Senryaku: `white`, `black`; Surakarta:
- * `light`, `dark`). The players are A and B (`Player`), who change sides between games.
+ * A side of the game, in the game's own words (`white`, `black`; `light`, `dark`). The
+ * players are A and B (`Player`), who change sides between games.
  */
 export type Side = string;
 export type BySide<T> = Readonly<Record<Side, T>>;
@@ -35,14 +35,14 @@ export type FoulCode = (typeof FOUL_CODES)[number];
 export const POLICIES = ['casual', 'tournament'] as const;
 export type FoulPolicy = (typeof POLICIES)[number];
 
-/** One instruction to restore the board: a sphere to put back, to take away, or to move. */
+/** One instruction to restore the board: a piece to put back, to take away, or to move. */
 export interface Restoration {
   readonly action: 'put-back' | 'remove' | 'move-back';
-  /** The well the sphere must end up in (put-back, move-back) or be taken from (remove). */
+  /** The cell the piece must end up on (put-back, move-back) or be taken from (remove). */
   readonly well: string;
-  /** For move-back: the well it is on now. */
+  /** For move-back: the cell it is on now. */
   readonly from?: string;
-  /** SPN letter of the sphere when known. */
+  /** The piece's letter in the position notation, when known. */
   readonly sphere?: string;
 }
 
@@ -109,7 +109,7 @@ export type Verdict = { readonly atMs: number } & (
       readonly reason: string;
       /** What the winner scored by this game (0 on a draw). */
       readonly points: number;
-      /** Where both players score by a game (Surakarta: their pieces in play), what each scored. */
+      /** Where both players score by a game (their pieces in play, say), what each scored. */
       readonly awarded?: ByPlayer<number>;
       /** The match score after this game. */
       readonly score: ByPlayer<number>;

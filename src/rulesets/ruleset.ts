@@ -17,10 +17,10 @@ import type { JsonObject } from '../util/json.ts';
 import type { Result } from '../util/result.ts';
 import type { BoardDrawing } from './board-drawing.ts';
 import type { GameWords } from './words.ts';
-
-/** A game's id as a journal or a command line names it (the registry lists them). */
-export type RulesetId = string;
-export const DEFAULT_RULESET: RulesetId = 'senryaku';
+import type { SimBoard } from '../hardware/sim/sim-board.ts';
+import type { PlayersBus } from '../players/players.ts';
+import type { Scheduler } from '../util/scheduler.ts';
+import type { MatchOptions, MatchOptionSpec, MatchOptionsText, SettingsProblem } from './match-options.ts';
 
 /** A position or move text that does not parse: a code to test on, a message for people. */
 export interface NotationProblem {
@@ -100,8 +100,9 @@ export interface RulesetBoardFile {
   readonly sim: RulesetSimPieces;
 }
 
-export interface Ruleset {
-  readonly id: RulesetId;
+/** A game's descriptor; `Id`: its id, as a journal or a command line names it (src/games/registry.ts lists them). */
+export interface Ruleset<Id extends string = string> {
+  readonly id: Id;
   readonly name: string;
   /** What its pieces and cells are called in what people read. */
   readonly words: GameWords;
@@ -131,12 +132,32 @@ export interface Ruleset {
    * shows them (absent: the board shows games won). Undefined for text that is not a position.
    */
   readonly piecesInPlay?: (position: string) => Readonly<Record<string, number>> | undefined;
+
+  /** Its own match options (how a match is scored), declared once: the flags, the settings, the form are made from them. */
+  readonly options: readonly MatchOptionSpec[];
+  /**
+   * Reads its own match options (those it declares, and game 1's `position`) into its plan,
+   * adding a problem for each bad one. Another game's options never reach it.
+   */
+  readPlan(text: MatchOptionsText, problems: SettingsProblem[]): unknown;
+  /** A new match as the options say (`options.plan` is what readPlan gave), on the board of this profile file. */
+  newMatch(file: RulesetBoardFile, options: MatchOptions): RefereeGame;
+  /** Its simulated players on the simulated board, playing from `seed` (a referee session's `simulatedPlayers`). */
+  simulatedPlayers(sim: SimBoard, file: RulesetBoardFile, seed: number, scheduler: Scheduler): (bus: PlayersBus) => PlayersService;
+}
+
+/** The simulated players as a service of the referee's session. */
+export interface PlayersService {
+  readonly name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
  * The referee of a game and its settings as a journal header keeps them (`settings`, besides
  * the players, which the app owns). `fromJson` validates everything it reads: a header from a
- * damaged or edited journal is an error naming the field, never a referee in a bad state.
+ * damaged or edited journal is an error naming the field, never a referee in a bad state. The
+ * referee is the engine of src/referee/ refereeing the game's part (src/games/<game>/referee.ts).
  */
 export interface RefereeFacet {
   /** The referee for a match with these header settings on a board of this profile (as `boardProfile` reads it). */

@@ -6,7 +6,7 @@
 import { homedir } from 'node:os';
 import { resolveCalibrationDir } from '../calibration/store.ts';
 import { resolveJournalDir } from '../journal/directory.ts';
-import { DEFAULT_RULESET } from '../rulesets/registry.ts';
+import { DEFAULT_RULESET } from '../games/registry.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { Settings, SettingsSource } from './settings.ts';
 import { validateSettings } from './validate.ts';

@@ -9,8 +9,9 @@ import { MAX_REQUEST_BYTES } from '../telemetry/topics.ts';
 import { err, ok, type Result } from '../util/result.ts';
 
 export { MAX_REQUEST_BYTES };
-/** A player's name, characters: what the scoring board, the page and every record carry. */
-export const MAX_NAME_CHARS = 64;
+import { MAX_NAME_CHARS } from '../rulesets/match-options.ts';
+
+export { MAX_NAME_CHARS };
 /** Any other text field of a request (a policy, a side, a transaction id...), characters. */
 export const MAX_FIELD_CHARS = 128;
 /** Fields of an object (the body, `players`), and how deep objects nest. */

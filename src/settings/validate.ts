@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { err, ok, type Result } from '../util/result.ts';
-import { parseMatchOptions } from '../app/match-settings.ts';
+import { parseMatchOptions } from '../rulesets/parse-match-options.ts';
 import type { Settings } from './settings.ts';
+import { BUILT_IN_RULESETS } from '../games/registry.ts';
 
 /** The schema file, beside src/ and dist/ alike (both are two levels under the package root). */
 export const SETTINGS_SCHEMA_URL = new URL('../../schemas/settings.schema.json', import.meta.url);
@@ -75,14 +76,17 @@ function crossChecks(s: Settings): string[] {
     problems.push('board: port and sim: true do not go together (one board at a time)');
   if (s.board?.seed !== undefined && s.board.sim !== true) problems.push('board.seed: only applies to the simulated board (sim: true)');
   // The game's own match options, checked as the command line's are.
-  const checked = parseMatchOptions({
-    ...(s.rules !== undefined ? { rules: s.rules } : {}),
-    ...(s.match?.policy !== undefined ? { policy: s.match.policy } : {}),
-    ...(s.match?.players ? { players: `${s.match.players.A},${s.match.players.B}` } : {}),
-    ...(s.match?.track !== undefined ? { track: String(s.match.track) } : {}),
-    ...(s.match?.colours !== undefined ? { colours: s.match.colours } : {}),
-    ...(s.match?.target !== undefined ? { match: s.match.target } : {}),
-  });
+  const checked = parseMatchOptions(
+    {
+      ...(s.rules !== undefined ? { rules: s.rules } : {}),
+      ...(s.match?.policy !== undefined ? { policy: s.match.policy } : {}),
+      ...(s.match?.players ? { players: `${s.match.players.A},${s.match.players.B}` } : {}),
+      ...(s.match?.track !== undefined ? { track: String(s.match.track) } : {}),
+      ...(s.match?.colours !== undefined ? { colours: s.match.colours } : {}),
+      ...(s.match?.target !== undefined ? { match: s.match.target } : {}),
+    },
+    BUILT_IN_RULESETS,
+  );
   const PATHS: Record<string, string> = { rules: 'rules', policy: 'match.policy', players: 'match.players', match: 'match.target' };
   if (!checked.ok) for (const p of checked.error) problems.push(`${PATHS[p.option] ?? `match.${p.option}`}: ${p.message}`);
   const names = new Set<string>();

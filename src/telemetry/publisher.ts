@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { Result } from '../util/result.ts';
-import type { RulesetId } from '../rulesets/ruleset.ts';
 import {
   MAX_REQUEST_BYTES,
   REQUEST_NAMES,
@@ -33,7 +32,8 @@ import { VerdictQueue } from './verdict-queue.ts';
 /** What the publisher needs of the match being refereed (the app adapts its SessionContext to this). */
 export interface TelemetrySession {
   readonly matchId: string;
-  readonly ruleset: RulesetId;
+  /** The game's id (any registry's). */
+  readonly ruleset: string;
   /** The match as a store files it: published retained, so a hub files the verdicts with it. */
   readonly match: MatchPayload;
   /** Calls back on every verdict (with its match id and number), link change and change of journal, until the returned function is called. */

@@ -6,7 +6,6 @@
  */
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
-import type { RulesetId } from '../rulesets/ruleset.ts';
 import type { MatchInfo } from '../store/model.ts';
 
 export const DEFAULT_BASE = 'senryaku';
@@ -30,7 +29,8 @@ export interface JournalHealth {
 
 /** `<base>/<board>/state`, retained: where the match stands (the app's MatchSnapshot). */
 export interface StatePayload extends RefereeSnapshot {
-  readonly ruleset: RulesetId;
+  /** The game's id (any registry's). */
+  readonly ruleset: string;
   readonly link: LinkHealth;
   /** The match, and the seq of its last verdict so far (0 before any): a hub sees that it missed the last ones. */
   readonly matchId?: string;
@@ -58,7 +58,8 @@ export interface BridgeStatePayload {
   readonly state: 'online' | 'offline';
   readonly board: string;
   readonly matchId: string;
-  readonly ruleset: RulesetId;
+  /** The game's id (any registry's). */
+  readonly ruleset: string;
   readonly requests: readonly RequestName[];
   /** Verdicts dropped since start because the broker was out of reach longer than the queue holds. */
   readonly droppedVerdicts: number;

@@ -1,6 +1,6 @@
 /** Match history for the page: the matches of the store, and one match's verdicts for the replay with its game's drawing. */
 import type { ServerResponse } from 'node:http';
-import type { RulesetRegistry } from '../rulesets/registry.ts';
+import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import type { MatchStore } from '../store/index.ts';
 import { json } from './http-io.ts';
 import { gameOf } from './match-info.ts';

@@ -7,7 +7,7 @@
 import type { SessionContext } from '../app/referee-app.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { plainDrawing } from '../rulesets/board-drawing.ts';
-import type { RulesetRegistry } from '../rulesets/registry.ts';
+import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import type { Ruleset } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
 import type { HeardVerdict, MatchInfo } from './protocol.ts';

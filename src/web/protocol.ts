@@ -7,7 +7,7 @@ import type { LiveLoads } from '../pipeline/live-loads.ts';
 import type { LinkStatus } from '../app/event-bus.ts';
 import type { MatchSnapshot } from '../app/referee-app.ts';
 import type { BoardDrawing } from '../rulesets/board-drawing.ts';
-import type { RulesetBoard, RulesetId } from '../rulesets/ruleset.ts';
+import type { RulesetBoard } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { MatchInfo as StoredMatch } from '../store/model.ts';
@@ -21,7 +21,7 @@ export type Role = (typeof ROLES)[number];
  */
 export interface MatchInfo {
   readonly matchId: string;
-  readonly ruleset: RulesetId;
+  readonly ruleset: string;
   readonly rulesetName: string;
   readonly words: GameWords;
   readonly board: RulesetBoard;

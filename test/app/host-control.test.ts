@@ -3,17 +3,16 @@
 // built from the last one's options with the request's over them.
 import { describe, expect, it } from 'vitest';
 import { HostControl } from '../../src/app/host-control.ts';
-import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import type { MatchPlan, RefereeHost } from '../../src/app/referee-host.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
-import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import { ok } from '../../src/util/result.ts';
 
 const file = loadBoardFile(REFERENCE_PROFILE_PATH, SENRYAKU);
 if (!file.ok) throw new Error(file.error);
-const session = GAME_SESSIONS.get('senryaku')!;
+const game = SENRYAKU;
 
 /** A host standing in for the real one: it records the plans it is given. */
 function fakeHost(unfinished: boolean) {
@@ -39,7 +38,7 @@ function fakeHost(unfinished: boolean) {
 
 const control = (unfinished = false) => {
   const fake = fakeHost(unfinished);
-  return { ...fake, control: new HostControl({ host: fake.host, session, file: file.value, options: { players: 'Ann,Bo', track: '4' } }) };
+  return { ...fake, control: new HostControl({ host: fake.host, game, file: file.value, options: { players: 'Ann,Bo', track: '4' } }) };
 };
 
 describe('new_match', () => {
@@ -103,7 +102,7 @@ describe('report_blind_cell', () => {
     const actions: unknown[] = [];
     const host = { current: { operate: (a: unknown) => (actions.push(a), answer(a)) } } as unknown as RefereeHost;
     if (!file.ok) throw new Error(file.error);
-    return { actions, control: new HostControl({ host, session, file: file.value, options: {} }) };
+    return { actions, control: new HostControl({ host, game, file: file.value, options: {} }) };
   }
 
   it('takes the cell and what it holds to the referee, and its refusal back as the error', async () => {

@@ -1,8 +1,8 @@
 // Opening a simulated board for a game: each game's board is a board of its own.
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/app/open-board.ts';
-import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
-import { SURAKARTA } from '../../src/rulesets/surakarta.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
+import { SURAKARTA } from '../../src/games/surakarta/index.ts';
 
 describe('openBoard --sim for a game', () => {
   it("gives each game's simulated board its own id at the same seed (so its own stored calibration), the same id at every opening", async () => {

@@ -11,7 +11,7 @@ import { RefereeApp } from '../../src/app/referee-app.ts';
 import { RefereePipeline } from '../../src/pipeline/referee-pipeline.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { FakeBoardLink } from '../support/fake-board-link.ts';
-import { BUILT_IN_RULESETS } from '../../src/rulesets/registry.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 import { ManualScheduler } from '../../src/util/scheduler.ts';
 import { NO_TILT, inOrderCells, type HardwareProfile } from '../../src/board/profile.ts';
 import { formatFrame, formatHello } from '../../src/protocol/index.ts';

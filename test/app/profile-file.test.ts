@@ -1,8 +1,8 @@
 // A profile file is read into both parts: the board's hardware and Senryaku's physics, with
 // the flat profile (physics + cell map + load cells) that journal headers keep.
 import { describe, expect, it } from 'vitest';
-import { parseProfileFile, parseProfileFileText } from '../../src/rulesets/senryaku-profile-file.ts';
-import { hardwareOf } from '../../src/rulesets/senryaku-board.ts';
+import { parseProfileFile, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
+import { hardwareOf } from '../../src/games/senryaku/board.ts';
 
 const allWells = Array.from({ length: 42 }, (_, i) => `${'abcdefg'[i % 7]}${Math.floor(i / 7) + 1}`);
 

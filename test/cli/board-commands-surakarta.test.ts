@@ -15,7 +15,7 @@ import { loadBoardFile } from '../../src/app/load-profile.ts';
 import { referenceProfilePath } from '../../src/app/open-board.ts';
 import { emptyCounters, parseRecording } from '../../src/hardware/link/index.ts';
 import { parseBoardLine } from '../../src/protocol/index.ts';
-import { SURAKARTA } from '../../src/rulesets/surakarta.ts';
+import { SURAKARTA } from '../../src/games/surakarta/index.ts';
 import { emptyPlausibilityCounters } from '../../src/sensing/index.ts';
 
 let clock: sinon.SinonFakeTimers;

@@ -12,7 +12,7 @@ import { calibrateCommand } from '../../src/cli/commands/calibrate.ts';
 import { simulatedHelper, type CalibrationPrompt } from '../../src/calibration/guided.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { simScript, wellOf, type SimBoard } from '../../src/hardware/sim/index.ts';
-import { charCell, WELLS } from '../../src/rules/senryaku/types.ts';
+import { charCell, WELLS } from '../../src/games/senryaku/rules/types.ts';
 
 let clock: sinon.SinonFakeTimers;
 // main() loads a command's modules when it runs; loaded beforehand, they are ready before the fake clock is ticked.

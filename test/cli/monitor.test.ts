@@ -7,19 +7,19 @@ import { main } from '../../src/cli/main.ts';
 import { renderMonitor, runMonitor } from '../../src/cli/commands/monitor.ts';
 import { emptyCounters } from '../../src/hardware/link/index.ts';
 import { FakeBoardLink } from '../support/fake-board-link.ts';
-import { loadBoardFile, loadProfileFile } from '../../src/app/load-profile.ts';
+import { loadBoardFile } from '../../src/app/load-profile.ts';
+import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
-import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import type { Frame } from '../../src/protocol/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { emptyPlausibilityCounters } from '../../src/sensing/index.ts';
 
-const profileResult = loadProfileFile(REFERENCE_PROFILE_PATH);
-if (!profileResult.ok) throw new Error(profileResult.error);
-const profile = profileResult.value;
 const fileResult = loadBoardFile(REFERENCE_PROFILE_PATH, SENRYAKU);
 if (!fileResult.ok) throw new Error(fileResult.error);
 const { hardware } = fileResult.value;
+// Senryaku's file keeps its physics in Senryaku's shape.
+const profile = fileResult.value.profile as SenryakuBoardProfile;
 const boardSetup = SENRYAKU.boardProfile(fileResult.value.profile);
 if (!boardSetup.ok) throw new Error(boardSetup.error);
 const { value: setup } = boardSetup;

@@ -12,7 +12,7 @@ import { FrameDeltaEncoder } from '../../src/journal/frame-delta.ts';
 import { readJournal } from '../../src/journal/journal.ts';
 import { header as journalHeader } from '../journal/journal-fixture.ts';
 import { useE2E } from '../e2e/harness.ts';
-import { SURAKARTA } from '../../src/rulesets/surakarta.ts';
+import { SURAKARTA } from '../../src/games/surakarta/index.ts';
 
 const run = (...argv: string[]) => runMain(argv);
 

@@ -21,7 +21,7 @@ import {
   playPass,
   positionAfter,
   type Position,
-} from '../../src/rules/surakarta/index.ts';
+} from '../../src/games/surakarta/rules/index.ts';
 import { saidVerdict } from '../said.ts';
 
 beforeAll(async () => {
@@ -124,7 +124,7 @@ function checkGame(game: readonly Verdict[]): string[] {
 describe('senryaku referee --rules surakarta --sim --autoplay --json: human handling, refereed right', () => {
   it(
     'every move is legal and leads where it says, every capture is announced, fouls are called and put right; the journal replays',
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
       const foulCodes = new Set<string>();
       for (const seed of SEEDS) {

@@ -209,7 +209,7 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
     expect(bad.err[0]).toMatch(/--match: a match is games:N .* got 'games:0'/);
     const track = await run('referee', '--sim', '--rules', 'surakarta', '--track', '6');
     expect(track.code).toBe(2);
-    expect(track.err[0]).toMatch(/--track is for Senryaku's scoring track/);
+    expect(track.err[0]).toMatch(/--track is for Senryaku; a Surakarta match takes --match/);
     const match = await run('referee', '--sim', '--match', 'points:10');
     expect(match.code).toBe(2);
     expect(match.err[0]).toMatch(/--match is for Surakarta/);

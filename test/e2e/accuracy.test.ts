@@ -5,9 +5,9 @@
 // ledger: every game exact, no false foul, no missed foul. `npm run bench:accuracy` runs the
 // same at 20 games per condition.
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS } from '../../src/app/accuracy/conditions.ts';
-import type { CalibrationCache } from '../../src/app/accuracy/session.ts';
-import { reproduce, sweepCondition } from '../../src/app/accuracy/sweep.ts';
+import { CONDITIONS } from '../support/accuracy/conditions.ts';
+import type { CalibrationCache } from '../support/accuracy/session.ts';
+import { reproduce, sweepCondition } from '../support/accuracy/sweep.ts';
 
 const GAMES = 2;
 const calibrations: CalibrationCache = new Map();

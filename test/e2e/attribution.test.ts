@@ -8,12 +8,12 @@ import { rebuildFromJournals } from '../../src/app/match-store-service.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { simScript } from '../../src/hardware/sim/index.ts';
 import { tempStore } from '../store/helpers.ts';
-import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { resumeSetup } from '../../src/journal/resume.ts';
 import { HostControl } from '../../src/app/host-control.ts';
 import { loadBoardFile } from '../../src/app/load-profile.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
 import type { RefereeHost } from '../../src/app/referee-host.ts';
-import { SENRYAKU } from '../../src/rulesets/senryaku.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import { Session, simBoard, useE2E } from './harness.ts';
 
 const senryakuFile = () => {
@@ -92,7 +92,7 @@ describe('end to end: attributing a holding', { timeout: 60_000 }, () => {
     const s = await e2e.game('bbbBbbb/7/7/7/7/wwwWwww w - -');
     const control = new HostControl({
       host: { current: s.app } as unknown as RefereeHost,
-      session: GAME_SESSIONS.get('senryaku')!,
+      game: SENRYAKU,
       file: senryakuFile(),
       options: {},
     });
@@ -129,7 +129,7 @@ describe('end to end: attributing a holding', { timeout: 60_000 }, () => {
     await first.stop();
     const journal = readJournal(first.app.journalPath);
     if (!journal.ok) throw new Error(journal.error.message);
-    expect(GAME_SESSIONS.get('senryaku')?.resumeSetup(journal.value)).toEqual({ over: false, position: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
+    expect(resumeSetup(journal.value, SENRYAKU)).toEqual({ over: false, position: 'bbbBbbb/7/7/7/7/wwwWwww w - -' });
 
     const again = await Session.start({ calibration: e2e.calibration, clock, board, settings, resume: { path: first.app.journalPath } });
     e2e.defer(() => again.stop());

@@ -9,7 +9,7 @@ import { readJournal } from '../../src/journal/journal.ts';
 import type { SimBoard } from '../../src/hardware/sim/index.ts';
 import { formatFrame, formatHello, parseBoardLine, type Frame, type Hello } from '../../src/protocol/index.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
-import { START_SPN } from '../../src/rules/senryaku/spn.ts';
+import { START_SPN } from '../../src/games/senryaku/rules/spn.ts';
 import { Session, fakeTimers, simBoard, useE2E } from './harness.ts';
 
 const e2e = useE2E();

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJournal, type JournalContents } from '../../src/journal/journal.ts';
 import { RefereePipeline } from '../../src/pipeline/referee-pipeline.ts';
-import { refereeSettingsOf } from '../../src/journal/replay.ts';
+import { journalReferee } from '../../src/journal/resume.ts';
+import { SENRYAKU } from '../../src/games/senryaku/index.ts';
 import { simScript } from '../../src/hardware/sim/index.ts';
 import { formatFrame, formatTiltEvent, parseBoardLine, type Frame, type TiltEvent } from '../../src/protocol/index.ts';
-import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { parseCalibrationText } from '../../src/sensing/calibration.ts';
 import { emptyPlausibilityCounters, type PlausibilityCounters } from '../../src/sensing/index.ts';
@@ -67,8 +67,11 @@ beforeAll(async () => {
 function referee(raw: readonly RawLine[]): { verdicts: Verdict[]; counters: PlausibilityCounters | undefined } {
   const calibration = parseCalibrationText(journal.header.calibration);
   if (!calibration.ok) throw new Error('calibration');
-  const settings = refereeSettingsOf(journal.header);
-  const pipeline = new RefereePipeline({ profile: settings.profile, calibration: calibration.value, referee: senryakuReferee(settings) });
+  // The journal's own game, referee and board, as replay finds them.
+  const referee = journalReferee(journal.header, SENRYAKU);
+  const board = SENRYAKU.boardProfile(journal.header.profile);
+  if (!referee.ok || !board.ok) throw new Error('journal header');
+  const pipeline = new RefereePipeline({ sensing: board.value.sensing(calibration.value), referee: referee.value });
   const verdicts: Verdict[] = [];
   for (const { t, line } of raw) verdicts.push(...pipeline.feed(line, t).verdicts);
   return { verdicts, counters: (pipeline as { plausibility?: PlausibilityCounters }).plausibility };

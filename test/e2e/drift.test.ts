@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { simScript as act, type SensorParameters } from '../../src/hardware/sim/index.ts';
 import type { SensingEvent } from '../../src/sensing/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_SPN } from '../../src/rules/senryaku/index.ts';
+import { START_SPN } from '../../src/games/senryaku/rules/index.ts';
 import { SEED, Session, simBoard, useE2E } from './harness.ts';
 
 const e2e = useE2E();

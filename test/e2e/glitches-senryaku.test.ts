@@ -2,12 +2,12 @@
 // (0.2 % of readings), beside the issue-10 wander of every cell, forfeited players who did
 // nothing ("holding the board") and called UnexpectedSphere fouls in about half the games.
 // Here 50 autoplayed games on Senryaku's 44 cells (42 wells, 2 pivots), refereed by the whole stack on virtual time
-// (src/app/accuracy, as bench:accuracy runs them), in sessions of 10 on five boards (five
+// (test/support/accuracy, as bench:accuracy runs them), in sessions of 10 on five boards (five
 // drifting cells), each held to the players' ledger: every game exact, no false foul, no
 // false forfeit.
 import { describe, expect, it } from 'vitest';
-import { conditionNamed } from '../../src/app/accuracy/conditions.ts';
-import { reproduce, sweepCondition } from '../../src/app/accuracy/sweep.ts';
+import { conditionNamed } from '../support/accuracy/conditions.ts';
+import { reproduce, sweepCondition } from '../support/accuracy/sweep.ts';
 
 const GAMES = 50;
 

@@ -3,6 +3,7 @@
  * binding, and the whole referee app (pipeline, journal, bus), under fake timers so
  * minutes of play take seconds. Nothing is stubbed between the load cells and the verdicts.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import sinon from 'sinon';
 import { afterEach, beforeAll } from 'vitest';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { REFERENCE_PROFILE_PATH } from '../../src/app/open-board.ts';
-import { loadBoardProfileFile } from '../../src/app/load-profile.ts';
+import { formatProfileProblems, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
 import { RefereeApp, type RefereeBoard } from '../../src/app/referee-app.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { SerialBoardLink, bindingPortOpener, type SerialBinding } from '../../src/hardware/link/index.ts';
@@ -24,13 +25,13 @@ import {
   type SimBoardOptions,
   type SimScript,
 } from '../../src/hardware/sim/index.ts';
-import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/referee/senryaku/settings.ts';
+import { DEFAULT_REFEREE_SETTINGS, type SenryakuRefereeSettings } from '../../src/games/senryaku/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_SPN, parseSpn } from '../../src/rules/senryaku/index.ts';
-import type { LoadedProfile } from '../../src/rulesets/senryaku-profile-file.ts';
-import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
-import { senryakuGame } from '../../src/rulesets/senryaku.ts';
-import { simulatedPlayersOn } from '../../src/app/autoplay/autoplayer.ts';
+import { START_SPN, parseSpn } from '../../src/games/senryaku/rules/index.ts';
+import type { LoadedProfile } from '../../src/games/senryaku/profile-file.ts';
+import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
+import { senryakuGame } from '../../src/games/senryaku/index.ts';
+import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import type { JournalFs } from '../../src/journal/disk.ts';
 
@@ -42,8 +43,8 @@ export function referenceProfile(): SenryakuBoardProfile {
 
 /** The reference profile file's both parts: Senryaku's physics and the board's hardware. */
 export function referenceBoard(): LoadedProfile {
-  const p = loadBoardProfileFile(REFERENCE_PROFILE_PATH);
-  if (!p.ok) throw new Error(p.error);
+  const p = parseProfileFileText(readFileSync(REFERENCE_PROFILE_PATH, 'utf8'));
+  if (!p.ok) throw new Error(formatProfileProblems(p.error));
   return p.value;
 }
 
@@ -143,7 +144,7 @@ export class Session {
       ...(o.resume ? { resume: o.resume } : {}),
       fallbackJournalDirs: o.fallbackJournalDirs ?? [mkdtempSync(join(tmpdir(), 'senryaku-e2e-fallback-'))],
       ...(o.journalFs ? { journalFs: o.journalFs } : {}),
-      ...(o.autoplaySeed !== undefined ? { simulatedPlayers: simulatedPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
+      ...(o.autoplaySeed !== undefined ? { simulatedPlayers: senryakuPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
       io: { out: (l) => output.push(l), err: (l) => output.push(l) },
       json: false,
       scoreboard: 'none',

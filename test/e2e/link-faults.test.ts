@@ -44,7 +44,7 @@ import { SimPty, createSimBoard, type SimBoard } from '../../src/hardware/sim/in
 import { FaultProxy } from '../support/fault-proxy.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_SPN } from '../../src/rules/senryaku/spn.ts';
+import { START_SPN } from '../../src/games/senryaku/rules/spn.ts';
 import type { SensingEvent } from '../../src/sensing/events.ts';
 import { skipWithout } from '../system-tools.ts';
 import { SEED, Session, fakeTimers, referenceBoard, simBoard, useE2E } from './harness.ts';

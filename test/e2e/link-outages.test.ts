@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/hardware/sim/rng.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_SPN } from '../../src/rules/senryaku/spn.ts';
+import { START_SPN } from '../../src/games/senryaku/rules/spn.ts';
 import { Session, fakeTimers, simBoard, useE2E } from './harness.ts';
 
 const e2e = useE2E();

@@ -11,7 +11,7 @@ import { replayJournal } from '../../src/journal/replay.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 import { SimPty, createSimBoard, simScript as act } from '../../src/hardware/sim/index.ts';
-import { START_SPN } from '../../src/rules/senryaku/spn.ts';
+import { START_SPN } from '../../src/games/senryaku/rules/spn.ts';
 import { skipWithout } from '../system-tools.ts';
 import { until } from '../wait.ts';
 import { referenceBoard } from './harness.ts';

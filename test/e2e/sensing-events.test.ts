@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type sinon from 'sinon';
 import { SerialBoardLink, bindingPortOpener } from '../../src/hardware/link/index.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import { sensingSetupOf } from '../../src/rulesets/senryaku-board.ts';
+import { sensingSetupOf } from '../../src/games/senryaku/board.ts';
 import { createSensingState, stepSensing, type SensingEvent } from '../../src/sensing/index.ts';
 import { calibrationForSeed, fakeTimers, referenceProfile, simBoard } from './harness.ts';
 import { SimBinding } from '../../src/hardware/sim/index.ts';

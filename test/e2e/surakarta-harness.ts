@@ -17,10 +17,10 @@ import { replayJournal, type JournalReplay } from '../../src/journal/replay.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { VirtualClock } from '../../src/app/virtual-clock.ts';
 import type { SimBoard, SimScript } from '../../src/hardware/sim/index.ts';
-import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from '../../src/referee/surakarta/settings.ts';
+import { DEFAULT_SURAKARTA_SETTINGS, type SurakartaRefereeSettings } from '../../src/games/surakarta/referee.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_POSITION, parsePosition } from '../../src/rules/surakarta/index.ts';
-import { SURAKARTA, surakartaGame } from '../../src/rulesets/surakarta.ts';
+import { START_POSITION, parsePosition } from '../../src/games/surakarta/rules/index.ts';
+import { SURAKARTA, surakartaGame } from '../../src/games/surakarta/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 
 export const SK_SEED = 11;

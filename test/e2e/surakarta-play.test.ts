@@ -4,7 +4,7 @@
 // match, an ending by agreement; each session is then refereed again from its journal.
 import { describe, expect, it } from 'vitest';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import { START_POSITION } from '../../src/rules/surakarta/index.ts';
+import { START_POSITION } from '../../src/games/surakarta/rules/index.ts';
 import { useSurakartaE2E, type SkSession } from './surakarta-harness.ts';
 
 const e2e = useSurakartaE2E();

@@ -93,7 +93,7 @@ export function useFirmwareSim(build: () => Promise<void> = buildFirmwareSim): {
   const cleanups: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     if (!skip) await build();
-  }, 120_000);
+  }, 300_000);
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()?.();
   });

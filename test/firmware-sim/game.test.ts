@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FirmwareBoard } from '../../src/hardware/avr/index.ts';
 import { createSimBoard } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { START_SPN } from '../../src/rules/senryaku/index.ts';
+import { START_SPN } from '../../src/games/senryaku/rules/index.ts';
 import { SEED, Session, calibrationForSeed, fakeTimers, referenceBoard, simBoard } from '../e2e/harness.ts';
 import { FIRMWARE_ELF, buildFirmwareSim, skipFirmwareSim } from './artifacts.ts';
 

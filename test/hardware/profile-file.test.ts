@@ -2,8 +2,8 @@
 // hardware, each by its own parser) and describe the default balance model of the rulings.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatProfileProblems, parseProfileFileText } from '../../src/rulesets/senryaku-profile-file.ts';
-import { WELLS, wellName } from '../../src/rules/senryaku/types.ts';
+import { formatProfileProblems, parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
+import { WELLS, wellName } from '../../src/games/senryaku/rules/types.ts';
 
 const path = new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url);
 const text = readFileSync(path, 'utf8');

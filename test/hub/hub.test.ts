@@ -2,7 +2,7 @@
 // the order the broker delivers in and however often it delivers a verdict.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autoplaySession } from '../../src/app/autoplay-session.ts';
+import { autoplaySession } from '../support/autoplay-session.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { Hub } from '../../src/hub/hub.ts';
 import { matchInfoOf, matchStoreService } from '../../src/app/match-store-service.ts';

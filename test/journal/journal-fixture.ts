@@ -1,7 +1,7 @@
 /** A valid journal header for tests that build journals by hand. */
 import { JOURNAL_VERSION, type JournalHeader } from '../../src/journal/journal.ts';
-import { DEFAULT_PROFILE } from '../../src/rules/senryaku/profile.ts';
-import { hardwareOf } from '../../src/rulesets/senryaku-board.ts';
+import { DEFAULT_PROFILE } from '../../src/games/senryaku/rules/profile.ts';
+import { hardwareOf } from '../../src/games/senryaku/board.ts';
 import { formatCalibration, nominalCalibration } from '../../src/sensing/calibration.ts';
 
 export const header: JournalHeader = {

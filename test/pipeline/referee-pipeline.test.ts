@@ -1,13 +1,13 @@
 // The pipeline on hand-made lines: the board's own protocol, formatted with the codec.
 import { describe, expect, it } from 'vitest';
-import { hardwareOf } from '../../src/rulesets/senryaku-board.ts';
+import { hardwareOf } from '../../src/games/senryaku/board.ts';
 import { RefereePipeline } from '../../src/pipeline/referee-pipeline.ts';
 import { BoardLineDecoder, formatFrame, formatHello, type Hello } from '../../src/protocol/index.ts';
-import { senryakuReferee } from '../../src/referee/senryaku/index.ts';
-import { DEFAULT_REFEREE_SETTINGS } from '../../src/referee/senryaku/settings.ts';
-import { DEFAULT_PROFILE, type BoardProfile } from '../../src/rules/senryaku/profile.ts';
-import { START_SPN, parseSpn } from '../../src/rules/senryaku/spn.ts';
+import { DEFAULT_REFEREE_SETTINGS, senryakuReferee } from '../../src/games/senryaku/referee.ts';
+import { DEFAULT_PROFILE, type BoardProfile } from '../../src/games/senryaku/rules/profile.ts';
+import { START_SPN, parseSpn } from '../../src/games/senryaku/rules/spn.ts';
 import { nominalCalibration } from '../../src/sensing/calibration.ts';
+import { sensingSetupOf } from '../../src/games/senryaku/board.ts';
 
 const profile: BoardProfile = { ...DEFAULT_PROFILE, boardMass: 720, sphereMass: { w: 60, W: 60, b: 60, B: 60 }, massUnit: 'g' };
 const calibration = nominalCalibration(hardwareOf(profile), 0x2a);
@@ -40,7 +40,11 @@ function startFrame(seq: number, msFloat: number, tipped = false): string {
   return formatFrame({ type: 'frame', seq, ms, tilt: { white: tipped, black: false }, stale: [], cells });
 }
 
-const pipeline = () => new RefereePipeline({ profile, calibration, referee: senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, profile }) });
+const pipeline = () =>
+  new RefereePipeline({
+    sensing: sensingSetupOf(profile, calibration),
+    referee: senryakuReferee({ ...DEFAULT_REFEREE_SETTINGS, profile }),
+  });
 
 describe('referee pipeline', () => {
   it('holds back start-up events, then starts the game from one snapshot of the settled board', () => {

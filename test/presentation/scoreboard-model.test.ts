@@ -4,7 +4,7 @@ import { composeFrame, initialScoreboard, reduceScoreboard, stepMarkers, targetH
 import { digitText, findUno, holeLed, ledImage } from '../../src/hardware/scoreboard/index.ts';
 import { V } from '../hardware/scoreboard/harness.ts';
 import { CAPTURE_WIN } from '../hardware/scoreboard/sequences.ts';
-import { RefereeDriver } from '../referee/driver.ts';
+import { RefereeDriver } from '../referee/senryaku/driver.ts';
 
 test('points come from the game-over score, games are counted once per game number', () => {
   let s = CAPTURE_WIN.reduce((st, v) => reduceScoreboard(st, v), initialScoreboard(6));

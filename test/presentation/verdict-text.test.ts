@@ -4,7 +4,7 @@ import { verdictText } from '../../src/presentation/verdict-text.ts';
 import { placementReason } from '../../src/referee/foul-words.ts';
 import { FOUL_CODES, type Verdict } from '../../src/referee/verdicts.ts';
 import { SENRYAKU_WORDS, SURAKARTA_WORDS } from '../../src/rulesets/words.ts';
-import { RefereeDriver } from '../referee/driver.ts';
+import { RefereeDriver } from '../referee/senryaku/driver.ts';
 
 describe('verdict text: an attributed holding', () => {
   it('says the game, the attribution and the score it is back to', () => {

@@ -2,8 +2,8 @@
 // one legal move that explains it is announced as seen on reconnect; a board that could be
 // several things, or none, is asked to be put back, with the steps that restore it.
 import { describe, expect, it } from 'vitest';
-import { WELLS, parseSpn, parseWell } from '../../src/rules/senryaku/index.ts';
-import { RefereeDriver } from './driver.ts';
+import { WELLS, parseSpn, parseWell } from '../../src/games/senryaku/rules/index.ts';
+import { RefereeDriver } from './senryaku/driver.ts';
 import { SkDriver, occupiedOf } from './surakarta/driver.ts';
 
 /** White can capture the coloured black sphere on d2 from c1, d1 or e1. */

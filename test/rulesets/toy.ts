@@ -9,6 +9,7 @@
  */
 import { parseHardwareProfile } from '../../src/board/parse-profile.ts';
 import { NO_TILT } from '../../src/board/profile.ts';
+import type { BoardToContinue } from '../../src/referee/referee.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import type { RulesetReferee } from '../../src/referee/referee.ts';
 import type { RefereeSnapshot } from '../../src/referee/snapshot.ts';
@@ -135,7 +136,17 @@ function snapshot(s: CornersState): RefereeSnapshot {
   };
 }
 
-export const cornersReferee = (): RulesetReferee<CornersState> => ({ ruleset: 'corners', initialState: initial, step, snapshot });
+/** One game a match: once it is over there is nothing to go on with. */
+const continueFrom = (s: CornersState): BoardToContinue =>
+  s.phase === 'game-over' ? { over: true } : { over: false, position: positionText(s) };
+
+export const cornersReferee = (): RulesetReferee<CornersState> => ({
+  ruleset: 'corners',
+  initialState: initial,
+  step,
+  snapshot,
+  continueFrom,
+});
 
 // ---- Corners as a ruleset descriptor: what a journal, a replay and the command line use ----
 
@@ -236,5 +247,13 @@ export const CORNERS: Ruleset = {
       const extra = Object.keys(settings)[0];
       return extra === undefined ? ok(cornersReferee()) : err(`settings.${extra}: Corners has no settings`);
     },
+  },
+  // One game a match, no options of its own.
+  options: [],
+  readPlan: () => ({}),
+  newMatch: (file) => ({ ruleset: CORNERS, settings: {}, profile: file.profile }),
+  // The tests play Corners by hand (other-game.test.ts); it has no simulated players.
+  simulatedPlayers: () => {
+    throw new TypeError('Corners has no simulated players');
   },
 };

@@ -13,15 +13,15 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Frame } from '../../src/protocol/frame.ts';
-import { parseProfileFileText } from '../../src/rulesets/senryaku-profile-file.ts';
-import type { SenryakuBoardProfile } from '../../src/rulesets/senryaku-board.ts';
+import { parseProfileFileText } from '../../src/games/senryaku/profile-file.ts';
+import type { SenryakuBoardProfile } from '../../src/games/senryaku/board.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { pointCount, rankOf } from '../../src/board/grid.ts';
 import { cellCountOf, type HardwareProfile } from '../../src/board/profile.ts';
 import type { BalanceMargins, SensingGame } from '../../src/sensing/game.ts';
 import type { SensingOptions } from '../../src/sensing/options.ts';
 import type { SensingSetup } from '../../src/sensing/pipeline.ts';
-import { balanceMarginsOf, hardwareOf, sensingGameOf } from '../../src/rulesets/senryaku-board.ts';
+import { balanceMarginsOf, hardwareOf, sensingGameOf } from '../../src/games/senryaku/board.ts';
 
 const text = readFileSync(new URL('../../hardware/profiles/reference-mega-2560.json', import.meta.url), 'utf8');
 const parsed = parseProfileFileText(text);

@@ -1,8 +1,9 @@
 // Every field of an operator's request within its bound, whichever front brings it; a name
 // beyond the players' bound refused by the match settings too (the command line's --players).
 import { describe, expect, it } from 'vitest';
-import { parseMatchOptions } from '../../src/app/match-settings.ts';
+import { parseMatchOptions } from '../../src/rulesets/parse-match-options.ts';
 import { checkRequestFields, MAX_NAME_CHARS } from '../../src/settings/request-limits.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 
 describe('request limits', () => {
   it('takes a request within its bounds', () => {
@@ -34,9 +35,9 @@ describe('request limits', () => {
   });
 
   it("a player's name longer than the bound is a settings problem too", () => {
-    const r = parseMatchOptions({ players: `${'x'.repeat(65)},Bo` });
+    const r = parseMatchOptions({ players: `${'x'.repeat(65)},Bo` }, BUILT_IN_RULESETS);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toEqual([{ option: 'players', message: 'players: a name is at most 64 characters, got 65 and 2' }]);
-    expect(parseMatchOptions({ players: `${'x'.repeat(64)},Bo` }).ok).toBe(true);
+    expect(parseMatchOptions({ players: `${'x'.repeat(64)},Bo` }, BUILT_IN_RULESETS).ok).toBe(true);
   });
 });

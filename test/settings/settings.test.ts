@@ -19,7 +19,7 @@ import {
 } from '../../src/settings/index.ts';
 import { POLICIES } from '../../src/referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH } from '../../src/rules/match/track.ts';
-import { BUILT_IN_RULESETS } from '../../src/rulesets/registry.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'senryaku-settings-'));
 const write = (dir: string, name: string, text: string): string => {
@@ -115,7 +115,7 @@ describe('settings file', () => {
       ok: false,
       error: [
         'board: port and sim: true do not go together (one board at a time)',
-        "match.track: track is for Senryaku's scoring track; a Surakarta match is --match games:N|points:N",
+        'match.track: track is for Senryaku; a Surakarta match takes --match games:N|points:N',
         "mqtt.users[1].name: 'desk' is listed twice",
       ],
     });
@@ -232,7 +232,7 @@ describe('effective settings: defaults ← file ← flags', () => {
     const surakarta = effectiveSettings(file, { rules: 'surakarta' }, defaults);
     expect(surakarta).toEqual({
       ok: false,
-      error: ["match.track: track is for Senryaku's scoring track; a Surakarta match is --match games:N|points:N"],
+      error: ['match.track: track is for Senryaku; a Surakarta match takes --match games:N|points:N'],
     });
   });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { exportMatch, importMatch, parseSgn, type MatchStore } from '../../src/store/index.ts';
-import { RefereeDriver } from '../referee/driver.ts';
+import { RefereeDriver } from '../referee/senryaku/driver.ts';
 import { INFO } from './fixtures.ts';
 import { runMain } from '../cli/run-main.ts';
 import { dump, tempDir, tempStore } from './helpers.ts';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { autoplaySession } from '../../src/app/autoplay-session.ts';
+import { autoplaySession } from '../support/autoplay-session.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import type { LoggedVerdict } from '../../src/app/event-bus.ts';
 import { matchStoreService, rebuildFromJournals } from '../../src/app/match-store-service.ts';

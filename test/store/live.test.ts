@@ -2,7 +2,7 @@
 // a session service: the rows the live run wrote, then the same rows rebuilt from its journal.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autoplaySession } from '../../src/app/autoplay-session.ts';
+import { autoplaySession } from '../support/autoplay-session.ts';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { matchStoreService, rebuildFromJournals } from '../../src/app/match-store-service.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';

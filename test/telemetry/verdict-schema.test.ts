@@ -1,7 +1,7 @@
 // The MQTT verdict schema (schemas/mqtt/verdict.schema.json) takes what the referee says about an attributed holding.
 import { describe, expect, it } from 'vitest';
 import { payloadProblems } from '../../src/telemetry/schemas.ts';
-import { RefereeDriver } from '../referee/driver.ts';
+import { RefereeDriver } from '../referee/senryaku/driver.ts';
 
 const problems = (verdicts: readonly unknown[]) =>
   verdicts.flatMap((verdict, i) => payloadProblems('verdict', JSON.stringify({ matchId: 'm', seq: i + 1, verdict })));

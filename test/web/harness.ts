@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CalibrationStore } from '../../src/calibration/store.ts';
-import { GAME_SESSIONS } from '../../src/app/game-sessions/index.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 import { matchStoreService } from '../../src/app/match-store-service.ts';
 import { openBoard } from '../../src/app/open-board.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';
@@ -21,7 +21,7 @@ import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { hashPassword } from '../../src/settings/password.ts';
 import type { SimBoard } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { rulesetById } from '../../src/rulesets/registry.ts';
+import { rulesetById } from '../../src/games/registry.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import { bundleAssets, type WebAssets } from '../../src/web/assets.ts';
 import type { WebUser } from '../../src/web/auth.ts';
@@ -99,12 +99,13 @@ export class Rig {
   static async start(o: RigOptions = {}): Promise<Rig> {
     const rules = o.rules ?? 'senryaku';
     const seed = o.seed ?? 7;
-    const session = GAME_SESSIONS.get(rules);
-    if (!session) throw new Error(`no session for ${rules}`);
+    const found = BUILT_IN_RULESETS.byId(rules);
+    if (!found.ok) throw new Error(found.error.message);
+    const session = found.value;
     const calibration = await calibrationFor(rules, seed);
     const opened = await openBoard(
       { sim: true, seed: String(seed) },
-      { ruleset: session.ruleset, ...(o.position ? { simPosition: o.position } : {}) },
+      { ruleset: session, ...(o.position ? { simPosition: o.position } : {}) },
     );
     if (!opened.ok) throw new Error(opened.error.message);
     const board = opened.value;
@@ -125,7 +126,7 @@ export class Rig {
       host: '127.0.0.1',
       port: 0,
       users: await testUsers(),
-      ...(o.sim === false ? {} : { sim: { board: sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } }),
+      ...(o.sim === false ? {} : { sim: { board: sim, pitch: board.file.sim.physics.wellPitch, files: session.board.files } }),
       assets: await testAssets(),
       ...(store ? { store } : {}),
       ...o.server,
@@ -157,11 +158,11 @@ export class Rig {
         scoreboard: 'none',
         source: { kind: 'sim', seed },
       }),
-      prepareBoard: () => void sim.resetBoard(session.ruleset.startPosition),
+      prepareBoard: () => void sim.resetBoard(session.startPosition),
     });
     const control = new HostControl({
       host,
-      session,
+      game: session,
       file: board.file,
       options: { players: `${players.A},${players.B}`, ...(rules === 'surakarta' ? { rules } : {}) },
     });

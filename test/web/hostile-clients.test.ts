@@ -85,7 +85,7 @@ function upgradeStatus(url: string, headers: Record<string, string>): Promise<nu
   });
 }
 
-describe('the dashboard under hostile clients', { timeout: 90_000 }, () => {
+describe('the dashboard under hostile clients', { timeout: 240_000 }, () => {
   let rig: Rig;
   const notices: string[] = [];
   beforeAll(async () => {
@@ -175,7 +175,7 @@ describe('the dashboard under hostile clients', { timeout: 90_000 }, () => {
         s.pause(); // never reads a byte
       }
       await until('the four pages connected', () => fast.server.health.pages === 4, 20_000);
-      await until('the three that never read dropped', () => fast.server.health.droppedPages >= 3, 60_000);
+      await until('the three that never read dropped', () => fast.server.health.droppedPages >= 3, 180_000);
       expect(fast.server.health.pages).toBe(1);
       // What they held is given back: only the reading page's small backlog is left.
       expect(fast.server.health.behindBytes).toBeLessThan(64 * 1024);
@@ -199,7 +199,7 @@ describe('the dashboard under hostile clients', { timeout: 90_000 }, () => {
   });
 });
 
-describe('dashboard logins under a flood', { timeout: 30_000 }, () => {
+describe('dashboard logins under a flood', { timeout: 120_000 }, () => {
   let server: DashboardServer;
   let nowMs = 1_000_000;
   const notices: string[] = [];

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_RULESETS } from '../../src/rulesets/registry.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 import { PAGE_BUILD, PAGE_ENTRY } from '../../src/web/assets.ts';
 
 const WEB = 'src/web';

@@ -4,7 +4,7 @@
 // the game's own count.
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { BUILT_IN_RULESETS } from '../../src/rulesets/registry.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 import { gameOf, heardVerdict } from '../../src/web/match-info.ts';
 import { boardCells } from '../../src/web/page/board.ts';
 import { CORNERS } from '../rulesets/toy.ts';

@@ -29,9 +29,11 @@ import { err, ok } from '../../util/result.ts';
 import { calibrateSimulatedBoard } from '../../app/sim-calibration.ts';
 import { parseSpeed, VirtualClock } from '../../app/virtual-clock.ts';
 import type { Hello } from '../../protocol/index.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import type { Ruleset } from '../../rulesets/ruleset.ts';
-import { GAME_SESSIONS, ownSettings, type GameSession } from '../../app/game-sessions/index.ts';
-import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
+import { formatSettingsProblems } from '../../rulesets/match-options.ts';
+import { parseMatchOptions } from '../../rulesets/parse-match-options.ts';
+import { ownSettings, resumeSetup } from '../../journal/resume.ts';
 import type { Calibration } from '../../sensing/calibration.ts';
 import type { Result } from '../../util/result.ts';
 import { realScheduler, type Scheduler } from '../../util/scheduler.ts';
@@ -105,13 +107,13 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   const parsed = parseRefereeArgs(args);
   const { positionals } = parsed;
   // The flags are checked as given first, so a bad one is named as typed; then the settings file under them.
-  const given = parseMatchOptions(parsed.values);
+  const given = parseMatchOptions(parsed.values, BUILT_IN_RULESETS);
   if (!given.ok) throw new UsageError(formatSettingsProblems(given.error));
   if (parsed.values.scoreboard === '') throw new UsageError('--scoreboard needs PATH, auto, virtual or none');
   const { values, users } = withSettings(parsed.values);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'; usage: ${usageOf('referee')}`);
   if (values.autoplay && !values.sim) throw new UsageError('--autoplay needs --sim: simulated players play on the simulated board');
-  const options = parseMatchOptions(values);
+  const options = parseMatchOptions(values, BUILT_IN_RULESETS);
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   const speed = parseSpeed(values.speed ?? '1');
   if (!speed.ok) throw new UsageError(speed.error);
@@ -136,8 +138,9 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   // Only a --rules given on the command line can contradict the journal (the file's is a default).
   if (resume?.ok && parsed.values.rules !== undefined && parsed.values.rules !== rulesetId)
     throw new UsageError(`${values.resume} is a ${rulesetId} match: --rules ${parsed.values.rules} does not go with it`);
-  const session = GAME_SESSIONS.get(rulesetId);
-  if (!session) throw new UsageError(`senryaku referee has no session for the game '${rulesetId}'`);
+  const found = BUILT_IN_RULESETS.byId(rulesetId);
+  if (!found.ok) throw new UsageError(found.error.message);
+  const session = found.value;
   if (resume && values.position !== undefined)
     throw new UsageError('--position does not go with --resume: the journal says where the match stands');
   if (values.resume === undefined) checkDirectory(resolveJournalDir(values['journal-dir']), 'journal directory', 'write');
@@ -145,24 +148,24 @@ export async function refereeCommand(args: string[], io: CliIo, deps: CliDeps = 
   checkDirectory(resolveCalibrationDir(values['calibration-dir']), 'calibration directory', values.sim ? 'write' : 'read');
 
   // Resuming on the simulated board: it is set up where the match stood.
-  const resumed = resume?.ok ? session.resumeSetup(resume.value) : undefined;
+  const resumed = resume?.ok ? resumeSetup(resume.value, session) : undefined;
   // An ended match whose last verdicts were journaled but perhaps never said is resumed only to say them.
   if (resumed?.over && resume?.ok && unannouncedVerdicts(resume.value).length === 0)
     throw new UsageError(`the match in ${values.resume} is over: nothing to resume (senryaku replay shows it)`);
   const simPosition = resumed
     ? resumed.over
-      ? session.ruleset.startPosition
+      ? session.startPosition
       : resumed.position
-    : (values.position?.trim() ?? session.ruleset.startPosition);
+    : (values.position?.trim() ?? session.startPosition);
   // A simulated session runs on virtual time: the same seed gives the same verdicts at any --speed.
   const clock = values.sim ? new VirtualClock({ speed: speed.value }) : undefined;
   // The board's options, profile and port are checked before the dashboard says anything, so a bad one is the only line.
-  await checkBoardFor(values, deps, { ruleset: session.ruleset });
+  await checkBoardFor(values, deps, { ruleset: session });
   // The dashboard listens first, so its address is the first thing said (and a taken port stops us at once).
   const web = await startDashboard(httpListen.value, users, io);
   if (web === 'failed') return EXIT_FAILURE;
   try {
-    const board = await openSessionBoard(values, deps, session.ruleset, simPosition, clock, io);
+    const board = await openSessionBoard(values, deps, session, simPosition, clock, io);
     if (!board) return EXIT_FAILURE;
     let mqtt: MqttSetup | undefined;
     try {
@@ -239,7 +242,7 @@ async function openSessionBoard(
 /** Everything after the board is opened; the caller closes it, whatever happens here. */
 async function refereeOn(
   board: OpenedBoard,
-  session: GameSession,
+  session: Ruleset,
   values: RefereeValues,
   options: MatchOptionsResult,
   resume: ResumeJournal,
@@ -263,10 +266,10 @@ async function refereeOn(
   // A resumed match goes on with its journal's settings and players; the board is the one opened now.
   const first: MatchPlan = resume?.ok
     ? {
-        game: { ruleset: session.ruleset, settings: ownSettings(resume.value), profile: board.file.profile },
+        game: { ruleset: session, settings: ownSettings(resume.value), profile: board.file.profile },
         players: resume.value.header.settings.players,
         ...(values.resume
-          ? { resume: { path: values.resume, contents: resume.value, sayAndFinish: session.resumeSetup(resume.value).over } }
+          ? { resume: { path: values.resume, contents: resume.value, sayAndFinish: resumeSetup(resume.value, session).over } }
           : {}),
         ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
       }
@@ -312,7 +315,7 @@ function openSessionStore(option: string | undefined, io: CliIo): MatchStore | u
  */
 async function refereeMatches(
   board: OpenedBoard,
-  session: GameSession,
+  session: Ruleset,
   values: RefereeValues,
   first: MatchPlan,
   tap: LinkTap,
@@ -358,12 +361,12 @@ async function refereeMatches(
       hooks: faultHooksFromEnv(),
     }),
     ...(board.sim ? { prepareBoard: setUpSimulatedBoard(board.sim, session) } : {}),
-    calibrate: () => calibrateInPlace(board, session.ruleset.words, calibrationStore, io, scheduler),
+    calibrate: () => calibrateInPlace(board, session.words, calibrationStore, io, scheduler),
   });
-  const control = new HostControl({ host, session, file: board.file, options: values });
+  const control = new HostControl({ host, game: session, file: board.file, options: values });
   // Sim play only where nobody else plays: on the simulated board without simulated players.
   const sim =
-    board.sim && !autoplay ? { board: board.sim, pitch: board.file.sim.physics.wellPitch, files: session.ruleset.board.files } : undefined;
+    board.sim && !autoplay ? { board: board.sim, pitch: board.file.sim.physics.wellPitch, files: session.board.files } : undefined;
   web?.provide({ control, ...(sim ? { sim } : {}), ...(matchStore ? { store: matchStore } : {}) });
   // From here on a stop is a clean one: starting already says things (a resume says again what
   // a kill left unsaid), and a SIGTERM then must not kill the process in the middle of it.
@@ -421,10 +424,10 @@ function answerRequest(
 }
 
 /** Before a new match on the simulated board: the simulated people set up the start position. */
-function setUpSimulatedBoard(sim: SimBoard, session: GameSession): (plan: MatchPlan) => void {
+function setUpSimulatedBoard(sim: SimBoard, session: Ruleset): (plan: MatchPlan) => void {
   return () => {
     sim.cancelScheduled(); // the last match's players stop mid-turn
-    void sim.resetBoard(session.ruleset.startPosition);
+    void sim.resetBoard(session.startPosition);
   };
 }
 

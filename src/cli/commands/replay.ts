@@ -12,16 +12,17 @@ import { JOURNAL_VERSION, readJournal } from '../../journal/journal.ts';
 import { resolveFallbackDirs } from '../../journal/split.ts';
 import { referenceProfilePath } from '../../app/open-board.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
-import { GAME_SESSIONS } from '../../app/game-sessions/index.ts';
+import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../journal/replay.ts';
 import { ok, type Result } from '../../util/result.ts';
-import { rulesetById } from '../../rulesets/registry.ts';
+import { rulesetById } from '../../games/registry.ts';
 import { verdictText } from '../../presentation/verdict-text.ts';
 import { RECORDING_FORMAT, parseRecording, type Recording } from '../../hardware/link/recording.ts';
 import { cellCountOf, parseBoardLine, type Hello } from '../../protocol/index.ts';
 import { cellCountOf as profileCellCount } from '../../sensing/calibration.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
-import { formatSettingsProblems, parseMatchOptions } from '../../app/match-settings.ts';
+import { formatSettingsProblems } from '../../rulesets/match-options.ts';
+import { parseMatchOptions } from '../../rulesets/parse-match-options.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { parseCommandArgs } from '../parse-args.ts';
@@ -144,11 +145,15 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
     throw new UsageError(`the recording is of a ${named} session; --rules ${values.rules} does not match it`);
   const known = named === undefined ? undefined : rulesetById(named);
   if (known && !known.ok) throw new UsageError(`the recording's header names a game this referee does not know: ${known.error.message}`);
-  const options = parseMatchOptions({ rules: values.rules ?? named, policy: values.policy, track: values.track, match: values.match });
+  const options = parseMatchOptions(
+    { rules: values.rules ?? named, policy: values.policy, track: values.track, match: values.match },
+    BUILT_IN_RULESETS,
+  );
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
-  const session = GAME_SESSIONS.get(options.value.ruleset)!;
-  const profilePath = values.profile ?? referenceProfilePath(session.ruleset);
-  const file = loadBoardFile(profilePath, session.ruleset);
+  // parseMatchOptions found the game.
+  const session = BUILT_IN_RULESETS.all.find((g) => g.id === options.value.ruleset)!;
+  const profilePath = values.profile ?? referenceProfilePath(session);
+  const file = loadBoardFile(profilePath, session);
   if (!file.ok) throw new UsageError(file.error);
   const hello = helloOf(recording.value);
   if (!hello) return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };
@@ -158,7 +163,7 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
     throw new UsageError(
       `the recording's board has ${cellCount} cells (its HELLO), the profile ${profilePath} maps ${profileCellCount(file.value.hardware)}: give its --profile` +
         (named === undefined && values.rules === undefined
-          ? ` (the recording does not name its game, so it is refereed as ${session.ruleset.name}: --rules for another)`
+          ? ` (the recording does not name its game, so it is refereed as ${session.name}: --rules for another)`
           : ''),
     );
   let calibration;
@@ -174,7 +179,7 @@ function fromRecording(text: string, values: RecordingValues, io: CliIo): Replay
   const replayed = replayRecording(recording.value, session.newMatch(file.value, options.value), calibration.value);
   if (!replayed.ok) return replayed;
   noteUndecodable(replayed.value, io);
-  return ok({ verdicts: replayed.value.verdicts, mismatch: undefined, sessions: 1, words: session.ruleset.words });
+  return ok({ verdicts: replayed.value.verdicts, mismatch: undefined, sessions: 1, words: session.words });
 }
 
 /** The board's HELLO: the header's, else the first HELLO received. A HELLO has no cells to count: it is what says how many a frame has. */

@@ -9,7 +9,7 @@
 import { untilSignal } from '../until-signal.ts';
 import { loadBoardFile } from '../../app/load-profile.ts';
 import { referenceProfilePath, simOptionsOf } from '../../app/open-board.ts';
-import { SENRYAKU } from '../../rulesets/senryaku.ts';
+import { DEFAULT_GAME } from '../../games/registry.ts';
 import type { Ruleset } from '../../rulesets/ruleset.ts';
 import type { SimBoardOptions } from '../../hardware/sim/sim-board.ts';
 import { createSimBoard } from '../../hardware/sim/sim-board.ts';
@@ -38,11 +38,11 @@ const readProfile = (path: string | undefined, ruleset: Ruleset): Partial<SimBoa
 
 /**
  * The pieces at power-on: --position in the game's notation (default its start). --spn is
- * Senryaku's older name for it, kept for scripts that use it.
+ * Senryaku's older name for it, kept for scripts written before --rules (so for the default game only).
  */
 const readPosition = (values: { readonly position?: string | undefined; readonly spn?: string | undefined }, ruleset: Ruleset): string => {
   if (values.spn !== undefined && values.position !== undefined) throw new UsageError('give --position or --spn, not both');
-  if (values.spn !== undefined && ruleset.id !== SENRYAKU.id)
+  if (values.spn !== undefined && ruleset.id !== DEFAULT_GAME.id)
     throw new UsageError(`--spn is Senryaku's notation; give a ${ruleset.name} position with --position`);
   return values.position ?? values.spn ?? ruleset.startPosition;
 };

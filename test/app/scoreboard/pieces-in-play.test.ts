@@ -5,7 +5,7 @@ import { composeFrame, initialScoreboard, reduceScoreboard } from '../../../src/
 import { digitText, ledImage } from '../../../src/hardware/scoreboard/max7219-layout.ts';
 import { textPicture } from '../../../src/hardware/scoreboard/text-picture.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
-import { SURAKARTA } from '../../../src/rulesets/surakarta.ts';
+import { SURAKARTA } from '../../../src/games/surakarta/index.ts';
 
 const count = SURAKARTA.piecesInPlay!;
 const game2: Verdict[] = [

@@ -3,7 +3,7 @@ import mockFirmata from 'mock-firmata';
 import sinon from 'sinon';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import type { ByPlayer, Player } from '../../../src/rules/match/track.ts';
-import type { Color } from '../../../src/rules/senryaku/types.ts';
+import type { Color } from '../../../src/games/senryaku/rules/types.ts';
 import type { ScoreboardIo } from '../../../src/hardware/scoreboard/scoreboard-io.ts';
 import { Max7219Emulator } from './max7219-emulator.ts';
 

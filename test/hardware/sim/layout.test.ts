@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SIM_START_LAYOUT, formatLayout, parseLayout } from '../../../src/hardware/sim/layout.ts';
 import { REFERENCE_PHYSICS } from '../../../src/hardware/sim/rigid-body.ts';
 import { createSimBoard } from '../../../src/hardware/sim/sim-board.ts';
-import { DEFAULT_PROFILE, gramsPerMassUnit } from '../../../src/rules/senryaku/profile.ts';
-import { START_SPN, formatBoard } from '../../../src/rules/senryaku/spn.ts';
+import { DEFAULT_PROFILE, gramsPerMassUnit } from '../../../src/games/senryaku/rules/profile.ts';
+import { START_SPN, formatBoard } from '../../../src/games/senryaku/rules/spn.ts';
 
 describe('sim layout', () => {
   it('reads and writes Senryaku board fields as the rules core does', () => {

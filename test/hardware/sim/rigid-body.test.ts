@@ -20,10 +20,10 @@ import {
   type MoveOutcome,
   type Position,
   type Well,
-} from '../../../src/rules/senryaku/index.ts';
+} from '../../../src/games/senryaku/rules/index.ts';
 import { BoardPhysics, DEFAULT_PHYSICS, RigidBoard, type LoadSum, type Statics } from '../../../src/hardware/sim/index.ts';
 import { parseLayout } from '../../../src/hardware/sim/layout.ts';
-import { arbitraryPosition } from '../../rules/senryaku/helpers.ts';
+import { arbitraryPosition } from '../../games/senryaku/rules/helpers.ts';
 
 const W = (name: string): Well => parseWell(name) as Well;
 /** Any arrangement of spheres (the sim's layout reader: no rules legality, e.g. an empty board). */

@@ -1,7 +1,7 @@
 // The board tips when the simulator's rigid-body statics say so (which agree with the rules core's
 // balance model: rigid-body.test.ts): tilt switch, TILT line, spill, reset.
 import { describe, expect, it } from 'vitest';
-import { BalanceModel, DEFAULT_PROFILE, parseSpn } from '../../../src/rules/senryaku/index.ts';
+import { BalanceModel, DEFAULT_PROFILE, parseSpn } from '../../../src/games/senryaku/rules/index.ts';
 import { simScript } from '../../../src/hardware/sim/index.ts';
 import { bootedBoardWithHost } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 // The operator attributes a holding forfeit otherwise (RULES.md, holding the board, "as for Senryaku"), in the Surakarta referee.
 import { describe, expect, it } from 'vitest';
-import { START_POSITION } from '../../../src/rules/surakarta/index.ts';
+import { START_POSITION } from '../../../src/games/surakarta/rules/index.ts';
 import { SkDriver } from './driver.ts';
 
 /** The board held past the grace during the side to move's turn: the holding forfeit, then the hand lifted. */

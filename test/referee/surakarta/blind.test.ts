@@ -1,7 +1,6 @@
 // Surakarta with a blind point: the same rulings as Senryaku's (src/referee/blind-moves.ts).
 import { describe, expect, it } from 'vitest';
-import { snapshotOf } from '../../../src/referee/surakarta/snapshot.ts';
-import { SkDriver } from './driver.ts';
+import { SkDriver, snapshotOf } from './driver.ts';
 
 const moves = (r: SkDriver): string[] => r.verdicts.flatMap((v) => (v.type === 'move' ? [v.move] : []));
 

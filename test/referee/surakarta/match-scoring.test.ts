@@ -1,4 +1,4 @@
-// Surakarta match scoring (src/rules/surakarta/match.ts), as pure functions.
+// Surakarta match scoring (src/games/surakarta/rules/match.ts), as pure functions.
 import { describe, expect, it } from 'vitest';
 import {
   newSurakartaMatch,
@@ -8,7 +8,7 @@ import {
   type SurakartaGameEnd,
   type SurakartaMatch,
   type SurakartaMatchState,
-} from '../../../src/rules/surakarta/index.ts';
+} from '../../../src/games/surakarta/rules/index.ts';
 
 function played(settings: SurakartaMatch, ends: readonly SurakartaGameEnd[]): SurakartaMatchState {
   const m = newSurakartaMatch(settings);

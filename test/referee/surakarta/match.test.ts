@@ -1,6 +1,6 @@
 // Games that end by agreement, and the match around them: games:N and points:N, sides alternating.
 import { describe, expect, it } from 'vitest';
-import { START_POSITION } from '../../../src/rules/surakarta/index.ts';
+import { START_POSITION } from '../../../src/games/surakarta/rules/index.ts';
 import { SkDriver } from './driver.ts';
 
 /** Light 3 pieces, Dark 2. */

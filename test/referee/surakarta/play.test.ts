@@ -1,7 +1,7 @@
 // The Surakarta referee in play: setting up, steps, captures in either lift order, a whole game, a pass.
 import { describe, expect, it } from 'vitest';
-import { surakartaReferee } from '../../../src/referee/surakarta/index.ts';
-import { START_POSITION } from '../../../src/rules/surakarta/index.ts';
+import { surakartaReferee } from '../../../src/games/surakarta/referee.ts';
+import { START_POSITION } from '../../../src/games/surakarta/rules/index.ts';
 import { SkDriver, position } from './driver.ts';
 
 /** a2 can capture b1 (round the small loop at a1), f2 can capture e1; neither can capture the other's target. */

@@ -1,9 +1,8 @@
 // Resync after a restart, the snapshot a late client gets, and the reducer's purity.
 import { describe, expect, it } from 'vitest';
 import { replayInputs } from '../../../src/referee/referee.ts';
-import { surakartaReferee } from '../../../src/referee/surakarta/index.ts';
-import { DEFAULT_SURAKARTA_SETTINGS } from '../../../src/referee/surakarta/settings.ts';
-import { START_POSITION } from '../../../src/rules/surakarta/index.ts';
+import { DEFAULT_SURAKARTA_SETTINGS, surakartaReferee } from '../../../src/games/surakarta/referee.ts';
+import { START_POSITION } from '../../../src/games/surakarta/rules/index.ts';
 import { SkDriver, position } from './driver.ts';
 
 const AFTER_B2C3 = 'oooooo/oooooo/6/2x3/x1xxxx/xxxxxx o';
