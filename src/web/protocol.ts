@@ -29,7 +29,31 @@ export interface MatchInfo {
   readonly drawing?: BoardDrawing;
   readonly players: { readonly A: string; readonly B: string };
   readonly startedAt: string;
+  /** The game's own match options, as the operator's new-match form offers them (none for a game this server does not know). */
+  readonly options: readonly MatchOptionField[];
 }
+
+/**
+ * One of a game's own match options (what its descriptor declares, `Ruleset.options`) as a
+ * form field: the page builds the field from this alone, so it knows no game's options.
+ */
+export interface MatchOptionField {
+  /** The request's field (host-control's new_match), the flag without its dashes. */
+  readonly name: string;
+  /** The value's shape, as a usage line writes it: `N`, `alternate|fixed`, `games:N|points:N`. */
+  readonly value: string;
+  /** One line saying what it does. */
+  readonly help: string;
+  /** What a match takes when no option is given, as text. */
+  readonly default?: string;
+  readonly input: OptionInput;
+}
+
+/** What a field's value may be: a whole number within bounds, one of some words, or text of a pattern. */
+export type OptionInput =
+  | { readonly kind: 'number'; readonly min: number; readonly max: number }
+  | { readonly kind: 'choice'; readonly choices: readonly string[] }
+  | { readonly kind: 'text'; readonly pattern: string; readonly expected: string };
 
 export interface HeardVerdict {
   readonly seq: number;
