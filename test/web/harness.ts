@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 import { matchStoreService } from '../../src/app/match-store-service.ts';
-import { openBoard } from '../../src/app/open-board.ts';
+import { openBoard, type OpenedBoard } from '../../src/app/open-board.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
 import { HostControl } from '../../src/app/host-control.ts';
@@ -87,6 +87,8 @@ export class Rig {
     readonly sim: SimBoard,
     readonly server: DashboardServer,
     readonly store: MatchStore | undefined,
+    /** The simulated board the rig opened: the host closes no board, its opener does. */
+    private readonly board: OpenedBoard,
   ) {}
 
   /** The match being refereed. */
@@ -167,7 +169,7 @@ export class Rig {
       options: { players: `${players.A},${players.B}`, ...(rules === 'surakarta' ? { rules } : {}) },
     });
     server.provide({ control });
-    const rig = new Rig(verdicts, saidMs, host, control, sim, server, store);
+    const rig = new Rig(verdicts, saidMs, host, control, sim, server, store, board);
     await host.start({ game, players });
     return rig;
   }
@@ -194,6 +196,7 @@ export class Rig {
 
   async stop(): Promise<void> {
     await this.host.stop();
+    await this.board.close();
     this.store?.close();
   }
 }
