@@ -19,6 +19,17 @@ const GAME_RULES = {
   message:
     'this layer knows no game: find a game through src/games/registry.ts, or take what it decides as plain data (CONTRIBUTING.md, Layers)',
 };
+/**
+ * The dashboard's page (src/web/page/) carries only the page: besides types, it may import
+ * the pure presentation (verdict texts, the scoring board's model and frame, foul and restore
+ * words) and the drawing's helpers, never a referee, a rules core, the registry or the server.
+ */
+const PAGE_ONLY = {
+  regex:
+    '^(\\.\\./)+(src/)?(?!presentation/|rulesets/board-drawing\\.ts|app/scoreboard/frame\\.ts|referee/(foul-words|board-view)\\.ts)[a-z]',
+  allowTypeImports: true,
+  message: 'the page is bundled for the browser: a value from here would carry server or rules code into it (types are fine)',
+};
 const EFFECTS = {
   regex: '^(node:|serialport|@serialport/|johnny-five|firmata-io|mqtt|@sinonjs/|sinon)',
   message: 'a pure layer does no I/O and keeps no clock',
@@ -114,6 +125,8 @@ const BOUNDARIES = [
   { files: ['src/app/**'], uses: LAYERS.filter((l) => l !== 'web' && l !== 'cli'), games: false, pure: false },
   // The web dashboard: its server hears the app's session and serves the page bundled from
   // src/web/page/; it never reaches a board or port itself.
+  // It names no game (games: false): each game's drawing and words come with its descriptor, found
+  // at run time in the registry (src/games/registry.ts).
   {
     files: ['src/web/**'],
     uses: [
@@ -131,6 +144,14 @@ const BOUNDARIES = [
       'platform',
     ],
     games: false,
+    pure: false,
+  },
+  // The page, bundled for the browser: only the page's own values (PAGE_ONLY), and no registry.
+  {
+    files: ['src/web/page/**'],
+    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    games: false,
+    extra: [PAGE_ONLY],
     pure: false,
   },
   { files: ['src/cli/**'], uses: LAYERS, games: false, pure: false },
@@ -161,7 +182,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
-  ...BOUNDARIES.map(({ files, uses, games = true, pure }) => {
+  ...BOUNDARIES.map(({ files, uses, games = true, extra = [], pure }) => {
     const own = files[0].split('/')[1];
     const banned = LAYERS.filter((l) => l !== own && !uses.includes(l));
     return {
@@ -169,7 +190,7 @@ export default tseslint.config(
       rules: {
         'no-restricted-imports': [
           'error',
-          { patterns: [...banned.map(layer), ...(games ? [] : [GAME_RULES]), ...(pure ? [EFFECTS] : [])] },
+          { patterns: [...banned.map(layer), ...(games ? [] : [GAME_RULES]), ...extra, ...(pure ? [EFFECTS] : [])] },
         ],
       },
     };

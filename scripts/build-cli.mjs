@@ -26,17 +26,11 @@ const run = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`
 if (run.status !== 0) process.exit(run.status ?? 1);
 mkdirSync(`${dist}/web`, { recursive: true });
 const { build } = await import('esbuild');
-// The dashboard's page: one minified script and its stylesheet, served by the referee itself.
-await build({
-  entryPoints: [`${root}src/web/page/main.ts`],
-  outfile: `${dist}/web/app.js`,
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+// The dashboard's page: one minified script and its stylesheet, served by the referee itself
+// (which compresses them when it starts). The options are the server's own (PAGE_BUILD, from
+// the assets.js just compiled), so the built page is the one a server running from the sources bundles.
+const { PAGE_BUILD } = await import(new URL('../dist/web/assets.js', import.meta.url).href);
+await build({ ...PAGE_BUILD, entryPoints: [`${root}src/web/page/main.ts`], outfile: `${dist}/web/app.js`, logLevel: 'warning' });
 copyFileSync(`${root}src/web/page/style.css`, `${dist}/web/style.css`);
 
 // The command line as a few files instead of hundreds: Node's ES module loader pays per file

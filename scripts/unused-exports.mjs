@@ -24,6 +24,9 @@ const ENTRY_POINTS = new Set([
   'src/hardware/avr/flash-main.ts',
 ]);
 
+/** Imported by the build from dist/ (scripts/build-cli.mjs bundles the page with the server's own options). */
+const USED_BY_THE_BUILD = new Set(['src/web/assets.ts#PAGE_BUILD']);
+
 function walk(dir) {
   const out = [];
   for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
@@ -163,7 +166,7 @@ for (const [file, m] of modules) {
     if (m.types.has(name)) continue;
     // Its own file uses it when the name stands there more than once (the declaration is one).
     const ownUses = (m.text.match(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')) ?? []).length - 1;
-    if (ownUses > 0) continue;
+    if (ownUses > 0 || USED_BY_THE_BUILD.has(`${file}#${name}`)) continue;
     const by = [...(usedBy.get(key({ file, name })) ?? [])].filter((f) => f !== file);
     if (by.length === 0) findings.push(`${file}: '${name}' is used nowhere`);
     else if (by.every(isTestSide) && !isRulesCore(file))

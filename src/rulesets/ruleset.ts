@@ -15,6 +15,7 @@ import type { SensingOptions } from '../sensing/options.ts';
 import type { SensingSetup } from '../sensing/pipeline.ts';
 import type { JsonObject } from '../util/json.ts';
 import type { Result } from '../util/result.ts';
+import type { BoardDrawing } from './board-drawing.ts';
 import type { GameWords } from './words.ts';
 import type { SimBoard } from '../hardware/sim/sim-board.ts';
 import type { PlayersBus } from '../players/players.ts';
@@ -106,6 +107,8 @@ export interface Ruleset<Id extends string = string> {
   /** What its pieces and cells are called in what people read. */
   readonly words: GameWords;
   readonly board: RulesetBoard;
+  /** How the web dashboard draws its board (absent: a plain grid of points). */
+  readonly drawing?: BoardDrawing;
   /** The reference board's profile file, in hardware/profiles/: what a session uses without --profile. */
   readonly referenceProfileFile: string;
   /** Reads a board profile file for this game; the message lists every problem. */

@@ -6,29 +6,73 @@
 import type { LiveLoads } from '../pipeline/live-loads.ts';
 import type { LinkStatus } from '../app/event-bus.ts';
 import type { MatchSnapshot } from '../app/referee-app.ts';
+import type { BoardDrawing } from '../rulesets/board-drawing.ts';
 import type { RulesetBoard } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
 import type { Verdict } from '../referee/verdicts.ts';
+import type { MatchInfo as StoredMatch } from '../store/model.ts';
 
 export const ROLES = ['spectator', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The match being refereed, as the page needs it to draw the board and name the players. */
+/**
+ * The match being refereed, as the page needs it to draw the board and name the players:
+ * everything about its game comes from the game's descriptor, so the page knows no game.
+ */
 export interface MatchInfo {
   readonly matchId: string;
   readonly ruleset: string;
   readonly rulesetName: string;
   readonly words: GameWords;
   readonly board: RulesetBoard;
+  /** How to draw its board; absent for a game this server does not know (the page says it cannot draw it). */
+  readonly drawing?: BoardDrawing;
   readonly players: { readonly A: string; readonly B: string };
   readonly startedAt: string;
+  /** The game's own match options, as the operator's new-match form offers them (none for a game this server does not know). */
+  readonly options: readonly MatchOptionField[];
 }
+
+/**
+ * One of a game's own match options (what its descriptor declares, `Ruleset.options`) as a
+ * form field: the page builds the field from this alone, so it knows no game's options.
+ */
+export interface MatchOptionField {
+  /** The request's field (host-control's new_match), the flag without its dashes. */
+  readonly name: string;
+  /** The value's shape, as a usage line writes it: `N`, `alternate|fixed`, `games:N|points:N`. */
+  readonly value: string;
+  /** One line saying what it does. */
+  readonly help: string;
+  /** What a match takes when no option is given, as text. */
+  readonly default?: string;
+  readonly input: OptionInput;
+}
+
+/** What a field's value may be: a whole number within bounds, one of some words, or text of a pattern. */
+export type OptionInput =
+  | { readonly kind: 'number'; readonly min: number; readonly max: number }
+  | { readonly kind: 'choice'; readonly choices: readonly string[] }
+  | { readonly kind: 'text'; readonly pattern: string; readonly expected: string };
 
 export interface HeardVerdict {
   readonly seq: number;
   readonly verdict: Verdict;
   /** Server clock (ms since the epoch) when the verdict was heard on the bus. */
   readonly heardMs: number;
+  /**
+   * Each side's pieces in play in the verdict's position, for a game whose scoring board
+   * shows them (Ruleset.piecesInPlay): the game counts, so the page need not know its notation.
+   */
+  readonly inPlay?: Readonly<Record<string, number>>;
+}
+
+/** A stored match's verdicts for the replay, with what the page needs to draw its game's board. */
+export interface MatchVerdictsBody {
+  readonly match: StoredMatch;
+  readonly verdicts: readonly { readonly seq: number; readonly verdict: Verdict }[];
+  readonly words: GameWords;
+  readonly drawing?: BoardDrawing;
 }
 
 /** What the simulated board's hands hold (sim play only). */

@@ -14,26 +14,39 @@
  *
  * The server decides nothing: operator actions go to the RefereeControl it is given, sim play
  * to the simulated board's hands (the referee still sees only frames), history to the store.
+ * It names no game either: what a page needs to draw and word a match's game (its drawing,
+ * words, pieces in play) comes from the game's descriptor in the registry (match-info.ts).
  */
+import { dashboardUrl } from './http-option.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { HostService } from '../app/host-service.ts';
 import type { SessionContext } from '../app/referee-app.ts';
-import type { ControlAnswer, RefereeControl } from '../app/referee-control.ts';
+import type { RefereeControl } from '../app/referee-control.ts';
 import type { LoggedVerdict } from '../app/event-bus.ts';
-import { rulesetById } from '../games/registry.ts';
+import { BUILT_IN_RULESETS } from '../games/registry.ts';
+import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
+import type { Ruleset } from '../rulesets/ruleset.ts';
 import type { MatchStore } from '../store/index.ts';
 import { loadAssets, type WebAssets } from './assets.ts';
-import { OperatorSessions, SESSION_COOKIE, clearedCookie, cookieValue, sessionCookie, type WebUser } from './auth.ts';
+import { OperatorSessions, type WebUser } from './auth.ts';
 import { LoginThrottle, type WaitBegun } from './login-throttle.ts';
-import { refusedOrigin } from './origin.ts';
 import { MAX_BEHIND_BYTES, PageClients, type DroppedPage, type PageClient } from './page-clients.ts';
-import { MAX_REQUEST_BYTES, checkRequestFields, type SizeRefusal } from '../settings/request-limits.ts';
+import { json, send } from './http-io.ts';
+import { listen } from './listen.ts';
+import { acceptPageSockets } from './page-sockets.ts';
+import { answerMatchVerdicts, answerMatches } from './history-routes.ts';
+import { heardVerdict, matchInfoOf } from './match-info.ts';
 import { pageHtml } from './page-html.ts';
-import { SENRYAKU_WORDS } from '../rulesets/words.ts';
-import type { ApiError, HeardVerdict, MatchInfo, OperatorActionName, ServerMessage, StateMessage } from './protocol.ts';
-import { handsOf, parseSimAction, performSimAction, type SimPlay } from './sim-play.ts';
+import { handlePost, type PostContext } from './post-requests.ts';
+import type { HeardVerdict, MatchInfo, ServerMessage, StateMessage } from './protocol.ts';
+import { pageFiles, sendStatic, type StaticFile } from './static-files.ts';
+import { handsOf, positionToSetUp, type SimPlay } from './sim-play.ts';
+import { SparseNotices, droppedPageText, loginWaitText } from './sparse-notices.ts';
+
+/** The port is taken, or the address cannot be had (its home is listen.ts). */
+export { DashboardListenError } from './listen.ts';
 
 export interface DashboardOptions {
   /** Where to listen; port 0 takes a free one (tests). */
@@ -51,6 +64,8 @@ export interface DashboardOptions {
   readonly loadsHz?: number;
   /** The page's files (default: dist/web, or bundled from the sources). */
   readonly assets?: WebAssets;
+  /** The games whose matches it may be told of (default the built-in ones): their descriptors say how to draw them. */
+  readonly rulesets?: RulesetRegistry;
   /** How far a page may fall behind what it is sent, bytes, before it is dropped (default 1 MiB). */
   readonly maxBehindBytes?: number;
   /** Where the server says what a person should know (throttled logins, dropped pages): the terminal. */
@@ -59,42 +74,37 @@ export interface DashboardOptions {
   readonly now?: () => number;
 }
 
-/** The port is taken, or the address cannot be had: said in one sentence. */
-export class DashboardListenError extends Error {
-  override readonly name = 'DashboardListenError';
-}
-
-/** A dropped page or a throttled login is said at most this often (a flood is one line a minute, with its count). */
-const SAY_EVERY_MS = 60_000;
-
-const OPERATOR_ROUTES: Readonly<Record<OperatorActionName, keyof RefereeControl>> = {
-  'new-match': 'newMatch',
-  'end-by-agreement': 'endGameByAgreement',
-  'attribute-interference': 'attributeInterference',
-  calibrate: 'startCalibration',
-};
-
 export class DashboardServer implements HostService {
   readonly name = 'web-dashboard';
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
-  private assets: WebAssets | undefined;
+  /** The page, its script and its stylesheet, compressed once at start, by path. */
+  private files = new Map<string, StaticFile>();
   private readonly auth: OperatorSessions;
   private readonly throttle: LoginThrottle;
   private readonly clients: PageClients;
-  private readonly lastSaid = new Map<string, { ms: number; unsaid: number }>();
+  private readonly notices: SparseNotices;
   private session: SessionContext | undefined;
+  /** The descriptor of the attached match's game (undefined for one this server does not know). */
+  private ruleset: Ruleset | undefined;
   private match: MatchInfo | undefined;
   private heard: HeardVerdict[] = [];
   private timer: NodeJS.Timeout | undefined;
   private lastHands = '';
   /** What the composition root may only hand over once the board is open (see provide). */
   private parts: Pick<DashboardOptions, 'control' | 'sim' | 'store'>;
+  private readonly rulesets: RulesetRegistry;
 
   constructor(private readonly options: DashboardOptions) {
+    this.rulesets = options.rulesets ?? BUILT_IN_RULESETS;
     const now = options.now ?? Date.now;
     this.auth = new OperatorSessions(options.users ?? [], now);
     this.throttle = new LoginThrottle(now);
+    // Said on the terminal and to operator pages.
+    this.notices = new SparseNotices(now, (level, message) => {
+      options.notice?.(level, message);
+      this.broadcast({ type: 'notice', level, message }, this.isOperator);
+    });
     this.clients = new PageClients(
       options.maxBehindBytes ?? MAX_BEHIND_BYTES,
       (cookie) => this.auth.roleOf(cookie),
@@ -127,40 +137,19 @@ export class DashboardServer implements HostService {
     };
   }
 
-  /** The address it listens on (after start). */
+  /** The address it listens on (after start), as people open it. */
   get url(): string {
     const a = this.http?.address() as AddressInfo | null | undefined;
-    if (!a) return '';
-    const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
-    return `http://${host}:${a.port}/`;
+    // A wildcard address is said as this machine's loopback, which a person can open.
+    return a ? dashboardUrl({ host: a.address, port: a.port }) : '';
   }
 
   async start(): Promise<void> {
-    this.assets = this.options.assets ?? (await loadAssets());
+    const assets = this.options.assets ?? (await loadAssets());
+    this.files = pageFiles(pageHtml(), assets.script, assets.style);
     const http = createServer((req, res) => void this.handle(req, res));
-    const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
-    http.on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws') return socket.destroy();
-      // Another site's page may not open the socket with the operator's cookie (cross-site WebSocket hijacking).
-      const refused = refusedOrigin(req.headers);
-      if (refused) {
-        socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${refused}\n`);
-        return;
-      }
-      wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, req));
-    });
-    await new Promise<void>((resolve, reject) => {
-      http.once('error', (e: NodeJS.ErrnoException) =>
-        reject(
-          new DashboardListenError(
-            e.code === 'EADDRINUSE'
-              ? `the dashboard cannot listen on ${this.options.host}:${this.options.port}: the port is taken (--http HOST:PORT picks another, --http off turns it off)`
-              : `the dashboard cannot listen on ${this.options.host}:${this.options.port}: ${e.code ?? e.message}`,
-          ),
-        ),
-      );
-      http.listen(this.options.port, this.options.host, () => resolve());
-    });
+    const wss = acceptPageSockets(http, (ws, req) => this.connected(ws, req));
+    await listen(http, this.options.host, this.options.port);
     this.http = http;
     this.wss = wss;
     const hz = this.options.loadsHz ?? 15;
@@ -188,21 +177,12 @@ export class DashboardServer implements HostService {
   attach(session: SessionContext): void {
     this.detach();
     this.session = session;
-    const h = session.header;
-    const found = rulesetById(h.ruleset);
+    const found = this.rulesets.byId(session.header.ruleset);
     const ruleset = found.ok ? found.value : undefined;
-    const players = (h.settings as { players?: { A?: unknown; B?: unknown } }).players;
-    this.match = {
-      matchId: session.matchId,
-      ruleset: h.ruleset,
-      rulesetName: ruleset?.name ?? h.ruleset,
-      words: ruleset?.words ?? SENRYAKU_WORDS,
-      board: ruleset?.board ?? { files: 7, ranks: 6, pivots: true, tilt: true },
-      players: { A: typeof players?.A === 'string' ? players.A : 'A', B: typeof players?.B === 'string' ? players.B : 'B' },
-      startedAt: h.startedAt,
-    };
+    this.ruleset = ruleset;
+    this.match = matchInfoOf(session, this.rulesets);
     // A resumed match's earlier sessions were not heard here: the store has them, if there is one.
-    this.heard = (this.parts.store?.verdicts(session.matchId) ?? []).map((v) => ({ seq: v.seq, verdict: v.verdict, heardMs: 0 }));
+    this.heard = (this.parts.store?.verdicts(session.matchId) ?? []).map((v) => heardVerdict(ruleset, v.seq, v.verdict, 0));
     session.bus.on('logged', this, (l) => this.onLogged(l));
     session.bus.on('link', this, (link) => {
       this.broadcast({ type: 'link', link });
@@ -221,6 +201,7 @@ export class DashboardServer implements HostService {
     if (!this.session) return;
     this.session.bus.removeListeners(this);
     this.session = undefined;
+    this.ruleset = undefined;
     this.match = undefined;
     this.heard = [];
     this.broadcastState();
@@ -229,7 +210,7 @@ export class DashboardServer implements HostService {
   private onLogged(l: LoggedVerdict): void {
     // Already had from the store (attached after the match's first verdicts were filed).
     if (this.heard.length > 0 && l.seq <= this.heard[this.heard.length - 1]!.seq) return;
-    const heard: HeardVerdict = { seq: l.seq, verdict: l.verdict, heardMs: Date.now() };
+    const heard = heardVerdict(this.ruleset, l.seq, l.verdict, Date.now());
     this.heard.push(heard);
     this.broadcast({ type: 'verdict', ...heard });
     this.pushSnapshot();
@@ -293,36 +274,11 @@ export class DashboardServer implements HostService {
   }
 
   private onDropped(d: DroppedPage): void {
-    this.say(
-      'dropped-page',
-      'warn',
-      (n) =>
-        `dashboard: ${n > 1 ? `${n} pages were` : `a page (${d.role}${d.address ? ` at ${d.address}` : ''}) was`} dropped for falling ${Math.round(d.behindBytes / 1024)} KiB behind what it was sent (it may connect again)`,
-    );
+    this.notices.notice('dropped-page', 'warn', droppedPageText(d));
   }
 
   private onLoginWait(w: WaitBegun): void {
-    this.say(
-      `login ${w.who}`,
-      'warn',
-      (n) =>
-        `dashboard: ${w.failures} failed logins ${w.who === 'address' ? `from ${w.key}` : `as ${JSON.stringify(w.key)}`}: the next must wait ${Math.ceil(w.waitMs / 1000)} s` +
-        (n > 1 ? ` (${n} such waits began in the last minute)` : ''),
-    );
-  }
-
-  /** Said on the terminal and to operator pages, at most once a minute for each kind (a flood says its count). */
-  private say(kind: string, level: 'info' | 'warn', text: (count: number) => string): void {
-    const now = (this.options.now ?? Date.now)();
-    const last = this.lastSaid.get(kind) ?? { ms: -Infinity, unsaid: 0 };
-    last.unsaid++;
-    this.lastSaid.set(kind, last);
-    if (now - last.ms < SAY_EVERY_MS) return;
-    const message = text(last.unsaid);
-    last.ms = now;
-    last.unsaid = 0;
-    this.options.notice?.(level, message);
-    this.broadcast({ type: 'notice', level, message }, this.isOperator);
+    this.notices.notice(`login ${w.who}`, 'warn', loginWaitText(w));
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -338,159 +294,31 @@ export class DashboardServer implements HostService {
     const url = new URL(req.url ?? '/', 'http://dashboard');
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    const assets = this.assets;
-    if (method === 'GET' && (path === '/' || path === '/index.html')) return send(res, 200, 'text/html; charset=utf-8', pageHtml());
-    if (method === 'GET' && path === '/app.js' && assets) return send(res, 200, 'text/javascript; charset=utf-8', assets.script);
-    if (method === 'GET' && path === '/style.css' && assets) return send(res, 200, 'text/css; charset=utf-8', assets.style);
+    const file = this.files.get(path);
+    if ((method === 'GET' || method === 'HEAD') && file) return sendStatic(req, res, file);
     if (method === 'GET' && path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
     if (method === 'GET' && path === '/api/state') return json(res, 200, this.stateFor(req.headers.cookie));
     if (method === 'GET' && path === '/api/me')
       return json(res, 200, { role: this.auth.roleOf(req.headers.cookie), name: this.auth.operatorOf(req.headers.cookie) ?? null });
-    if (method === 'GET' && path === '/api/matches') return this.matches(res);
+    if (method === 'GET' && path === '/api/matches') return answerMatches(res, this.parts.store);
     const verdicts = /^\/api\/matches\/([^/]+)\/verdicts$/.exec(path);
-    if (method === 'GET' && verdicts) return this.matchVerdicts(res, decodeURIComponent(verdicts[1]!));
+    if (method === 'GET' && verdicts) return answerMatchVerdicts(res, this.parts.store, this.rulesets, decodeURIComponent(verdicts[1]!));
     if (method !== 'POST') return json(res, path.startsWith('/api/') ? 405 : 404, { error: `no ${method} ${path} here` });
-
-    // Only this dashboard's pages act (the cookie is SameSite=Strict too).
-    const refused = refusedOrigin(req.headers);
-    if (refused) return json(res, 403, { error: refused, code: 'BadOrigin' } satisfies ApiError);
-    // Every POST carries JSON: a form on another site cannot send that.
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
-      return json(res, 415, { error: 'requests carry a JSON body (Content-Type: application/json)' });
-    const request = path.replace(/^\/api\/(operator\/)?/, '').slice(0, 64);
-    const body = await readJson(req);
-    if (body === TOO_LARGE)
-      return json(res, 413, {
-        error: `${request}: the request is over ${MAX_REQUEST_BYTES} bytes (TooLarge)`,
-        code: 'TooLarge',
-        field: 'request',
-        max: MAX_REQUEST_BYTES,
-      } satisfies ApiError);
-    if (body === undefined) return json(res, 400, { error: 'the body is not JSON' });
-    const sizes = checkRequestFields(request, body);
-    if (!sizes.ok) return json(res, 400, refusalBody(sizes.error));
-    if (path === '/api/login') return this.login(req, res, body);
-    if (path === '/api/logout') {
-      this.auth.logout(cookieValue(req.headers.cookie, SESSION_COOKIE));
-      res.setHeader('Set-Cookie', clearedCookie);
-      return json(res, 200, { role: 'spectator' });
-    }
-    const op = /^\/api\/operator\/([a-z-]+)$/.exec(path);
-    if (op) return this.operator(req, res, op[1]!, body);
-    if (path === '/api/sim') return this.simAction(res, body);
-    return json(res, 404, { error: `no POST ${path} here` });
+    return handlePost(this.postContext(), req, res, path);
   }
 
-  private async login(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    if (typeof b.name !== 'string' || typeof b.password !== 'string') return json(res, 400, { error: 'name and password are needed' });
-    const address = req.socket.remoteAddress ?? 'unknown';
-    const waitMs = this.throttle.waitFor(address, b.name);
-    if (waitMs > 0) {
-      const retryAfterS = Math.ceil(waitMs / 1000);
-      res.setHeader('Retry-After', String(retryAfterS));
-      return json(res, 429, {
-        error: `too many failed logins: try again in ${retryAfterS} s`,
-        code: 'TooManyAttempts',
-        retryAfterS,
-      } satisfies ApiError);
-    }
-    const token = await this.auth.login(b.name, b.password);
-    if (!token) {
-      for (const w of this.throttle.failed(address, b.name)) this.onLoginWait(w);
-      return json(res, 401, { error: 'no operator with that name and password' });
-    }
-    this.throttle.succeeded(address, b.name);
-    res.setHeader('Set-Cookie', sessionCookie(token));
-    return json(res, 200, { role: 'operator', name: b.name });
-  }
-
-  private async operator(req: IncomingMessage, res: ServerResponse, action: string, body: unknown): Promise<void> {
-    if (!this.auth.operatorOf(req.headers.cookie)) return json(res, 403, { error: 'operator actions need an operator login' });
-    const method = OPERATOR_ROUTES[action as OperatorActionName] as keyof RefereeControl | undefined;
-    if (!method) return json(res, 404, { error: `no operator action '${action}'` });
-    const control = this.parts.control;
-    if (!control) return json(res, 503, { error: 'operator actions are not wired into this referee' });
-    const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-    const answer: ControlAnswer = await control[method](b);
-    return answer.ok ? json(res, 200, { ok: true, ...answer.value }) : json(res, 409, { error: answer.error });
-  }
-
-  private async simAction(res: ServerResponse, body: unknown): Promise<void> {
-    const sim = this.parts.sim;
-    if (!sim) return json(res, 404, { error: 'sim play is offered only on the simulated board (--sim)' });
-    const action = parseSimAction(body);
-    if (typeof action === 'string') return json(res, 400, { error: action });
-    const problem = await performSimAction(sim, action, this.positionToSetUp());
-    this.pushLive();
-    return problem ? json(res, 409, { error: problem }) : json(res, 200, { ok: true, hands: handsOf(sim.board) });
-  }
-
-  /**
-   * Where a helper's hands set the pieces out: the referee's position, except between games,
-   * when the referee has asked for the next game's setup (which starts from the game's start position).
-   */
-  private positionToSetUp(): string | undefined {
-    const snapshot = this.session?.snapshot();
-    if (!snapshot || snapshot.phase === 'setup') return snapshot?.position;
-    const lastEnd = this.heard.findLastIndex((h) => h.verdict.type === 'game-over');
-    const setupAfter = lastEnd >= 0 && this.heard.slice(lastEnd).some((h) => h.verdict.type === 'setup');
-    const ruleset = rulesetById(snapshot.ruleset);
-    return setupAfter && ruleset.ok ? ruleset.value.startPosition : snapshot.position;
-  }
-
-  private matches(res: ServerResponse): void {
-    const store = this.parts.store;
-    if (!store) return json(res, 404, { error: 'this referee keeps no match store (--db off)' });
-    return json(res, 200, { matches: store.list().slice(0, 100) });
-  }
-
-  private matchVerdicts(res: ServerResponse, id: string): void {
-    const store = this.parts.store;
-    if (!store) return json(res, 404, { error: 'this referee keeps no match store (--db off)' });
-    const info = store.info(id);
-    if (!info) return json(res, 404, { error: `no match ${id} in the store` });
-    return json(res, 200, { match: info, verdicts: store.verdicts(id) });
+  private postContext(): PostContext {
+    return {
+      auth: this.auth,
+      throttle: this.throttle,
+      control: this.parts.control,
+      sim: this.parts.sim,
+      positionToSetUp: () => positionToSetUp(this.session?.snapshot(), this.heard, this.ruleset?.startPosition),
+      simActed: () => this.pushLive(),
+      loginWait: (w) => this.onLoginWait(w),
+    };
   }
 }
 
 /** One message's bytes, for every page it goes to. */
 const encode = (m: ServerMessage): Buffer => Buffer.from(JSON.stringify(m));
-
-const refusalBody = (r: SizeRefusal): ApiError => ({ error: r.message, code: r.code, field: r.field, max: r.max });
-
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  res.end(body);
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
-}
-
-const TOO_LARGE = Symbol('too large');
-
-/** What a body beyond the bound is read (and thrown away) up to, so the client hears the 413; beyond it the connection is cut. */
-const DISCARD_BYTES = 16 << 20;
-
-/** The body's JSON; undefined if it is not JSON; TOO_LARGE beyond MAX_REQUEST_BYTES (the rest is not kept). */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > DISCARD_BYTES) {
-      req.socket.destroy();
-      return TOO_LARGE;
-    }
-    if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
-  }
-  if (size > MAX_REQUEST_BYTES) return TOO_LARGE;
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}

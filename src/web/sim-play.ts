@@ -4,7 +4,8 @@
  * referee is not told anything: it sees only the load-cell frames these actions make, exactly
  * as with a real board. The interface is the narrow part of the SimBoard the page may use.
  */
-import type { SimAction, SimHands } from './protocol.ts';
+import type { MatchSnapshot } from '../app/referee-app.ts';
+import type { HeardVerdict, SimAction, SimHands } from './protocol.ts';
 
 interface Outcome {
   readonly result: { readonly ok: true } | { readonly ok: false; readonly error: { readonly message: string } };
@@ -125,4 +126,19 @@ export async function performSimAction(play: SimPlay, a: SimAction, position: st
 export function handsOf(board: SimPlayBoard): SimHands {
   const s = board.snapshot();
   return { hand: [...s.hand], onTable: [...s.onTable], board: s.board, ...(s.tipped ? { tipped: s.tipped } : {}) };
+}
+
+/**
+ * Where a helper's hands set the pieces out: the referee's position, except between games,
+ * when the referee has asked for the next game's setup (which starts from the game's start position).
+ */
+export function positionToSetUp(
+  snapshot: MatchSnapshot | undefined,
+  heard: readonly HeardVerdict[],
+  startPosition: string | undefined,
+): string | undefined {
+  if (!snapshot || snapshot.phase === 'setup') return snapshot?.position;
+  const lastEnd = heard.findLastIndex((h) => h.verdict.type === 'game-over');
+  const setupAfter = lastEnd >= 0 && heard.slice(lastEnd).some((h) => h.verdict.type === 'setup');
+  return setupAfter && startPosition !== undefined ? startPosition : snapshot.position;
 }

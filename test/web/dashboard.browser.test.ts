@@ -1,7 +1,7 @@
 // The dashboard in Debian's Chromium (playwright-core): whole games played by clicks on the
 // simulated board, every verdict the referee says appearing on the page, a foul made and
-// restored by clicks, the keyboard, a phone-sized screen, the spectator's refusals and the
-// operator's login. Screenshots of each state go to .ci/out/; the page's load time and each
+// restored by clicks, the keyboard, a phone-sized screen, the spectator's refusals, the
+// operator's login and a new match from the form the page builds of the game's own options. Screenshots of each state go to .ci/out/; the page's load time and each
 // verdict's way from the terminal to the page are measured and written to
 // .ci/out/dashboard-timing.json (logged, never asserted).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { skipWithout } from '../system-tools.ts';
 import { CHROMIUM, OUT_DIR, clickWell, launchChromium, screenshot, verdictShown } from './browser.ts';
 import { OPERATOR, Rig } from './harness.ts';
 import { until } from '../wait.ts';
+import { rulesetById } from '../../src/games/registry.ts';
 
 /** Senryaku: W c3 and B c5 with a few plain spheres; five moves to White's capture of the coloured sphere. */
 const SENRYAKU_GAME = 'b5b/2B4/7/2W4/7/w5w w - -';
@@ -54,6 +55,44 @@ async function step(page: Page, rig: Rig, from: string, to: string, move: string
   await pickUp(page, rig, from);
   await clickWell(page, to);
   await rig.until('move', (v) => v.move === move);
+}
+
+/** A field of the new-match form as the page built it, or as a game's descriptor declares it. */
+type FormField =
+  | { name: string; type: 'number'; min: number; max: number }
+  | { name: string; type: 'text'; pattern: string }
+  | { name: string; choices: string[] };
+
+/** The option fields of the operator's new-match form, as the page has them. */
+const formFields = (page: Page): Promise<FormField[]> =>
+  page.$$eval('#new-match [data-option]', (els) =>
+    els.map((e): FormField => {
+      const name = e.getAttribute('data-option')!;
+      if (e instanceof HTMLSelectElement) return { name, choices: [...e.options].map((o) => o.value).filter((v) => v !== '') };
+      const input = e as HTMLInputElement;
+      return input.type === 'number'
+        ? { name, type: 'number', min: Number(input.min), max: Number(input.max) }
+        : { name, type: 'text', pattern: input.pattern };
+    }),
+  );
+
+/** The fields the game's descriptor declares (Ruleset.options). */
+function declaredFields(id: string): FormField[] {
+  const game = rulesetById(id);
+  if (!game.ok) throw new Error(game.error.message);
+  return game.value.options.map(({ name, schema }): FormField => {
+    if (schema.type === 'integer') return { name, type: 'number', min: schema.minimum, max: schema.maximum };
+    if ('enum' in schema) return { name, choices: [...schema.enum] };
+    return { name, type: 'text', pattern: schema.pattern };
+  });
+}
+
+/** Logs the page in as the operator and waits for the operator's controls. */
+async function logIn(page: Page): Promise<void> {
+  await page.fill('#login-name', OPERATOR.name);
+  await page.fill('#login-password', OPERATOR.password);
+  await page.click('#login-submit');
+  await page.waitForSelector('#op-agree');
 }
 
 const timing = { pageLoadMs: [] as number[], verdictToPageMs: [] as number[] };
@@ -183,7 +222,7 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
     }
   });
 
-  it('a Surakarta game played by clicks, then the operator logs in and ends game 2 by agreement; a spectator cannot', async () => {
+  it('a Surakarta game played by clicks, then the operator logs in and ends game 2 by agreement (a spectator cannot), and starts a match to 3 points from the form', async () => {
     const rig = await Rig.start({ rules: 'surakarta', position: SURAKARTA_GAME, seed: 11 });
     try {
       await rig.until('game-started');
@@ -237,6 +276,52 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       await rig.until('game-over', (v) => v.game === 2 && v.reason === 'agreement');
       await verdictShown(page, 'game-over', 2);
       await expectEveryVerdict(page, rig);
+
+      // The match is over (two games): a new one from the form, built of Surakarta's own option
+      // (a match of N games or to N points), to 3 points between new players.
+      expect(await formFields(page)).toEqual(declaredFields('surakarta'));
+      expect((await formFields(page)).map((f) => f.name)).toEqual(['match']);
+      await page.fill('#nm-option-match', 'points:0');
+      expect(await page.$eval('#nm-option-match', (e) => (e as HTMLInputElement).validity.patternMismatch)).toBe(true);
+      await page.fill('#nm-option-match', 'points:3');
+      await page.fill('#nm-player-A', 'Cy');
+      await page.fill('#nm-player-B', 'Di');
+      const before = rig.app.matchId;
+      await page.click('#op-new-match');
+      const started = await until('the new match', () => rig.host.current?.matchId !== before && rig.host.current);
+      expect(started.matchHeader?.settings).toMatchObject({ match: 'points:3', players: { A: 'Cy', B: 'Di' } });
+      await expect.poll(() => page.textContent('#match-title')).toBe('Surakarta · Cy v Di');
+      // The request's answer, though the page redrew its operator panel for the new match before it came.
+      await expect.poll(() => page.textContent('#operator-status')).toContain(`"players":{"A":"Cy","B":"Di"}`);
+      await screenshot(page, 'new-match');
+      await page.close();
+    } finally {
+      await rig.stop();
+    }
+  });
+
+  it("the operator's new-match form is Senryaku's own options; a match from it is played on that track", async () => {
+    const rig = await Rig.start({ position: SENRYAKU_GAME });
+    try {
+      await rig.until('game-started');
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(rig.url);
+      await logIn(page);
+      expect(await formFields(page)).toEqual(declaredFields('senryaku'));
+      expect((await formFields(page)).map((f) => f.name)).toEqual(['track', 'colours']);
+      // The match in progress is left for the new one (the operator says so).
+      await page.fill('#nm-option-track', '3');
+      await page.selectOption('#nm-option-colours', 'fixed');
+      await page.check('#op-force');
+      const before = rig.app.matchId;
+      await page.click('#op-new-match');
+      const started = await until('the new match', () => rig.host.current?.matchId !== before && rig.host.current);
+      // The players were left empty: the last match's stay.
+      expect(started.matchHeader?.settings).toMatchObject({
+        match: { trackLength: 3, colours: 'fixed' },
+        players: { A: 'Alice', B: 'Bob' },
+      });
+      await expect.poll(() => page.textContent('#operator-status')).toMatch(/^done: .*"ruleset":"senryaku"/);
       await page.close();
     } finally {
       await rig.stop();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 import { MatchStoreService } from '../../src/app/match-store-service.ts';
-import { openBoard } from '../../src/app/open-board.ts';
+import { openBoard, type OpenedBoard } from '../../src/app/open-board.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
 import { HostControl } from '../../src/app/host-control.ts';
@@ -89,6 +89,8 @@ export class Rig {
     readonly store: MatchStore | undefined,
     /** Started in order before the first match, stopped in reverse after the last. */
     private readonly services: readonly Service[],
+    /** The simulated board the rig opened: the host closes no board, its opener does. */
+    private readonly board: OpenedBoard,
   ) {}
 
   /** The match being refereed. */
@@ -170,7 +172,7 @@ export class Rig {
       options: { players: `${players.A},${players.B}`, ...(rules === 'surakarta' ? { rules } : {}) },
     });
     server.provide({ control });
-    const rig = new Rig(verdicts, saidMs, host, control, sim, server, store, services);
+    const rig = new Rig(verdicts, saidMs, host, control, sim, server, store, services, board);
     for (const s of services) await s.start();
     await host.start();
     return rig;
@@ -199,6 +201,7 @@ export class Rig {
   async stop(): Promise<void> {
     await this.host.stop();
     for (const s of [...this.services].reverse()) await s.stop();
+    await this.board.close();
     this.store?.close();
   }
 }

@@ -1,5 +1,6 @@
 /** Senryaku (RULES.md) as a ruleset: SPN, the balance model from the board's profile, its referee. */
 import { SENRYAKU_WORDS } from '../../rulesets/words.ts';
+import { SENRYAKU_DRAWING } from './drawing.ts';
 import { DEFAULT_REFEREE_SETTINGS, senryakuReferee, type SenryakuRefereeSettings } from './referee.ts';
 import { POLICIES } from '../../referee/verdicts.ts';
 import { COLOUR_MODES, MAX_TRACK_LENGTH } from '../../rules/match/track.ts';
@@ -101,6 +102,7 @@ export const SENRYAKU: Ruleset<'senryaku'> = {
   id: 'senryaku',
   name: 'Senryaku',
   words: SENRYAKU_WORDS,
+  drawing: SENRYAKU_DRAWING,
   board: { files: 7, ranks: 6, pivots: true, tilt: true },
   startPosition: START_SPN,
   referenceProfileFile: 'reference-mega-2560.json',

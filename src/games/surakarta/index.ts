@@ -1,5 +1,6 @@
 /** Surakarta (RULES.md, Surakarta) as a ruleset: its notation, its board of 36 points, its referee and match settings. */
 import { SURAKARTA_WORDS } from '../../rulesets/words.ts';
+import { SURAKARTA_DRAWING } from './drawing.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, surakartaReferee, type SurakartaRefereeSettings } from './referee.ts';
 import { POLICIES } from '../../referee/verdicts.ts';
 import {
@@ -66,6 +67,7 @@ export const SURAKARTA: Ruleset<'surakarta'> = {
   id: 'surakarta',
   name: 'Surakarta',
   words: SURAKARTA_WORDS,
+  drawing: SURAKARTA_DRAWING,
   board: { files: 6, ranks: 6, pivots: false, tilt: false },
   startPosition: START_POSITION,
   referenceProfileFile: 'surakarta-mega-2560.json',

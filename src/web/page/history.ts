@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 /**
  * Match history from the store and a replay with a slider: the positions after each move of a
- * match (each game from its start position), drawn by the same board view as the live game.
+ * match (each game from its start position), drawn by the same board view as the live game,
+ * from the drawing of the match's game that the server sends with its verdicts.
  */
 import type { Verdict } from '../../referee/verdicts.ts';
-import { rulesetById } from '../../games/registry.ts';
+import type { MatchVerdictsBody } from '../protocol.ts';
 import { drawBoard, moveWells } from './board.ts';
 import { h } from './dom.ts';
 
@@ -62,14 +63,17 @@ export function historyPanel(): HTMLElement {
 
 async function showReplay(m: Summary, into: HTMLElement): Promise<void> {
   const r = await fetch(`/api/matches/${encodeURIComponent(m.matchId)}/verdicts`);
-  const body = (await r.json()) as { verdicts?: { seq: number; verdict: Verdict }[]; error?: string };
-  if (!body.verdicts) {
+  const body = (await r.json()) as Partial<MatchVerdictsBody> & { error?: string };
+  if (!body.verdicts || !body.words) {
     into.replaceChildren(h('p', {}, body.error ?? 'not found'));
     return;
   }
+  const { drawing, words } = body;
+  if (!drawing) {
+    into.replaceChildren(h('p', {}, `This referee cannot draw a board of ${m.ruleset}.`));
+    return;
+  }
   const frames = replayFrames(body.verdicts.map((v) => v.verdict));
-  const ruleset = rulesetById(m.ruleset);
-  const board = ruleset.ok ? ruleset.value.board : { files: 7, ranks: 6 };
   if (frames.length === 0) {
     into.replaceChildren(h('p', {}, 'This match has no move to replay.'));
     return;
@@ -90,9 +94,8 @@ async function showReplay(m: Summary, into: HTMLElement): Promise<void> {
     const last = f.move ? moveWells(f.move) : undefined;
     view.replaceChildren(
       drawBoard({
-        ruleset: m.ruleset,
-        files: board.files,
-        ranks: board.ranks,
+        drawing,
+        words,
         position: f.position,
         restore: [],
         interactive: false,

@@ -1,16 +1,19 @@
 /// <reference lib="dom" />
 /**
  * The operator's part of the page: the login (a user of the settings with the operator role),
- * the referee's controls (new match, end by agreement, attribute an interference, start
- * calibration) and link and sensor health (per-cell live loads as `senryaku monitor` shows
+ * the referee's controls (a new match from the form of the game's options, end by agreement,
+ * attribute an interference, start calibration) and link and sensor health (per-cell live loads as the monitor command shows
  * them, tracked zero offsets, counters). The server refuses every action without an operator
  * session; the page only offers them to one.
  */
 import type { LiveLoads } from '../../pipeline/live-loads.ts';
 import type { LinkStatus } from '../../app/event-bus.ts';
+import type { MatchSnapshot } from '../../app/referee-app.ts';
 import type { MatchInfo, Role } from '../protocol.ts';
 import { h, postJson } from './dom.ts';
 import { wellName } from './board.ts';
+import { newMatchForm } from './new-match.ts';
+import { sideIds } from './sides.ts';
 
 export interface OperatorHooks {
   /** After a login or logout: the page reconnects to be told its new role. */
@@ -48,23 +51,43 @@ export function loginForm(hooks: OperatorHooks): HTMLElement {
   return form;
 }
 
-export function operatorPanel(role: Role, control: boolean, match: MatchInfo | undefined, hooks: OperatorHooks): HTMLElement {
-  if (role !== 'operator') return loginForm(hooks);
-  const result = h('p', { class: 'status', id: 'operator-status', 'aria-live': 'polite' });
+/**
+ * The answer to the operator's last request, kept across the panel's redraws: a new match
+ * redraws the panel (the page is told of the new match) before the request's answer comes.
+ */
+let lastAnswer = '';
+
+function answered(text: string): void {
+  lastAnswer = text;
+  const shown = document.getElementById('operator-status');
+  if (shown) shown.textContent = text;
+}
+
+export function operatorPanel(
+  role: Role,
+  control: boolean,
+  match: MatchInfo | undefined,
+  snap: MatchSnapshot | undefined,
+  hooks: OperatorHooks,
+): HTMLElement {
+  if (role !== 'operator') {
+    lastAnswer = '';
+    return loginForm(hooks);
+  }
+  const result = h('p', { class: 'status', id: 'operator-status', 'aria-live': 'polite' }, lastAnswer);
   const act = (path: string, body: Record<string, unknown>, confirmText?: string) => () => {
     if (confirmText && !window.confirm(confirmText)) return;
-    result.textContent = '…';
+    answered('…');
     void postJson(`/api/operator/${path}`, body).then((r) => {
       const text =
         r.status === 200 ? `done: ${JSON.stringify(r.body)}` : `refused: ${typeof r.body.error === 'string' ? r.body.error : r.status}`;
-      result.textContent = text;
+      answered(text);
       hooks.say(text);
     });
   };
   const force = h('input', { type: 'checkbox', id: 'op-force' });
   const who = h('select', { id: 'op-interference', 'aria-label': 'who held the board' }, h('option', { value: 'none' }, 'nobody'));
-  for (const side of match?.ruleset === 'surakarta' ? ['light', 'dark'] : ['white', 'black'])
-    who.append(h('option', { value: side }, side));
+  for (const side of sideIds(match, snap)) who.append(h('option', { value: side }, side));
   const button = (id: string, text: string, onClick: () => void) => {
     const b = h('button', { type: 'button', id, disabled: !control }, text);
     b.addEventListener('click', onClick);
@@ -76,12 +99,8 @@ export function operatorPanel(role: Role, control: boolean, match: MatchInfo | u
     'div',
     { class: 'operator' },
     control ? undefined : h('p', { class: 'muted' }, 'Operator actions are not wired into this referee.'),
-    h(
-      'div',
-      { class: 'buttons' },
-      button('op-new-match', 'New match', () => act('new-match', { force: force.checked })()),
-      h('label', { for: 'op-force', class: 'inline' }, force, ' abandon the match in progress'),
-    ),
+    newMatchForm(match, control, (body) => act('new-match', { ...body, force: force.checked })()),
+    h('div', { class: 'buttons' }, h('label', { for: 'op-force', class: 'inline' }, force, ' abandon the match in progress')),
     h('div', { class: 'buttons' }, button('op-agree', 'End game by agreement', act('end-by-agreement', {}, 'End the game by agreement?'))),
     h(
       'div',

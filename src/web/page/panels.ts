@@ -11,11 +11,15 @@ import { verdictText } from '../../presentation/verdict-text.ts';
 import { foulWords } from '../../referee/foul-words.ts';
 import type { MatchSnapshot } from '../../app/referee-app.ts';
 import { describeRestoration } from '../../referee/board-view.ts';
-import { SENRYAKU_WORDS } from '../../rulesets/words.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
-import { rulesetById } from '../../games/registry.ts';
+import type { GameWords } from '../../rulesets/words.ts';
 import type { HeardVerdict, MatchInfo } from '../protocol.ts';
 import { h, s, sideName } from './dom.ts';
+import { sideLabel, swatch } from './sides.ts';
+
+/** Words for a page with no match (a verdict heard after its match was detached). */
+const NO_GAME_WORDS: GameWords = { piece: 'piece', pieces: 'pieces', cell: 'cell', cells: 'cells' };
+const wordsOf = (match: MatchInfo | undefined): GameWords => match?.words ?? NO_GAME_WORDS;
 
 export function turnPanel(match: MatchInfo | undefined, snap: MatchSnapshot | undefined): HTMLElement {
   if (!match || !snap) return h('p', { class: 'muted' }, 'No match is being refereed.');
@@ -25,15 +29,15 @@ export function turnPanel(match: MatchInfo | undefined, snap: MatchSnapshot | un
     h(
       'li',
       { class: `player side-${side}${snap.turn === side ? ' to-move' : ''}`, 'data-side': side },
-      h('span', { class: 'swatch', 'aria-hidden': 'true' }),
+      swatch(match, side),
       h('strong', {}, names[player]),
-      ` (${player}) plays ${sideName(side)}`,
+      ` (${player}) plays ${sideLabel(match, side)}`,
       snap.turn === side ? h('span', { class: 'turn-badge' }, 'to move') : undefined,
     ),
   );
   const phase =
     snap.phase === 'play'
-      ? `${sideName(snap.turn ?? '')} to move`
+      ? `${sideLabel(match, snap.turn ?? '')} to move`
       : snap.phase === 'foul'
         ? 'Foul: the board must be restored'
         : snap.phase === 'game-over'
@@ -55,16 +59,13 @@ export function turnPanel(match: MatchInfo | undefined, snap: MatchSnapshot | un
   );
 }
 
-/** The scoring board's state after the verdicts heard, as its driver would have it. */
-export function scoreboardOf(
-  match: MatchInfo | undefined,
-  snap: MatchSnapshot | undefined,
-  heard: readonly HeardVerdict[],
-): ScoreboardState {
+/**
+ * The scoring board's state after the verdicts heard, as its driver would have it. Where the
+ * game's scoring board shows pieces in play, the server has counted them for each verdict.
+ */
+export function scoreboardOf(snap: MatchSnapshot | undefined, heard: readonly HeardVerdict[]): ScoreboardState {
   let state = initialScoreboard(snap?.score.trackLength ?? 6);
-  const ruleset = match ? rulesetById(match.ruleset) : undefined;
-  const pieces = ruleset?.ok ? ruleset.value.piecesInPlay : undefined;
-  for (const { verdict } of heard) state = reduceScoreboard(state, verdict, pieces);
+  for (const { verdict, inPlay } of heard) state = reduceScoreboard(state, verdict, inPlay ? () => inPlay : undefined);
   return state;
 }
 
@@ -156,12 +157,12 @@ export function foulPanel(
 ): HTMLElement | undefined {
   const pending = snap?.pendingFoul;
   if (!pending) return undefined;
-  const piece = (match?.words ?? SENRYAKU_WORDS).piece;
-  const steps = pending.restore.map((r) => h('li', {}, describeRestoration(r, piece)));
+  const words = wordsOf(match);
+  const steps = pending.restore.map((r) => h('li', {}, describeRestoration(r, words.piece)));
   return h(
     'section',
     { class: 'foul', role: 'alert', id: 'foul' },
-    h('h2', {}, `Foul by ${sideName(pending.side)}: ${foulWords(pending.code, match?.words ?? SENRYAKU_WORDS)}`),
+    h('h2', {}, `Foul by ${sideLabel(match, pending.side)}: ${foulWords(pending.code, words)}`),
     lastFoul && lastFoul.code === pending.code ? h('p', {}, lastFoul.message) : undefined,
     steps.length ? h('p', {}, 'To restore:') : h('p', {}, 'Put the board back as the position shows.'),
     steps.length ? h('ol', { class: 'restore-steps' }, ...steps) : undefined,
@@ -180,7 +181,7 @@ const FAULT_WORDS: Readonly<Record<string, string>> = {
 export function sensorsPanel(snap: MatchSnapshot | undefined, match: MatchInfo | undefined): HTMLElement | undefined {
   const faults = snap?.sensors.faults ?? [];
   if (faults.length === 0) return undefined;
-  const cell = (match?.words ?? SENRYAKU_WORDS).cell;
+  const cell = wordsOf(match).cell;
   const blind = snap?.sensors.blind ?? [];
   return h(
     'section',
@@ -207,7 +208,7 @@ export function sensorsPanel(snap: MatchSnapshot | undefined, match: MatchInfo |
   );
 }
 
-export function movesPanel(heard: readonly HeardVerdict[]): HTMLElement {
+export function movesPanel(heard: readonly HeardVerdict[], match: MatchInfo | undefined): HTMLElement {
   const list = h('ul', { class: 'moves', id: 'moves' });
   let ply = 0;
   for (const { verdict: v } of heard) {
@@ -216,9 +217,9 @@ export function movesPanel(heard: readonly HeardVerdict[]): HTMLElement {
       list.append(h('li', { class: 'game-head' }, `Game ${v.game}`));
     } else if (v.type === 'move') {
       ply++;
-      list.append(h('li', { class: `move side-${v.side}`, 'data-move': v.move }, `${ply}. ${sideName(v.side)} ${v.move}`));
+      list.append(h('li', { class: `move side-${v.side}`, 'data-move': v.move }, `${ply}. ${sideLabel(match, v.side)} ${v.move}`));
     } else if (v.type === 'game-over')
-      list.append(h('li', { class: 'game-end' }, v.winner ? `${sideName(v.winner)} wins by ${v.reason}` : `drawn (${v.reason})`));
+      list.append(h('li', { class: 'game-end' }, v.winner ? `${sideLabel(match, v.winner)} wins by ${v.reason}` : `drawn (${v.reason})`));
   }
   return list;
 }
@@ -230,6 +231,6 @@ export function verdictItem(hv: HeardVerdict, match: MatchInfo | undefined): HTM
   return h(
     'li',
     { class: `verdict verdict-${v.type}${serious ? ' serious' : ''}`, 'data-seq': hv.seq, 'data-type': v.type },
-    verdictText(v, match?.words ?? SENRYAKU_WORDS, match?.players),
+    verdictText(v, wordsOf(match), match?.players),
   );
 }
