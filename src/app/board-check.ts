@@ -15,8 +15,19 @@ import type { BoardOptionValues } from './board-options.ts';
 import { loadBoardFile } from './load-profile.ts';
 
 /** The reference board a game is played on unless --profile says otherwise. */
-export const referenceProfilePath = (ruleset: Ruleset): string =>
-  fileURLToPath(new URL(`../../hardware/profiles/${ruleset.referenceProfileFile}`, import.meta.url));
+export function referenceProfilePath(ruleset: Ruleset): string {
+  if (ruleset.referenceProfileFile === undefined)
+    throw new TypeError(`${ruleset.name} ships no reference profile file: it generates the profile`);
+  return fileURLToPath(new URL(`../../hardware/profiles/${ruleset.referenceProfileFile}`, import.meta.url));
+}
+
+/** The board profile a session plays on: the file --profile names (`path`), else the game's reference board, from its file or as the game generates it. */
+export function loadSessionProfile(path: string | undefined, ruleset: Ruleset): Result<RulesetBoardFile, string> {
+  if (path !== undefined || ruleset.referenceProfileFile !== undefined)
+    return loadBoardFile(path ?? referenceProfilePath(ruleset), ruleset);
+  const read = ruleset.profileFile(ruleset.referenceProfile);
+  return read.ok ? read : err(`the reference profile ${ruleset.name} generates is invalid: ${read.error}`);
+}
 
 /** `BadOption`: the options or the profile (bad input); the others: the port (see port-check.ts). */
 export type OpenBoardErrorCode = 'BadOption' | PortCheckErrorCode;
@@ -54,7 +65,7 @@ export async function checkBoardOptions(
   const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
   if (!Number.isSafeInteger(seed)) return badOption(`--seed must be an integer, got '${values.seed}'`);
   const ruleset = extras.ruleset ?? DEFAULT_GAME;
-  const loaded = loadBoardFile(values.profile ?? referenceProfilePath(ruleset), ruleset);
+  const loaded = loadSessionProfile(values.profile, ruleset);
   if (!loaded.ok) return badOption(loaded.error);
   if (values.port !== undefined) {
     const checked = await checkPort(values.port, BOARD_AUTO_PORT, extras.devices);

@@ -212,7 +212,7 @@ function gamesLines(games: RulesetRegistry): string[] {
   return [
     `--rules names the game (default ${games.defaultId}), played on its reference board unless --profile, with its own match options:`,
     ...games.all.flatMap((g) => [
-      `  ${g.id}: ${g.name} on a ${g.board.files}×${g.board.ranks} board (hardware/profiles/${g.referenceProfileFile})${g.options.length > 0 ? '' : '; no options'}`,
+      `  ${g.id}: ${g.name} on a ${g.board.files}×${g.board.ranks} board (${g.referenceProfileFile !== undefined ? `hardware/profiles/${g.referenceProfileFile}` : 'a board profile it generates'})${g.options.length > 0 ? '' : '; no options'}`,
       ...g.options.map(
         (o) => `    ${flag(o).padEnd(width)}  ${sentence(o.help)}${o.default !== undefined ? ` (default ${o.default})` : ''}`,
       ),

@@ -100,8 +100,20 @@ export interface RulesetBoardFile {
   readonly sim: RulesetSimPieces;
 }
 
+/**
+ * Where a game's reference board comes from, the profile a session uses without --profile:
+ * its file in hardware/profiles/, or, for a game that ships no file there, the profile itself
+ * as the game generates it (`profileFile` reads it as it reads a file).
+ */
+export type ReferenceProfile =
+  | { readonly referenceProfileFile: string; readonly referenceProfile?: never }
+  | { readonly referenceProfile: unknown; readonly referenceProfileFile?: never };
+
 /** A game's descriptor; `Id`: its id, as a journal or a command line names it (src/games/registry.ts lists them). */
-export interface Ruleset<Id extends string = string> {
+export type Ruleset<Id extends string = string> = RulesetDescriptor<Id> & ReferenceProfile;
+
+/** A game's descriptor but for where its reference board comes from (`ReferenceProfile`). */
+export interface RulesetDescriptor<Id extends string = string> {
   readonly id: Id;
   readonly name: string;
   /** What its pieces and cells are called in what people read. */
@@ -109,8 +121,6 @@ export interface Ruleset<Id extends string = string> {
   readonly board: RulesetBoard;
   /** How the web dashboard draws its board (absent: a plain grid of points). */
   readonly drawing?: BoardDrawing;
-  /** The reference board's profile file, in hardware/profiles/: what a session uses without --profile. */
-  readonly referenceProfileFile: string;
   /** Reads a board profile file for this game; the message lists every problem. */
   profileFile(json: unknown): Result<RulesetBoardFile, string>;
   /** The start position in the game's position notation. */

@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import { CalibrationStore, loadCalibrationFile, resolveCalibrationDir } from '../../calibration/store.ts';
 import { JOURNAL_VERSION, readJournal } from '../../journal/journal.ts';
 import { resolveFallbackDirs } from '../../journal/split.ts';
-import { referenceProfilePath } from '../../app/board-check.ts';
-import { loadBoardFile } from '../../app/load-profile.ts';
+import { loadSessionProfile, referenceProfilePath } from '../../app/board-check.ts';
 import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { replayJournal, replayRecording, type JournalReplay, type RecordingReplay } from '../../journal/replay.ts';
 import { ok, type Result } from '../../util/result.ts';
@@ -150,8 +149,10 @@ function fromRecording(text: string, values: RecordingValues & MatchFlagValues, 
   if (!options.ok) throw new UsageError(formatSettingsProblems(options.error));
   // parseMatchOptions found the game.
   const session = BUILT_IN_RULESETS.all.find((g) => g.id === options.value.ruleset)!;
-  const profilePath = values.profile ?? referenceProfilePath(session);
-  const file = loadBoardFile(profilePath, session);
+  const profilePath =
+    values.profile ??
+    (session.referenceProfileFile !== undefined ? referenceProfilePath(session) : `the profile ${session.name} generates`);
+  const file = loadSessionProfile(values.profile, session);
   if (!file.ok) throw new UsageError(file.error);
   const hello = helloOf(recording.value);
   if (!hello) return { ok: false, error: 'the recording has no HELLO, so its board (and calibration) is unknown' };

@@ -7,8 +7,7 @@
  * runs the board instead of the TypeScript model (sim-firmware.ts).
  */
 import { untilSignal } from '../until-signal.ts';
-import { loadBoardFile } from '../../app/load-profile.ts';
-import { referenceProfilePath } from '../../app/board-check.ts';
+import { loadSessionProfile } from '../../app/board-check.ts';
 import type { RulesetBoardFile } from '../../rulesets/ruleset.ts';
 import { BUILT_IN_RULESETS, DEFAULT_GAME } from '../../games/registry.ts';
 import type { Ruleset } from '../../rulesets/ruleset.ts';
@@ -29,7 +28,7 @@ const readSeed = (text: string | undefined): number => {
 
 /** The game's pieces and physics on the profile file's hardware (the game's reference board unless --profile). */
 const readProfile = (path: string | undefined, ruleset: Ruleset): RulesetBoardFile => {
-  const loaded = loadBoardFile(path ?? referenceProfilePath(ruleset), ruleset);
+  const loaded = loadSessionProfile(path, ruleset);
   if (!loaded.ok) throw new UsageError(loaded.error);
   return loaded.value;
 };
