@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_SECTIONS, hashPassword, verifyPassword } from '../../src/settings/index.ts';
 import type { CliDeps } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 
 async function run(argv: string[], deps: CliDeps = {}) {
   const out: string[] = [];
@@ -60,7 +61,7 @@ describe('senryaku config check', () => {
       [
         'board.colour: unknown key',
         'board.port: must be a string, got 3',
-        "rules: must be senryaku or surakarta, got 'go'",
+        `rules: must be ${BUILT_IN_RULESETS.ids.join(' or ')}, got 'go'`,
         "mqtt.listen: must be HOST:PORT (port 1 to 65535) or off, got 'localhost'",
         "mqtt.users[0].role: must be operator or hub or viewer, got 'root'",
         'mqtt.users[0].scrypt: must be scrypt$N$r$p$SALT$HASH (senryaku config hash-password makes one), got (not shown: a secret)',

@@ -13,6 +13,7 @@ import { readJournal } from '../../src/journal/journal.ts';
 import { header as journalHeader } from '../journal/journal-fixture.ts';
 import { useE2E } from '../e2e/harness.ts';
 import { SURAKARTA } from '../../src/games/surakarta/index.ts';
+import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 
 const run = (...argv: string[]) => runMain(argv);
 
@@ -80,7 +81,7 @@ describe('senryaku replay', { timeout: 60_000 }, () => {
     expect([unknown.code, unknown.err]).toEqual([
       2,
       [
-        "senryaku replay: the recording's header names a game this referee does not know: unknown ruleset 'chess'; the rulesets are senryaku, surakarta",
+        `senryaku replay: the recording's header names a game this referee does not know: unknown ruleset 'chess'; the rulesets are ${BUILT_IN_RULESETS.ids.join(', ')}`,
       ],
     ]);
 

@@ -77,7 +77,7 @@ describe('settings file', () => {
         'extra: unknown key',
         'board.serial: unknown key',
         'board.port: must be a string, got 3',
-        "rules: must be senryaku or surakarta, got 'chess'",
+        `rules: must be ${BUILT_IN_RULESETS.ids.join(' or ')}, got 'chess'`,
         "match.policy: must be casual or tournament, got 'strict'",
         'match.players.B: missing',
         "match.track: must be an integer, got 'six'",
