@@ -133,7 +133,7 @@ describe('a game handed in a registry', () => {
     expect(parseRefereeArgs(['--sim', '--rules', 'corners', '--corners', '3'], games).values.corners).toBe('3');
     expect(() => parseRefereeArgs(['--sim', '--corners', '3'])).toThrow("Unknown option '--corners'");
     const help = commandHelpText('referee', games);
-    expect(help).toContain('[--rules senryaku|surakarta|corners]');
+    expect(help).toContain(`[--rules ${[...BUILT_IN_RULESETS.ids, 'corners'].join('|')}]`);
     expect(help).toContain('[--corners N]');
     expect(help).toMatch(
       /\n {2}corners: Corners on a 3×3 board .*\n {4}--corners N +a side wins the match on reaching the far corner N times \(default 1\)/,
@@ -148,7 +148,7 @@ describe('a game handed in a registry', () => {
 
   it('has its option in the settings: the schema, its default, the flag, and its problems named by their path', () => {
     const schema = schemaOf(games);
-    expect(schema.properties.rules.enum).toEqual(['senryaku', 'surakarta', 'corners']);
+    expect(schema.properties.rules.enum).toEqual([...BUILT_IN_RULESETS.ids, 'corners']);
     expect(schema.properties.match.properties.cornersToWin).toMatchObject({
       type: 'integer',
       description: expect.stringContaining('Corners'),
