@@ -8,8 +8,9 @@ import type { Ruleset } from '../rulesets/ruleset.ts';
 import type { Result } from '../util/result.ts';
 import { SENRYAKU } from './senryaku/index.ts';
 import { SURAKARTA } from './surakarta/index.ts';
+import { BREAKTHROUGH } from './breakthrough/index.ts';
 
-const GAMES = [SENRYAKU, SURAKARTA] as const;
+const GAMES = [SENRYAKU, SURAKARTA, BREAKTHROUGH] as const;
 
 /** A built-in game's id. */
 export type RulesetId = (typeof GAMES)[number]['id'];
