@@ -12,11 +12,10 @@
  */
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import type { GamePlayers, TurnActions } from '../../players/game.ts';
-import { CalledScript, HAND_GAP_MS, answerAfter, handMove } from '../../players/hands.ts';
-import type { ExpectedFoulCode } from '../../players/ledger.ts';
+import { liftPlaceHands, liftPlaceMoveAlone, type LiftPlaceTurn } from '../../players/lift-place-hands.ts';
 import { playersOn } from '../../players/players.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
-import { BT_DEFAULT_ODDS, planBreakthroughTurn, type BtAntic, type BtPlanOdds, type BtTurnPlan } from './plan-turn.ts';
+import { BT_DEFAULT_ODDS, planBreakthroughTurn, type BtPlanOdds, type BtTurnPlan } from './plan-turn.ts';
 import {
   START_POSITION,
   formatMove,
@@ -27,18 +26,6 @@ import {
   squareName,
   type Position,
 } from './rules/index.ts';
-
-/** A hesitating hand: the piece back down, then lifted again to be moved. */
-const HESITATE_BACK_MS = 600;
-const HESITATE_AGAIN_MS = 700;
-
-/** The foul each foul antic commits (at the script's last step). */
-const FOUL_OF: Partial<Record<BtAntic, ExpectedFoulCode>> = {
-  'not-your-piece': 'NotYourSphere',
-  'touch-move': 'TouchMove',
-  'illegal-placement': 'IllegalPlacement',
-  roll: 'Rolled',
-};
 
 export function breakthroughPlayers(odds: BtPlanOdds = BT_DEFAULT_ODDS): GamePlayers<Position, BtTurnPlan> {
   return {
@@ -68,51 +55,22 @@ export function breakthroughPlayers(odds: BtPlanOdds = BT_DEFAULT_ODDS): GamePla
 export const breakthroughPlayersOn = (sim: SimBoard, seed: number, scheduler?: Scheduler, odds?: BtPlanOdds) =>
   playersOn(breakthroughPlayers(odds), sim, seed, scheduler);
 
+/** The plan as the lift-and-place hands play it. */
+const asTurn = (plan: BtTurnPlan): LiftPlaceTurn => ({
+  move: plan.move,
+  piece: plan.piece,
+  antic: plan.antic,
+  captureOrder: plan.captureOrder,
+  thinkMs: plan.thinkMs,
+  holdMs: plan.holdMs,
+  ...(plan.roll ? { roll: plan.roll } : {}),
+  ...(plan.wrongSquare !== undefined ? { wrongCell: plan.wrongSquare } : {}),
+  ...(plan.press ? { press: { cell: plan.press.square, grams: plan.press.grams, durationMs: plan.press.durationMs } } : {}),
+});
+
 /** The whole turn as planned, antic included; with a foul antic, up to the foul. */
-export function breakthroughHands(plan: BtTurnPlan): TurnActions {
-  const c = new CalledScript();
-  const s = c.script;
-  const from = squareName(plan.move.from);
-  const to = squareName(plan.move.to);
-  switch (plan.antic) {
-    case 'hesitate':
-      s.lift(from, { afterMs: plan.thinkMs }).place(from, { afterMs: HESITATE_BACK_MS, kind: plan.piece });
-      return moveBy(c, plan, HESITATE_AGAIN_MS);
-    case 'press': {
-      const press = plan.press!;
-      s.press(squareName(press.square), press.grams, { afterMs: plan.thinkMs, durationMs: press.durationMs });
-      return moveBy(c, plan, HAND_GAP_MS);
-    }
-    case 'not-your-piece':
-      s.lift(squareName(plan.wrongSquare!), { afterMs: plan.thinkMs });
-      break;
-    case 'touch-move':
-      s.lift(from, { afterMs: plan.thinkMs })
-        .place(from, { afterMs: HESITATE_BACK_MS, kind: plan.piece })
-        .lift(squareName(plan.wrongSquare!), { afterMs: HESITATE_AGAIN_MS });
-      break;
-    case 'illegal-placement':
-      s.lift(from, { afterMs: plan.thinkMs }).place(squareName(plan.wrongSquare!), { afterMs: plan.holdMs, kind: plan.piece });
-      break;
-    case 'roll':
-      s.roll(from, to, { afterMs: plan.thinkMs, ...plan.roll! });
-      break;
-    case 'none':
-    case 'slow':
-      return moveBy(c, plan, plan.thinkMs);
-  }
-  return c.foul(FOUL_OF[plan.antic]!).actions('foul', answerAfter(s));
-}
+export const breakthroughHands = (plan: BtTurnPlan): TurnActions => liftPlaceHands(asTurn(plan), squareName);
 
 /** The planned move played cleanly, `afterMs` from now: after a foul is put right, the turn again. */
-export const breakthroughMoveAlone = (plan: BtTurnPlan, afterMs: number): TurnActions => moveBy(new CalledScript(), plan, afterMs);
-
-function moveBy(c: CalledScript, plan: BtTurnPlan, afterMs: number): TurnActions {
-  const { from, to, capture } = plan.move;
-  handMove(
-    c.script,
-    { from: squareName(from), to: squareName(to), capture, captureOrder: plan.captureOrder, holdMs: plan.holdMs, kind: plan.piece },
-    afterMs,
-  );
-  return c.moved().actions('turn', answerAfter(c.script));
-}
+export const breakthroughMoveAlone = (plan: BtTurnPlan, afterMs: number): TurnActions =>
+  liftPlaceMoveAlone(asTurn(plan), squareName, afterMs);

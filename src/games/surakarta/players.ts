@@ -12,9 +12,8 @@
  */
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import type { GamePlayers, TurnActions } from '../../players/game.ts';
-import { CalledScript, HAND_GAP_MS, answerAfter, handMove } from '../../players/hands.ts';
+import { liftPlaceHands, liftPlaceMoveAlone, type LiftPlaceTurn } from '../../players/lift-place-hands.ts';
 import { playersOn } from '../../players/players.ts';
-import type { ExpectedFoulCode } from '../../players/ledger.ts';
 import {
   START_POSITION,
   formatMove,
@@ -27,19 +26,7 @@ import {
   type Position,
 } from './rules/index.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
-import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkAntic, type SkPlanOdds, type SkTurnPlan } from './plan-turn.ts';
-
-/** A hesitating hand: the piece back down, then lifted again to be moved. */
-const HESITATE_BACK_MS = 600;
-const HESITATE_AGAIN_MS = 700;
-
-/** The foul each foul antic commits (at the script's last step). */
-const FOUL_OF: Partial<Record<SkAntic, ExpectedFoulCode>> = {
-  'not-your-piece': 'NotYourSphere',
-  'touch-move': 'TouchMove',
-  'illegal-placement': 'IllegalPlacement',
-  roll: 'Rolled',
-};
+import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './plan-turn.ts';
 
 export function surakartaPlayers(odds: SkPlanOdds = SK_DEFAULT_ODDS): GamePlayers<Position, SkTurnPlan> {
   return {
@@ -74,51 +61,21 @@ export function surakartaPlayers(odds: SkPlanOdds = SK_DEFAULT_ODDS): GamePlayer
 export const surakartaPlayersOn = (sim: SimBoard, seed: number, scheduler?: Scheduler, odds?: SkPlanOdds) =>
   playersOn(surakartaPlayers(odds), sim, seed, scheduler);
 
+/** The plan as the lift-and-place hands play it. */
+const asTurn = (plan: SkTurnPlan): LiftPlaceTurn => ({
+  move: plan.move,
+  piece: plan.piece,
+  antic: plan.antic,
+  captureOrder: plan.captureOrder,
+  thinkMs: plan.thinkMs,
+  holdMs: plan.holdMs,
+  ...(plan.roll ? { roll: plan.roll } : {}),
+  ...(plan.wrongPoint !== undefined ? { wrongCell: plan.wrongPoint } : {}),
+  ...(plan.press ? { press: { cell: plan.press.point, grams: plan.press.grams, durationMs: plan.press.durationMs } } : {}),
+});
+
 /** The whole turn as planned, antic included; with a foul antic, up to the foul. */
-export function surakartaHands(plan: SkTurnPlan): TurnActions {
-  const c = new CalledScript();
-  const s = c.script;
-  const from = pointName(plan.move.from);
-  const to = pointName(plan.move.to);
-  switch (plan.antic) {
-    case 'hesitate':
-      s.lift(from, { afterMs: plan.thinkMs }).place(from, { afterMs: HESITATE_BACK_MS, kind: plan.piece });
-      return moveBy(c, plan, HESITATE_AGAIN_MS);
-    case 'press': {
-      const press = plan.press!;
-      s.press(pointName(press.point), press.grams, { afterMs: plan.thinkMs, durationMs: press.durationMs });
-      return moveBy(c, plan, HAND_GAP_MS);
-    }
-    case 'not-your-piece':
-      s.lift(pointName(plan.wrongPoint!), { afterMs: plan.thinkMs });
-      break;
-    case 'touch-move':
-      s.lift(from, { afterMs: plan.thinkMs })
-        .place(from, { afterMs: HESITATE_BACK_MS, kind: plan.piece })
-        .lift(pointName(plan.wrongPoint!), { afterMs: HESITATE_AGAIN_MS });
-      break;
-    case 'illegal-placement':
-      s.lift(from, { afterMs: plan.thinkMs }).place(pointName(plan.wrongPoint!), { afterMs: plan.holdMs, kind: plan.piece });
-      break;
-    case 'roll':
-      s.roll(from, to, { afterMs: plan.thinkMs, ...plan.roll! });
-      break;
-    case 'none':
-    case 'slow':
-      return moveBy(c, plan, plan.thinkMs);
-  }
-  return c.foul(FOUL_OF[plan.antic]!).actions('foul', answerAfter(s));
-}
+export const surakartaHands = (plan: SkTurnPlan): TurnActions => liftPlaceHands(asTurn(plan), pointName);
 
 /** The planned move played cleanly, `afterMs` from now: after a foul is put right, the turn again. */
-export const surakartaMoveAlone = (plan: SkTurnPlan, afterMs: number): TurnActions => moveBy(new CalledScript(), plan, afterMs);
-
-function moveBy(c: CalledScript, plan: SkTurnPlan, afterMs: number): TurnActions {
-  const { from, to, capture } = plan.move;
-  handMove(
-    c.script,
-    { from: pointName(from), to: pointName(to), capture, captureOrder: plan.captureOrder, holdMs: plan.holdMs, kind: plan.piece },
-    afterMs,
-  );
-  return c.moved().actions('turn', answerAfter(c.script));
-}
+export const surakartaMoveAlone = (plan: SkTurnPlan, afterMs: number): TurnActions => liftPlaceMoveAlone(asTurn(plan), pointName, afterMs);
