@@ -12,6 +12,7 @@ import type { SensingOptions } from '../sensing/options.ts';
 import type { SensingSetup } from '../sensing/pipeline.ts';
 import { isJsonObject } from '../util/json.ts';
 import { err, ok, type Result } from '../util/result.ts';
+import type { RulesetBoardFile } from './ruleset.ts';
 
 export interface FlatBoard<Piece extends string> {
   readonly hardware: HardwareProfile;
@@ -66,3 +67,24 @@ export const flatBoardSensingSetup = <Piece extends string>(
   calibration,
   ...(options ? { options } : {}),
 });
+
+/** A flat board's profile as its game's `profileFile` gives it; `json` is kept as it was, for the journal. */
+export function flatBoardFile<Piece extends string>(json: unknown, board: FlatBoard<Piece>, pieces: readonly Piece[]): RulesetBoardFile {
+  const { hardware, pieceMassG } = board;
+  return {
+    name: hardware.name,
+    // The journal keeps the profile as it was; the game's boardProfile reads it again from there.
+    profile: json,
+    hardware,
+    mapped: isJsonObject(json) && json.cells !== undefined,
+    lightestPieceG: Math.min(...Object.values<number>(pieceMassG)),
+    boardOnPivotsG: undefined,
+    pivotHalfGap: 0,
+    sim: {
+      pieces: pieces.join(''),
+      // A flat board on no pivots: the pinnacle gap and the board's mass play no part.
+      physics: { wellPitch: 1, halfGap: 0, boardMass: 0, sphereMass: { ...pieceMassG }, massUnit: 'g' },
+      gramsPerMassUnit: 1,
+    },
+  };
+}

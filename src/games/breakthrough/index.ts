@@ -6,7 +6,7 @@
 import { POLICIES } from '../../referee/verdicts.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
 import type { GameWords } from '../../rulesets/words.ts';
-import { isJsonObject, type JsonObject } from '../../util/json.ts';
+import type { JsonObject } from '../../util/json.ts';
 import { err, ok, type Result } from '../../util/result.ts';
 import { BREAKTHROUGH_DRAWING } from './drawing.ts';
 import { REFERENCE_PROFILE, breakthroughSensingSetup, parseBreakthroughBoard } from './board.ts';
@@ -29,6 +29,7 @@ import {
   perft,
   type Position,
 } from './rules/index.ts';
+import { flatBoardFile } from '../../rulesets/flat-board.ts';
 
 export const BREAKTHROUGH_WORDS: GameWords = { piece: 'piece', pieces: 'pieces', cell: 'square', cells: 'squares' };
 
@@ -92,24 +93,7 @@ export const BREAKTHROUGH: Ruleset<'breakthrough'> = {
   referenceProfile: REFERENCE_PROFILE,
   profileFile(json) {
     const board = parseBreakthroughBoard(json);
-    if (!board.ok) return board;
-    const { hardware, pieceMassG } = board.value;
-    return ok({
-      name: hardware.name,
-      // The journal keeps the profile as it was; boardProfile reads it again from there.
-      profile: json,
-      hardware,
-      mapped: isJsonObject(json) && json.cells !== undefined,
-      lightestPieceG: Math.min(...Object.values(pieceMassG)),
-      boardOnPivotsG: undefined,
-      pivotHalfGap: 0,
-      sim: {
-        pieces: PIECE_CHARS.join(''),
-        // A flat board on no pivots: the pinnacle gap and the board's mass play no part.
-        physics: { wellPitch: 1, halfGap: 0, boardMass: 0, sphereMass: { ...pieceMassG }, massUnit: 'g' },
-        gramsPerMassUnit: 1,
-      },
-    });
+    return board.ok ? ok(flatBoardFile(json, board.value, PIECE_CHARS)) : board;
   },
   position(text) {
     const parsed = parsePosition(text.trim());

@@ -15,12 +15,13 @@ import {
   pieceCounts,
   type Position,
 } from './rules/index.ts';
-import { isJsonObject, type JsonObject } from '../../util/json.ts';
+import type { JsonObject } from '../../util/json.ts';
 import { err, ok, type Result } from '../../util/result.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
 import { parseSurakartaBoard, surakartaSensingSetup } from './board.ts';
 import { SURAKARTA_OPTIONS, formatSurakartaMatch, parseSurakartaMatch, readSurakartaPlan, type SurakartaPlan } from './options.ts';
 import { surakartaPlayersOn } from './players.ts';
+import { flatBoardFile } from '../../rulesets/flat-board.ts';
 
 export { formatSurakartaMatch, parseSurakartaMatch } from './options.ts';
 
@@ -73,24 +74,7 @@ export const SURAKARTA: Ruleset<'surakarta'> = {
   referenceProfileFile: 'surakarta-mega-2560.json',
   profileFile(json) {
     const board = parseSurakartaBoard(json);
-    if (!board.ok) return board;
-    const { hardware, pieceMassG } = board.value;
-    return ok({
-      name: hardware.name,
-      // The journal keeps the file as it was; boardProfile reads it again from there.
-      profile: json,
-      hardware,
-      mapped: isJsonObject(json) && json.cells !== undefined,
-      lightestPieceG: Math.min(...Object.values(pieceMassG)),
-      boardOnPivotsG: undefined,
-      pivotHalfGap: 0,
-      sim: {
-        pieces: PIECE_CHARS.join(''),
-        // A flat board on no pivots: the pinnacle gap and the board's mass play no part.
-        physics: { wellPitch: 1, halfGap: 0, boardMass: 0, sphereMass: { ...pieceMassG }, massUnit: 'g' },
-        gramsPerMassUnit: 1,
-      },
-    });
+    return board.ok ? ok(flatBoardFile(json, board.value, PIECE_CHARS)) : board;
   },
   position(text) {
     const parsed = parsePosition(text.trim());
