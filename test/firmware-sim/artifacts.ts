@@ -12,6 +12,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_HARNESS_PATH, FirmwareBoard, REPO_ROOT, ensureStandardFirmata, firmwareElfPath } from '../../src/hardware/avr/index.ts';
 import { FIRMWARE_BUILD_SCRIPT, HARNESS_BUILD_SCRIPT } from '../support/firmware-builds.ts';
+import { runCommand } from '../support/run-command.ts';
 
 export const FIRMWARE_ELF = firmwareElfPath();
 export const TEST_FIRMWARE_ELF = firmwareElfPath('senryaku-referee-test');
@@ -32,9 +33,9 @@ export function skipFirmwareSim(): boolean {
 
 let built: Promise<void> | undefined;
 
-const run = (script: string, env: Record<string, string> = {}): void => {
-  const r = spawnSync('bash', [script], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 90_000, env: { ...process.env, ...env } });
-  if (r.status !== 0) throw new Error(`${script} failed:\n${r.stdout}\n${r.stderr}`);
+const run = async (script: string, env: Record<string, string> = {}): Promise<void> => {
+  const r = await runCommand('bash', [script], { cwd: REPO_ROOT, timeoutMs: 240_000, env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${script} failed:\n${r.output}`);
 };
 
 /** Newest modification time of the files under `dir` (recursively), ms. */
@@ -53,13 +54,13 @@ const current = (output: string, sourceDir: string): boolean => existsSync(outpu
  * runs in its own worker, so the check is by file times, not by memory).
  */
 export function buildFirmwareSim(): Promise<void> {
-  built ??= Promise.resolve().then(() => {
+  built ??= (async () => {
     const firmwareSources = join(REPO_ROOT, 'hardware/firmware');
-    if (!current(DEFAULT_HARNESS_PATH, join(REPO_ROOT, 'hardware/simavr'))) run(HARNESS_BUILD_SCRIPT);
-    if (!current(FIRMWARE_ELF, firmwareSources)) run(FIRMWARE_BUILD_SCRIPT);
+    if (!current(DEFAULT_HARNESS_PATH, join(REPO_ROOT, 'hardware/simavr'))) await run(HARNESS_BUILD_SCRIPT);
+    if (!current(FIRMWARE_ELF, firmwareSources)) await run(FIRMWARE_BUILD_SCRIPT);
     if (!current(TEST_FIRMWARE_ELF, firmwareSources))
-      run(FIRMWARE_BUILD_SCRIPT, { FIRMWARE_OUTPUT_NAME: 'senryaku-referee-test', FIRMWARE_EXTRA_FLAGS: '-DFIRMWARE_TEST_HOOKS=1' });
-  });
+      await run(FIRMWARE_BUILD_SCRIPT, { FIRMWARE_OUTPUT_NAME: 'senryaku-referee-test', FIRMWARE_EXTRA_FLAGS: '-DFIRMWARE_TEST_HOOKS=1' });
+  })();
   return built;
 }
 

@@ -1,10 +1,11 @@
 // The referee firmware must keep building with the Debian AVR toolchain, for every board
 // (build.sh --board NAME), and stay inside its flash/RAM budget (build.sh enforces the
 // limits and fails past them).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../system-tools.ts';
+import { runCommand } from '../support/run-command.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const INSTALL_HINT =
@@ -20,10 +21,8 @@ const hasAvrGcc = (): boolean => {
   }
 };
 
-const build = (args: readonly string[]) => {
-  const run = spawnSync('bash', ['hardware/firmware/build.sh', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 115_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, output: `${run.stdout}\n${run.stderr}` };
-};
+const build = (args: readonly string[]) =>
+  runCommand('bash', ['hardware/firmware/build.sh', ...args], { cwd: repoRoot, timeoutMs: 115_000 });
 
 /** Sizes of the .elf's symbols by demangled name (avr-nm -S -C). */
 const symbolSizes = (elf: string): Map<string, number> => {
@@ -43,11 +42,11 @@ describe('hardware/firmware/build.sh', () => {
   it.skipIf(skipAvr).each([
     { board: 'senryaku', args: [], cells: 44, tilt: true },
     { board: 'surakarta', args: ['--board', 'surakarta'], cells: 36, tilt: false },
-  ])('builds the Mega firmware for $board and reports flash and RAM use', { timeout: 120_000 }, ({ board, args, cells, tilt }) => {
+  ])('builds the Mega firmware for $board and reports flash and RAM use', { timeout: 120_000 }, async ({ board, args, cells, tilt }) => {
     // CI installs the toolchain, so there its absence is a broken machine, not a skip.
     if (!hasAvrGcc()) expect.fail(INSTALL_HINT);
 
-    const run = build(args);
+    const run = await build(args);
     expect(run.status, run.output).toBe(0);
     expect(run.stdout).toContain(`build/${board}-referee.hex`);
 
@@ -69,8 +68,8 @@ describe('hardware/firmware/build.sh', () => {
     expect([...sizes.keys()].some((name) => name.startsWith('tilt::'))).toBe(tilt);
   });
 
-  it('refuses an unknown board, naming the boards it knows', () => {
-    const run = build(['--board', 'go']);
+  it('refuses an unknown board, naming the boards it knows', async () => {
+    const run = await build(['--board', 'go']);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/unknown board 'go'/);
     expect(run.stderr).toMatch(/senryaku/);

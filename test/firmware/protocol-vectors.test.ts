@@ -3,12 +3,12 @@
  * hardware/firmware/test/protocol_vectors_test.cpp with the host's g++ into a temp dir
  * and expects exit code 0. The C++ program prints every mismatch.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../support/run-command.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'senryaku-protocol-'));
@@ -16,14 +16,11 @@ const binary = join(workDir, 'protocol_vectors_test');
 
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-const run = (cmd: string, args: readonly string[]) => {
-  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, output: `${r.error?.message ?? ''}${r.stdout ?? ''}${r.stderr ?? ''}` };
-};
+const run = (cmd: string, args: readonly string[]) => runCommand(cmd, args, { cwd: root, timeoutMs: 60_000 });
 
 describe('firmware protocol module against the vectors', () => {
-  it('compiles with g++ -std=gnu++11 -Wall -Wextra -Werror', () => {
-    const build = run('g++', [
+  it('compiles with g++ -std=gnu++11 -Wall -Wextra -Werror', async () => {
+    const build = await run('g++', [
       '-std=gnu++11',
       '-Wall',
       '-Wextra',
@@ -37,8 +34,8 @@ describe('firmware protocol module against the vectors', () => {
     expect(build.status, build.output).toBe(0);
   }, 60_000);
 
-  it('decodes every h2b vector and re-encodes every valid b2h vector byte for byte', () => {
-    const result = run(binary, [join(root, 'firmware-protocol/vectors')]);
+  it('decodes every h2b vector and re-encodes every valid b2h vector byte for byte', async () => {
+    const result = await run(binary, [join(root, 'firmware-protocol/vectors')]);
     expect(result.status, result.output).toBe(0);
     expect(result.output).toMatch(/, 0 failures/);
   });
