@@ -29,12 +29,13 @@ import {
   type Position,
   type Square,
 } from './rules/index.ts';
+import type { LiftPlaceAntic } from '../../players/lift-place-hands.ts';
 
 /** Captures are chosen this much more often than steps (a game of random steps goes on long). */
 const CAPTURE_WEIGHT = 4;
 
-export const BT_ANTICS = ['none', 'hesitate', 'slow', 'press', 'not-your-piece', 'touch-move', 'illegal-placement', 'roll'] as const;
-export type BtAntic = (typeof BT_ANTICS)[number];
+/** A turn's antics are those the lift-and-place hands play (src/players/lift-place-hands.ts). */
+export type BtAntic = LiftPlaceAntic;
 
 /** The chance of each antic on a turn (they exclude each other). */
 export interface BtPlanOdds {

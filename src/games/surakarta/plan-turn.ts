@@ -27,12 +27,13 @@ import {
   type Point,
   type Position,
 } from './rules/index.ts';
+import type { LiftPlaceAntic } from '../../players/lift-place-hands.ts';
 
 /** Captures are chosen this much more often than steps (random steps alone rarely end a game). */
 const CAPTURE_WEIGHT = 8;
 
-export const SK_ANTICS = ['none', 'hesitate', 'slow', 'press', 'not-your-piece', 'touch-move', 'illegal-placement', 'roll'] as const;
-export type SkAntic = (typeof SK_ANTICS)[number];
+/** A turn's antics are those the lift-and-place hands play (src/players/lift-place-hands.ts). */
+export type SkAntic = LiftPlaceAntic;
 
 /** The chance of each antic on a turn (they exclude each other). */
 export interface SkPlanOdds {
