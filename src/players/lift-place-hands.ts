@@ -22,6 +22,24 @@ export const LIFT_PLACE_ANTICS = [
 ] as const;
 export type LiftPlaceAntic = (typeof LIFT_PLACE_ANTICS)[number];
 
+/** The chance of each antic on a turn (they exclude each other). */
+export interface LiftPlaceOdds {
+  /** The moving piece lifted and put back, then moved (touch move: no foul). */
+  readonly hesitate: number;
+  /** The piece held a second or two before it is set down. */
+  readonly slow: number;
+  /** A hand pressing on a cell while thinking, for less than the holding grace. */
+  readonly press: number;
+  /** An enemy piece lifted that no own piece can capture (NotYourSphere). */
+  readonly notYourPiece: number;
+  /** The moving piece touched, then another own piece lifted (TouchMove). */
+  readonly touchMove: number;
+  /** The moving piece set down on a cell it cannot reach (IllegalPlacement). */
+  readonly illegalPlacement: number;
+  /** A step slid slowly instead of lifted (Rolled). */
+  readonly roll: number;
+}
+
 /** A turn as the hands play it: cells by the game's index, `cellName` names them for the simulated board. */
 export interface LiftPlaceTurn {
   readonly move: { readonly from: number; readonly to: number; readonly capture: boolean };

@@ -29,7 +29,7 @@ import {
   type Position,
   type Square,
 } from './rules/index.ts';
-import type { LiftPlaceAntic } from '../../players/lift-place-hands.ts';
+import type { LiftPlaceAntic, LiftPlaceOdds } from '../../players/lift-place-hands.ts';
 
 /** Captures are chosen this much more often than steps (a game of random steps goes on long). */
 const CAPTURE_WEIGHT = 4;
@@ -37,23 +37,8 @@ const CAPTURE_WEIGHT = 4;
 /** A turn's antics are those the lift-and-place hands play (src/players/lift-place-hands.ts). */
 export type BtAntic = LiftPlaceAntic;
 
-/** The chance of each antic on a turn (they exclude each other). */
-export interface BtPlanOdds {
-  /** The moving piece lifted and put back, then moved (touch move: no foul). */
-  readonly hesitate: number;
-  /** The piece held 1–1.8 s before it is set down. */
-  readonly slow: number;
-  /** A hand pressing on a square while thinking, for less than the holding grace. */
-  readonly press: number;
-  /** An enemy piece lifted that no own piece can capture (NotYourSphere). */
-  readonly notYourPiece: number;
-  /** The moving piece touched, then another own piece lifted (TouchMove). */
-  readonly touchMove: number;
-  /** The moving piece set down on a square it cannot reach (IllegalPlacement). */
-  readonly illegalPlacement: number;
-  /** A step slid slowly instead of lifted (Rolled). */
-  readonly roll: number;
-}
+/** The chance of each antic on a turn (they exclude each other): the lift-and-place hands' odds. */
+export type BtPlanOdds = LiftPlaceOdds;
 
 /** Odds that keep a game flowing: about one turn in five has something human in it, one in twelve a foul. */
 export const BT_DEFAULT_ODDS: BtPlanOdds = {

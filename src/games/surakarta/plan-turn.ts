@@ -27,7 +27,7 @@ import {
   type Point,
   type Position,
 } from './rules/index.ts';
-import type { LiftPlaceAntic } from '../../players/lift-place-hands.ts';
+import type { LiftPlaceAntic, LiftPlaceOdds } from '../../players/lift-place-hands.ts';
 
 /** Captures are chosen this much more often than steps (random steps alone rarely end a game). */
 const CAPTURE_WEIGHT = 8;
@@ -35,23 +35,8 @@ const CAPTURE_WEIGHT = 8;
 /** A turn's antics are those the lift-and-place hands play (src/players/lift-place-hands.ts). */
 export type SkAntic = LiftPlaceAntic;
 
-/** The chance of each antic on a turn (they exclude each other). */
-export interface SkPlanOdds {
-  /** The moving piece lifted and put back, then moved (touch move: no foul). */
-  readonly hesitate: number;
-  /** The piece held 1–2 s before it is set down. */
-  readonly slow: number;
-  /** A hand pressing on a point while thinking, for less than the holding grace. */
-  readonly press: number;
-  /** An enemy piece lifted that no own piece can capture (NotYourSphere). */
-  readonly notYourPiece: number;
-  /** The moving piece touched, then another own piece lifted (TouchMove). */
-  readonly touchMove: number;
-  /** The moving piece set down on a point it cannot reach (IllegalPlacement). */
-  readonly illegalPlacement: number;
-  /** A step slid slowly instead of lifted (Rolled). */
-  readonly roll: number;
-}
+/** The chance of each antic on a turn (they exclude each other): the lift-and-place hands' odds. */
+export type SkPlanOdds = LiftPlaceOdds;
 
 /** Odds that keep a game flowing: about one turn in five has something human in it, one in twelve a foul. */
 export const SK_DEFAULT_ODDS: SkPlanOdds = {
