@@ -42,6 +42,7 @@ const LAYERS = [
   'board',
   'sensing',
   'referee',
+  'engine',
   'rulesets',
   'games',
   'hardware',
@@ -72,14 +73,22 @@ const BOUNDARIES = [
   { files: ['src/sensing/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: true },
   // The referee engine referees every game the same way: a game reaches it only as the RefereeRules it hands in.
   { files: ['src/referee/**'], uses: ['util', 'rules'], games: false, pure: true },
+  // The computer opponent's search: it knows no game, only the SearchBoard a game's engine hands it.
+  { files: ['src/engine/**'], uses: ['util'], games: false, pure: true },
   // What a game is to the layers above it (the descriptor, its match options): the games implement it.
   { files: ['src/rulesets/**'], uses: ['util', 'rules', 'referee', 'board', 'sensing', 'hardware', 'players'], games: false, pure: true },
   // A game, one folder each: its rules core, its part of the referee and of the players, its board, its descriptor.
-  { files: ['src/games/**'], uses: ['util', 'rules', 'referee', 'rulesets', 'board', 'sensing', 'hardware', 'players'], pure: true },
+  {
+    files: ['src/games/**'],
+    uses: ['util', 'rules', 'referee', 'engine', 'rulesets', 'board', 'sensing', 'hardware', 'players'],
+    pure: true,
+  },
   // A game's rules core knows nothing but itself and the common match scoring.
   { files: ['src/games/*/rules/**'], uses: ['util', 'rules'], pure: true },
   // A game's part of the referee: its RefereeRules over its rules core, and its board's physics.
   { files: ['src/games/*/referee*.ts', 'src/games/*/physics.ts'], uses: ['util', 'rules', 'referee'], pure: true },
+  // A game's engine: its SearchBoard and evaluation over its rules core.
+  { files: ['src/games/*/engine/**'], uses: ['util', 'rules', 'engine'], pure: true },
   { files: ['src/hardware/**'], uses: ['util', 'rules', 'protocol', 'board'], games: false, pure: false },
   // Raw lines → plausibility → sensing → referee: one deterministic function of the lines (the link's counters are a type).
   {
