@@ -17,6 +17,7 @@ import type { JsonObject } from '../util/json.ts';
 import type { Result } from '../util/result.ts';
 import type { BoardDrawing } from './board-drawing.ts';
 import type { GameWords } from './words.ts';
+import type { EngineGame } from '../engine/types.ts';
 import type { SimBoard } from '../hardware/sim/sim-board.ts';
 import type { PlayersBus } from '../players/players.ts';
 import type { Scheduler } from '../util/scheduler.ts';
@@ -142,6 +143,8 @@ export interface RulesetDescriptor<Id extends string = string> {
    * shows them (absent: the board shows games won). Undefined for text that is not a position.
    */
   readonly piecesInPlay?: (position: string) => Readonly<Record<string, number>> | undefined;
+  /** The computer opponent for this game (src/games/<game>/engine/); absent: no engine plays it. */
+  readonly engine?: EngineGame;
 
   /** Its own match options (how a match is scored), declared once: the flags, the settings, the form are made from them. */
   readonly options: readonly MatchOptionSpec[];
