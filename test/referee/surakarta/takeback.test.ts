@@ -60,6 +60,23 @@ describe('Surakarta referee: takeback in casual play', () => {
   });
 });
 
+describe('Surakarta referee: what is no takeback', () => {
+  it("two plies, the person's own piece back first: a step back is a legal move, and is made", () => {
+    const r = SkDriver.playing(undefined, { takebackPlies: 2 });
+    r.move('a2-a3');
+    r.move('a5-a4');
+    expect(r.play('lift a3, place a2').at(-1)).toMatchObject({ type: 'move', side: 'light', move: 'a3-a2' });
+  });
+
+  it('the last piece captured ends the game: it is not taken back', () => {
+    const r = SkDriver.playing('6/6/6/6/x5/1o4 x');
+    r.move('a2xb1');
+    expect(r.last('game-over')).toMatchObject({ winner: 'light' });
+    r.play('lift b1, place a2, place b1');
+    expect(r.types()).not.toContain('takeback');
+  });
+});
+
 describe('Surakarta referee: takeback under the tournament policy', () => {
   it('a foul, and the refusal when the board shows the position before', () => {
     const r = SkDriver.playing(undefined, { policy: 'tournament' });
