@@ -109,6 +109,15 @@ describe('Senryaku referee: takeback in casual play', () => {
     expect(r.play('lift a2, lift g5, place g6, place a1')).toMatchObject([{ type: 'takeback', plies: 2, position: START }]);
   });
 
+  it('never inferred from a board found after it was not heard: that board is put back', () => {
+    const r = RefereeDriver.playing();
+    r.move('a1-a2');
+    const start = [0, 1, 2, 3, 4, 5, 6, 35, 36, 37, 38, 39, 40, 41];
+    const said = r.send({ type: 'snapshot', occupied: start, unheardSinceMs: r.t, atMs: (r.t += 2100) });
+    expect(said.map((v) => v.type)).toEqual(['resync-needed']);
+    expect(r.snapshot()).toMatchObject({ phase: 'resync', turn: 'black' });
+  });
+
   it('a capture ends the game: it is not taken back', () => {
     const r = RefereeDriver.playing('7/2B4/2W4/7/7/7 w - -');
     r.move('c4xc5');
