@@ -49,7 +49,8 @@ export class EspeakVoice implements Voice {
       this.speaking = undefined;
       if (problem && !this.told.has(problem)) {
         this.told.add(problem);
-        this.options.onProblem(problem);
+        // espeak-ng's own words for a sound card it cannot open are the sound library's ("No such file or directory").
+        this.options.onProblem(`${problem} (can it open the sound card?)`);
       }
       this.speakNext();
     });

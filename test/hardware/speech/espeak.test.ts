@@ -123,7 +123,9 @@ describe('espeak-ng on the sound card, played by a stand-in', { timeout: 60_000 
     voice.say('Black: g6 to f5.');
     await voice.idle();
     expect(program.lines()).toHaveLength(2);
-    expect(problems).toEqual([`${program.command} could not say a sentence: error: No such file or directory`]);
+    expect(problems).toEqual([
+      `${program.command} could not say a sentence: error: No such file or directory (can it open the sound card?)`,
+    ]);
   });
 
   it('idle() is at once when nothing is said', async () => {
