@@ -16,12 +16,11 @@ export function setupPosition<G extends GameTypes>(ctx: StepContext<G>): G['posi
   return d.match.games.length === 0 && d.settings.firstPosition ? d.settings.firstPosition : ctx.rules.startPosition();
 }
 
-/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way, a takeback under way. */
+/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way. */
 export function clearTurn<G extends GameTypes>(d: Draft<G>): void {
   d.hand = [];
   d.touched = undefined;
   d.captureOrder = undefined;
-  d.takingBack = undefined;
 }
 
 export function startGame<G extends GameTypes>(ctx: StepContext<G>): void {

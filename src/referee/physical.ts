@@ -14,7 +14,7 @@ import { judgeLift, judgePlacement } from './judge.ts';
 import { checkFoulResolved, checkResync } from './recovery.ts';
 import type { GameTypes } from './rules.ts';
 import { blindReport } from './sensor-health.ts';
-import { checkTakingBack, foulInPlay, pieceGoingBack } from './takeback.ts';
+import { foulInPlay, pieceGoingBack } from './takeback.ts';
 import type { HeldPiece } from './state.ts';
 
 const EMPTY = 0;
@@ -53,7 +53,7 @@ function takeFromHand<G extends GameTypes>(ctx: StepContext<G>, cell: number): H
   const { d, rules } = ctx;
   if (d.hand.length === 0) return undefined;
   const pos = d.game.position;
-  const goingBack = pieceGoingBack(d, cell);
+  const goingBack = pieceGoingBack(ctx, cell);
   let i = goingBack === undefined ? -1 : d.hand.findIndex((h) => h.cell === goingBack);
   if (i >= 0) return d.hand.splice(i, 1)[0];
   if (d.hand.some((h) => h.from === cell && rules.capturable(h.cell, pos.turn))) {
@@ -98,7 +98,6 @@ function afterUnjudged<G extends GameTypes>(ctx: StepContext<G>): void {
 
 /** After a change outside normal play: is the foul put right, the board resynced, the start position set? */
 export function afterChange<G extends GameTypes>(ctx: StepContext<G>): void {
-  if (ctx.d.takingBack) return checkTakingBack(ctx);
   switch (ctx.d.phase) {
     case 'foul':
       checkFoulResolved(ctx);

@@ -26,12 +26,6 @@ export interface GameInPlay<G extends GameTypes> {
   readonly earlier?: readonly EarlierPly<G>[];
 }
 
-/** A foul as it would be said, kept back. */
-export interface WithheldFoul {
-  readonly code: FoulCode;
-  readonly message: string;
-}
-
 export type FoulCounts<G extends GameTypes> = Readonly<Record<SideOf<G>, number>>;
 
 /**
@@ -61,11 +55,6 @@ export interface RefereeState<G extends GameTypes> {
   readonly captureOrder?: CaptureOrder;
   readonly fouls: FoulCounts<G>;
   readonly foul?: FoulCode;
-  /**
-   * Casual play: a foul not said yet, because the board is on its way back to an earlier
-   * position (takeback.ts): said if the board leaves that way, forgotten if it gets there.
-   */
-  readonly takingBack?: WithheldFoul;
   readonly interferenceSince?: number;
   /** After a game: the board has been touched since, so a start position seen now is a new setup. */
   readonly changedSinceOver: boolean;

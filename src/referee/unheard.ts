@@ -24,8 +24,6 @@ import type { Verdict, VerdictType } from './verdicts.ts';
 export interface UnheardView {
   readonly onBoard: ArrayLike<number>;
   readonly hand: readonly { readonly from: number }[];
-  /** A foul kept back while a takeback is under way (takeback.ts). */
-  readonly takingBack?: unknown;
 }
 
 export type UnheardExplanation<S> =
@@ -138,8 +136,7 @@ function tryWay<S extends UnheardView>(
   const verdicts: Verdict[] = [];
   for (const e of way) {
     const r = step(state, { type: e.kind, well: e.cell, atMs });
-    // A foul kept back (a takeback half done) is a foul all the same here.
-    if (r.verdicts.some(illegal) || r.state.takingBack !== undefined) return undefined;
+    if (r.verdicts.some(illegal)) return undefined;
     state = r.state;
     verdicts.push(...r.verdicts);
   }

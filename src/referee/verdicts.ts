@@ -92,6 +92,8 @@ export type Verdict = { readonly atMs: number } & (
    * took them back (takeback.ts). `moves`: those moves, in the order they were made; the game
    * goes on from `position` (the one the first of them was made in), `side` to move. The
    * moves are no longer part of the game: every output drops them from its move list.
+   * `withdrawn`: the foul the way back drew (lifting the piece that had just moved), which
+   * stood until the board showed the earlier position: it no longer counts.
    */
   | {
       readonly type: 'takeback';
@@ -99,6 +101,7 @@ export type Verdict = { readonly atMs: number } & (
       readonly plies: number;
       readonly moves: readonly TakenBack[];
       readonly position: string;
+      readonly withdrawn?: { readonly side: Side; readonly code: FoulCode };
     }
   /**
    * The tilt switches closed during a game: the board crashed, said at once. Whose action it

@@ -90,7 +90,11 @@ export type GameEvent =
       readonly to: string;
       readonly message: string;
     }
-  /** Moves taken back (casual play): no longer among the game's moves, which go on from ply `afterPly`, `side` to move. */
+  /**
+   * Moves taken back (casual play): no longer among the game's moves, which go on from ply
+   * `afterPly`, `side` to move. `withdrawn`: the foul the way back drew (called, and kept among
+   * the fouls), which no longer counts.
+   */
   | {
       readonly kind: 'takeback';
       readonly seq: number;
@@ -98,6 +102,7 @@ export type GameEvent =
       readonly atMs: number;
       readonly side: string;
       readonly moves: readonly TakenBack[];
+      readonly withdrawn?: { readonly side: string; readonly code: string };
     };
 
 export interface GameRecord {

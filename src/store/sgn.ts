@@ -5,7 +5,7 @@
  * (coded errors with line and column) as the match's header and the verdicts SGN keeps, so
  * that storing them and writing the match again gives the same bytes.
  */
-import { FOUL_CODES, type Verdict } from '../referee/verdicts.ts';
+import { FOUL_CODES, type FoulCode, type Verdict } from '../referee/verdicts.ts';
 import type { Player } from '../rules/match/track.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { GameRecord, GameResult, MatchInfo, MatchRecord, MatchResult, NumberedVerdict } from './model.ts';
@@ -152,9 +152,11 @@ function moveTokens(g: GameRecord): string[] {
       case 'attributed':
         comment(`attributed ${e.to}: ${e.message}`);
         break;
-      case 'takeback':
-        comment(`takeback ${e.moves.length}: ${e.moves.map((m) => `${m.side} ${m.move}`).join(', ')}`);
+      case 'takeback': {
+        const withdrawn = e.withdrawn ? `; withdraws ${e.withdrawn.side} ${e.withdrawn.code}` : '';
+        comment(`takeback ${e.moves.length}: ${e.moves.map((m) => `${m.side} ${m.move}`).join(', ')}${withdrawn}`);
         break;
+      }
     }
   }
   tokens.push(g.result);
@@ -446,10 +448,11 @@ function gameVerdicts(
 }
 
 const FOUL = /^\{foul (\S+) (\S+): (.*)\}$/;
+const isFoulCode = (code: string): code is FoulCode => (FOUL_CODES as readonly string[]).includes(code);
 const CRASH = /^\{crash (\S+) toward (white|black) during (lift|place|roll|none)(?: at (\S+))?\}$/;
 const FORFEIT = /^\{forfeit (\S+) (no-move|holding|fouls): (.*)\}$/;
 const ATTRIBUTED = /^\{attributed (\S+): (.*)\}$/;
-const TAKEBACK = /^\{takeback ([1-9]\d*): ((?:\S+ \S+)(?:, \S+ \S+)*)\}$/;
+const TAKEBACK = /^\{takeback ([1-9]\d*): ((?:\S+ \S+)(?:, \S+ \S+)*)(?:; withdraws (\S+) (\S+))?\}$/;
 
 /**
  * The verdicts a comment keeps. `attribution`: what an attribution comment withdraws to (its
@@ -464,7 +467,7 @@ function commentVerdicts(
 ): Result<Verdict[], SgnError> {
   const one = commentVerdict(t, sides, fouls, attribution);
   if (one.ok || !TAKEBACK.test(t.text)) return one.ok ? ok([one.value]) : one;
-  const [, count, list] = TAKEBACK.exec(t.text) as unknown as [string, string, string];
+  const [, count, list, foulSide, foulCode] = TAKEBACK.exec(t.text) as unknown as [string, string, string, string?, string?];
   const moves = list.split(', ').map((pair) => {
     const [side = '', move = ''] = pair.split(' ');
     return { side, move };
@@ -473,9 +476,18 @@ function commentVerdicts(
   if (stranger) return fail('BadComment', `'${stranger.side}' is not a side of this game: ${excerpt(t.text)}`, t.line, t.column);
   if (moves.length !== Number(count))
     return fail('BadComment', `a takeback of ${count} names ${moves.length} moves: ${excerpt(t.text)}`, t.line, t.column);
+  let withdrawn: { side: string; code: FoulCode } | undefined;
+  if (foulSide !== undefined && foulCode !== undefined) {
+    if (!sides.includes(foulSide))
+      return fail('BadComment', `'${foulSide}' is not a side of this game: ${excerpt(t.text)}`, t.line, t.column);
+    if (!isFoulCode(foulCode)) return fail('BadComment', `'${foulCode}' is not a foul code: ${excerpt(t.text)}`, t.line, t.column);
+    // The foul withdrawn no longer counts: the next one's count is one less.
+    fouls[foulSide] = Math.max(0, (fouls[foulSide] ?? 0) - 1);
+    withdrawn = { side: foulSide, code: foulCode };
+  }
   return ok([
     ...moves.map((m): Verdict => ({ type: 'move', atMs: 0, side: m.side, move: m.move, position: '' })),
-    { type: 'takeback', atMs: 0, side: moves[0]!.side, plies: moves.length, moves, position: '' },
+    { type: 'takeback', atMs: 0, side: moves[0]!.side, plies: moves.length, moves, position: '', ...(withdrawn ? { withdrawn } : {}) },
   ]);
 }
 

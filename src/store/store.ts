@@ -234,7 +234,15 @@ export class MatchStore {
       const event: GameEvent =
         v.type === 'attributed'
           ? { kind: 'attributed', seq: a.seq, afterPly, atMs: v.atMs, to: v.to, message: v.message }
-          : { kind: 'takeback', seq: a.seq, afterPly, atMs: v.atMs, side: v.side, moves: v.moves };
+          : {
+              kind: 'takeback',
+              seq: a.seq,
+              afterPly,
+              atMs: v.atMs,
+              side: v.side,
+              moves: v.moves,
+              ...(v.withdrawn ? { withdrawn: v.withdrawn } : {}),
+            };
       events.splice(at < 0 ? events.length : at, 0, event);
     }
     return {

@@ -1,7 +1,7 @@
 // Takeback on the simulated Surakarta board, through the whole stack: a capture put back by
 // hand (the captured piece set back from off the board) and, where a side is the computer, its
-// reply with the move before it; each session refereed again from its journal. The tournament
-// policy calls the same hands a foul and refuses the takeback.
+// reply with the move before it, the foul the way back drew withdrawn; each session refereed
+// again from its journal. The tournament policy lets the foul stand and refuses the takeback.
 import { describe, expect, it } from 'vitest';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
 import { START_POSITION } from '../../src/games/surakarta/rules/index.ts';
@@ -24,13 +24,16 @@ describe('end to end (Surakarta): takeback', () => {
     s.act(act().lift('b1', { afterMs: 300 }).lift('a2', { afterMs: 500 }).place('b1', { afterMs: 500 }));
     expect(await s.next('move')).toMatchObject({ side: 'light', move: 'a2xb1' });
     s.act(act().lift('b1', { afterMs: 800 }).place('a2', { afterMs: 600 }).place('b1', { afterMs: 800, kind: 'o' }));
+    // Dark may capture on b1: the lift starts that capture; Light's piece set down on a2 is a foul until the board shows the position before.
+    expect(await s.next('foul')).toMatchObject({ code: 'IllegalPlacement', side: 'dark' });
     expect(await s.next('takeback')).toMatchObject({
       side: 'light',
       plies: 1,
       moves: [{ side: 'light', move: 'a2xb1' }],
       position: TWO_CAPTURES,
+      withdrawn: { side: 'dark', code: 'IllegalPlacement' },
     });
-    expect(s.types()).not.toContain('foul');
+    expect(s.app.snapshot()).toMatchObject({ fouls: { light: 0, dark: 0 } });
     s.act(act().lift('e1', { afterMs: 300 }).lift('f2', { afterMs: 500 }).place('e1', { afterMs: 500 }));
     expect(await s.next('move')).toMatchObject({ side: 'light', move: 'f2xe1' });
     await expectReplayed(s);
@@ -51,8 +54,9 @@ describe('end to end (Surakarta): takeback', () => {
         { side: 'dark', move: 'f5-f4' },
       ],
       position: START_POSITION,
+      withdrawn: { side: 'light', code: 'NotYourSphere' },
     });
-    expect(s.types()).not.toContain('foul');
+    expect(s.app.snapshot()).toMatchObject({ fouls: { light: 0, dark: 0 } });
     await expectReplayed(s);
   });
 

@@ -1,7 +1,7 @@
 // Takeback on the simulated Senryaku board, through the whole stack: a move made by hand and
-// put back by hand is taken back in casual play (no foul on the way), the journal replays it
-// and a host restarted after it resumes with the game as it went back; the tournament policy
-// calls the same hands a foul and refuses the takeback.
+// put back by hand is taken back in casual play (the foul its first lift drew withdrawn), the
+// journal replays it and a host restarted after it resumes with the game as it went back; the
+// tournament policy lets that foul stand and refuses the takeback.
 import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/journal/journal.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
@@ -24,14 +24,20 @@ function replayed(path: string): { verdicts: Verdict[]; mismatch: unknown } {
 const step = (from: string, to: string) => act().lift(from, { afterMs: 300 }).place(to, { afterMs: 500 });
 
 describe('end to end: takeback (Senryaku)', { timeout: 120_000 }, () => {
-  it('casual: the move put back by hand is taken back, with no foul on the way; the game goes on; the journal replays it', async () => {
+  it('casual: the move put back by hand is taken back, the foul of its lift withdrawn; the game goes on; the journal replays it', async () => {
     const s = await e2e.game();
     s.act(step('a1', 'a2'));
     expect(await s.next('move')).toMatchObject({ side: 'white', move: 'a1-a2' });
     s.act(act().lift('a2', { afterMs: 800 }).place('a1', { afterMs: 600 }));
-    expect(await s.next('takeback')).toMatchObject({ side: 'white', plies: 1, moves: [{ side: 'white', move: 'a1-a2' }], position: START });
-    expect(s.types()).not.toContain('foul');
-    expect(s.app.snapshot()).toMatchObject({ phase: 'play', turn: 'white', position: START });
+    expect(await s.next('foul')).toMatchObject({ code: 'NotYourSphere', side: 'black', count: 1 });
+    expect(await s.next('takeback')).toMatchObject({
+      side: 'white',
+      plies: 1,
+      moves: [{ side: 'white', move: 'a1-a2' }],
+      position: START,
+      withdrawn: { side: 'black', code: 'NotYourSphere' },
+    });
+    expect(s.app.snapshot()).toMatchObject({ phase: 'play', turn: 'white', position: START, fouls: { white: 0, black: 0 } });
     s.act(step('b1', 'b2'));
     expect(await s.next('move')).toMatchObject({ side: 'white', move: 'b1-b2' });
     const path = s.app.journalPath;
@@ -41,7 +47,7 @@ describe('end to end: takeback (Senryaku)', { timeout: 120_000 }, () => {
     expect(again.verdicts).toEqual(s.verdicts);
   });
 
-  it('tournament: the same hands are a foul, the earlier position hears the refusal, and the board is restored', async () => {
+  it('tournament: the same hands are a foul that stands, the earlier position hears the refusal, and the board is restored', async () => {
     const s = await e2e.game(START, { policy: 'tournament' });
     s.act(step('a1', 'a2'));
     await s.next('move');

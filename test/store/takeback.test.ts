@@ -1,6 +1,7 @@
 // Takebacks in the match store: the moves taken back leave the game's move list (and SGN's
-// move text) while every verdict is kept; the takeback is among the game's events, a comment
-// in SGN that reads back to the same bytes, and a line of `matches show`.
+// move text) while every verdict is kept, the foul the way back drew among them; the takeback
+// (with the foul it withdrew) is among the game's events, a comment in SGN that reads back to
+// the same bytes, and a line of `matches show`.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/referee/verdicts.ts';
@@ -14,7 +15,8 @@ const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
 
 /**
  * Game 1 as the Senryaku referee calls it: a1-a2, g6-g5; Black's g6-g5 taken back after a foul
- * on the way (g5 set down on f4 first, then on g6); Black plays f6-f5 instead, White b1-b2.
+ * on the way (g5 set down on f4 first, then on g6), which withdraws the foul the lift drew;
+ * Black plays f6-f5 instead; White lifts a Black sphere (its first foul that counts) and b1-b2.
  */
 function match(): Verdict[] {
   const r = new RefereeDriver();
@@ -23,6 +25,7 @@ function match(): Verdict[] {
   r.move('g6-g5');
   r.play('lift g5, place f4, lift f4, place g6');
   r.move('f6-f5');
+  r.play('lift a6, place a6');
   r.move('b1-b2');
   return r.verdicts;
 }
@@ -42,8 +45,10 @@ describe('the match store: a takeback', () => {
       'foul',
       'takeback',
       'move',
+      'foul',
       'move',
     ]);
+    expect(verdicts.filter((v) => v.type === 'foul').map((v) => v.type === 'foul' && v.count)).toEqual([1, 1]);
   });
 
   it('the moves taken back leave the move list, numbered on from where the game went back to; every verdict and the foul stay', () => {
@@ -57,10 +62,21 @@ describe('the match store: a takeback', () => {
       [3, 'b1-b2'],
     ]);
     // The foul is the side to move's (the board cannot tell whose hand it was).
-    expect(rows.fouls).toMatchObject([{ side: 'white', code: 'NotYourSphere', after_ply: 2 }]);
+    expect(rows.fouls).toMatchObject([
+      { side: 'white', code: 'NotYourSphere', after_ply: 2, count: 1 },
+      { side: 'white', code: 'NotYourSphere', after_ply: 2, count: 1 },
+    ]);
     const events = store.match(INFO.matchId)?.games[0]?.events ?? [];
-    expect(events.map((e) => e.kind)).toEqual(['move', 'foul', 'takeback', 'move', 'move']);
-    expect(events[2]).toMatchObject({ kind: 'takeback', afterPly: 1, side: 'black', moves: [{ side: 'black', move: 'g6-g5' }] });
+    expect(events.map((e) => e.kind)).toEqual(['move', 'foul', 'takeback', 'move', 'foul', 'move']);
+    expect(events[2]).toEqual({
+      kind: 'takeback',
+      seq: expect.any(Number),
+      atMs: expect.any(Number),
+      afterPly: 1,
+      side: 'black',
+      moves: [{ side: 'black', move: 'g6-g5' }],
+      withdrawn: { side: 'white', code: 'NotYourSphere' },
+    });
     store.close();
   });
 
@@ -82,13 +98,23 @@ describe('the match store: a takeback', () => {
     const first = exportMatch(store, INFO.matchId, 'sgn');
     if (!first.ok) throw new Error(first.error.message);
     expect(first.value.split('\n\n')[1]?.trim().replace(/\n/g, ' ')).toBe(
-      "1. a1-a2 {foul white NotYourSphere: the sphere on g5 is black's; it is white's turn} {takeback 1: black g6-g5} 1... f6-f5 2. b1-b2 *",
+      "1. a1-a2 {foul white NotYourSphere: the sphere on g5 is black's; it is white's turn} {takeback 1: black g6-g5; withdraws white NotYourSphere} 1... f6-f5 {foul white NotYourSphere: the sphere on a6 is black's; it is white's turn} 2. b1-b2 *",
     );
     const parsed = parseSgn(first.value);
     if (!parsed.ok) throw new Error(parsed.error.message);
     expect(parsed.value.verdicts.map((v) => v.verdict).filter((v) => v.type === 'takeback')).toEqual([
-      { type: 'takeback', atMs: 0, side: 'black', plies: 1, moves: [{ side: 'black', move: 'g6-g5' }], position: '' },
+      {
+        type: 'takeback',
+        atMs: 0,
+        side: 'black',
+        plies: 1,
+        moves: [{ side: 'black', move: 'g6-g5' }],
+        position: '',
+        withdrawn: { side: 'white', code: 'NotYourSphere' },
+      },
     ]);
+    // The foul withdrawn does not count: White's next foul is its first again, as the referee said.
+    expect(parsed.value.verdicts.map((v) => v.verdict).flatMap((v) => (v.type === 'foul' ? [v.count] : []))).toEqual([1, 1]);
     const again = tempStore();
     expect(importMatch(again, parsed.value).ok).toBe(true);
     const second = exportMatch(again, INFO.matchId, 'sgn');
@@ -105,8 +131,9 @@ describe('the match store: a takeback', () => {
     for (const [bad, why] of [
       ['{takeback 2: black g6-g5}', 'a takeback of 2 names 1 moves'],
       ['{takeback 1: dark g6-g5}', "'dark' is not a side of this game"],
+      ['{takeback 1: black g6-g5; withdraws white Sneezed}', "'Sneezed' is not a foul code"],
     ] as const) {
-      const parsed = parseSgn(text.value.replace('{takeback 1: black g6-g5}', bad));
+      const parsed = parseSgn(text.value.replace('{takeback 1: black g6-g5; withdraws white NotYourSphere}', bad));
       expect(parsed.ok ? undefined : parsed.error).toMatchObject({ code: 'BadComment', message: expect.stringContaining(why) });
     }
     store.close();
@@ -119,7 +146,7 @@ describe('the match store: a takeback', () => {
     store.close();
     const shown = await runMain(['matches', 'show', INFO.matchId, '--db', join(dir, 'matches.db')]);
     expect(shown.code).toBe(0);
-    expect(shown.out).toContain('game 1: white Ada, black Bo; not finished; 3 moves, 1 fouls, 0 crashes');
-    expect(shown.out).toContain('  takeback to ply 1: black g6-g5 taken back; black to move');
+    expect(shown.out).toContain('game 1: white Ada, black Bo; not finished; 3 moves, 2 fouls, 0 crashes');
+    expect(shown.out).toContain('  takeback to ply 1: black g6-g5 taken back (the foul by white withdrawn); black to move');
   });
 });

@@ -1,17 +1,27 @@
 // Takeback in Senryaku: the last move put back by hand is taken back in casual play (its lock
-// and the side to move with it), the undo draws no foul, and the tournament policy refuses it.
+// and the side to move with it), the foul its first lift drew withdrawn; the tournament policy
+// lets that foul stand and refuses.
 import { describe, expect, it } from 'vitest';
 import { RefereeDriver } from './driver.ts';
 
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
 
 describe('Senryaku referee: takeback in casual play', () => {
-  it('the last move put back is taken back, with nothing said in between', () => {
+  it('the last move put back is taken back; the foul its lift drew is withdrawn', () => {
     const r = RefereeDriver.playing();
     r.move('a1-a2');
-    const undo = [...r.lift('a2'), ...r.place('a1')];
-    expect(undo).toEqual([
-      { type: 'takeback', side: 'white', plies: 1, moves: [{ side: 'white', move: 'a1-a2' }], position: START, atMs: r.t },
+    // The referee cannot know yet that the sphere is going back.
+    expect(r.lift('a2')).toMatchObject([{ type: 'foul', code: 'NotYourSphere', side: 'black', count: 1 }]);
+    expect(r.place('a1')).toEqual([
+      {
+        type: 'takeback',
+        side: 'white',
+        plies: 1,
+        moves: [{ side: 'white', move: 'a1-a2' }],
+        position: START,
+        withdrawn: { side: 'black', code: 'NotYourSphere' },
+        atMs: r.t,
+      },
     ]);
     expect(r.snapshot()).toMatchObject({ phase: 'play', turn: 'white', position: START, fouls: { white: 0, black: 0 } });
     // The game goes on from there: White moves again.
@@ -42,51 +52,40 @@ describe('Senryaku referee: takeback in casual play', () => {
       'g6-g5',
       'a1-a2',
     ]);
-    expect(r.snapshot()).toMatchObject({ turn: 'white', position: START });
+    expect(r.snapshot()).toMatchObject({ turn: 'white', position: START, fouls: { white: 0, black: 0 } });
     // Nothing earlier to take back: lifting Black's sphere is the foul it always was.
-    expect(r.lift('a6')[0]).toMatchObject({ type: 'foul', code: 'NotYourSphere' });
+    expect(r.play('lift a6, place a6').map((v) => v.type)).toEqual(['foul', 'restored']);
   });
 
-  it('the sphere lifted and put back where it stood: nothing happened', () => {
+  it('the sphere lifted and put back where it stood: the foul and the board restored, as ever', () => {
     const r = RefereeDriver.playing();
     r.move('a1-a2');
-    expect(r.play('lift a2, place a2')).toEqual([]);
-    expect(r.move('g6-g5').at(-1)).toMatchObject({ type: 'move', side: 'black' });
+    expect(r.play('lift a2, place a2').map((v) => v.type)).toEqual(['foul', 'restored']);
+    expect(r.snapshot()).toMatchObject({ turn: 'black', fouls: { white: 0, black: 1 } });
   });
 
-  it('a board that leaves the way back hears the foul kept back, and may still get there', () => {
+  it('set down elsewhere first, then where it came from: taken back all the same', () => {
     const r = RefereeDriver.playing();
     r.move('a1-a2');
-    expect(r.lift('a2')).toEqual([]);
-    expect(r.place('a3')).toMatchObject([
-      {
-        type: 'foul',
-        code: 'NotYourSphere',
-        side: 'black',
-        message: "the sphere on a2 is white's; it is black's turn",
-        count: 1,
-        restore: [{ action: 'move-back', from: 'a3', well: 'a2' }],
-      },
-    ]);
-    // Set down where it came from, the foul stands put right by the takeback; the foul said stays counted.
-    expect(r.play('lift a3, place a1')).toMatchObject([{ type: 'takeback', moves: [{ move: 'a1-a2' }] }]);
-    expect(r.snapshot()).toMatchObject({ phase: 'play', turn: 'white', fouls: { white: 0, black: 1 } });
+    r.play('lift a2, place a3');
+    expect(r.play('lift a3, place a1')).toMatchObject([{ type: 'takeback', moves: [{ move: 'a1-a2' }], withdrawn: { side: 'black' } }]);
+    expect(r.snapshot()).toMatchObject({ phase: 'play', turn: 'white', fouls: { white: 0, black: 0 } });
   });
 
-  it('another sphere touched on the way back: the foul is said', () => {
+  it('another sphere moved on the way: the board shows no earlier position, the foul stands', () => {
     const r = RefereeDriver.playing();
     r.move('a1-a2');
-    r.lift('a2');
-    expect(r.lift('b1')).toMatchObject([{ type: 'foul', code: 'NotYourSphere', side: 'black' }]);
-    expect(r.state.phase).toBe('foul');
+    r.play('lift a2, lift b1, place a1, place c2');
+    expect(r.types()).not.toContain('takeback');
+    expect(r.snapshot()).toMatchObject({ phase: 'foul', fouls: { black: 1 } });
   });
 
   it('two plies where a side is the computer: its reply and the move before it go back together', () => {
     const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
     r.move('a1-a2');
     r.move('g6-g5');
-    // The reply back first: one ply back is not yet a takeback of two.
-    expect(r.play('lift g5, place g6')).toEqual([]);
+    // One ply back is not yet a takeback of two: the foul of the first lift stands meanwhile.
+    expect(r.play('lift g5, place g6').map((v) => v.type)).toEqual(['foul']);
     expect(r.play('lift a2, place a1')).toEqual([
       {
         type: 'takeback',
@@ -97,16 +96,20 @@ describe('Senryaku referee: takeback in casual play', () => {
           { side: 'black', move: 'g6-g5' },
         ],
         position: START,
+        withdrawn: { side: 'white', code: 'NotYourSphere' },
         atMs: r.t,
       },
     ]);
   });
 
-  it("two plies, the person's own sphere first (it is locked: no foul on the way back), both in hand at once", () => {
+  it("two plies, the person's own (locked) sphere first, both in hand at once: each set down where it belongs", () => {
     const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
     r.move('a1-a2');
     r.move('g6-g5');
-    expect(r.play('lift a2, lift g5, place g6, place a1')).toMatchObject([{ type: 'takeback', plies: 2, position: START }]);
+    expect(r.play('lift a2, lift g5, place g6, place a1')).toMatchObject([
+      { type: 'foul', code: 'LockedSphere' },
+      { type: 'takeback', plies: 2, position: START, withdrawn: { code: 'LockedSphere' } },
+    ]);
   });
 
   it('never inferred from a board found after it was not heard: that board is put back', () => {
@@ -129,7 +132,7 @@ describe('Senryaku referee: takeback in casual play', () => {
 });
 
 describe('Senryaku referee: takeback under the tournament policy', () => {
-  it('the same hands are a foul, and the board showing the earlier position hears the refusal', () => {
+  it('the same hands are a foul that stands, and the board showing the earlier position hears the refusal', () => {
     const r = RefereeDriver.playing(undefined, { policy: 'tournament' });
     r.move('a1-a2');
     expect(r.lift('a2')).toMatchObject([{ type: 'foul', code: 'NotYourSphere', side: 'black', count: 1 }]);
@@ -139,6 +142,7 @@ describe('Senryaku referee: takeback under the tournament policy', () => {
     expect(r.snapshot()).toMatchObject({
       phase: 'foul',
       turn: 'black',
+      fouls: { white: 0, black: 1 },
       pendingFoul: { restore: [{ action: 'move-back', from: 'a1', well: 'a2' }] },
     });
     expect(r.play('lift a1, place a2')).toMatchObject([{ type: 'restored', side: 'black' }]);
