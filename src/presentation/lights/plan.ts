@@ -106,8 +106,9 @@ export function lightsOnVerdict(s: LightsState, v: Verdict, nowMs: number): Ligh
       const wells = wellsOfMove(v.move);
       return { ...without(s, 'lift', 'suggestion', 'lastMove'), restore: [], ...(wells.length > 0 ? { lastMove: wells } : {}) };
     }
+    // The piece in hand (or touched) stays: once the board is put right it is the piece to move (touch move).
     case 'foul':
-      return { ...without(s, 'lift'), restore: fromRestorations(v.restore) };
+      return { ...s, restore: fromRestorations(v.restore) };
     case 'resync-needed':
       return { ...without(s, 'lift'), restore: v.restore ? fromRestorations(v.restore) : fromDifferences(v.differences) };
     case 'restored':

@@ -47,9 +47,11 @@ describe('a foul: the wells to put right, each dark once it is', () => {
     s = inputs(s, [placed('e3')]);
     expect(lit(s)).toEqual(['e1:restore', 'e3:remove']);
     s = inputs(s, [lifted('e3'), placed('e1')]);
-    expect(lit(s)).toEqual([]);
+    expect(s.restore.every((r) => r.done)).toBe(true);
     s = verdicts(s, [{ type: 'restored', side: 'white', position: 'p' }]);
     expect(s.restore).toEqual([]);
+    // Put right, the piece lifted before the foul is the one to move (touch move): lit again with its destinations.
+    expect(lit(s)).toEqual(['d2:destination', 'e1:lift', 'e2:destination']);
   });
 
   it('a put-back and a remove: a piece lifted out of turn, an unexpected piece; a roll fixes one and undoes none', () => {
