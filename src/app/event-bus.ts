@@ -55,6 +55,8 @@ export interface BusEvents {
    * A move made, or the game's end, takes it away too.
    */
   suggestion: { readonly move: string | undefined };
+  /** What the board's well LEDs show, as the board acknowledged it: each lit well by name, 0xRRGGBB (none: all dark). */
+  lights: { readonly wells: Readonly<Record<string, number>> };
 }
 
 export type BusTopic = keyof BusEvents;

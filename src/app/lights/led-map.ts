@@ -15,6 +15,8 @@ export interface LedMap {
   ledOf(well: string): number | undefined;
   /** The LEDs under a well (an alarm lights them all). */
   readonly wellLeds: readonly number[];
+  /** The well over each LED, by LED index. */
+  readonly wellOf: readonly (string | undefined)[];
 }
 
 export function ledMapOf(hardware: HardwareProfile, ledCount: number): LedMap {
@@ -26,7 +28,18 @@ export function ledMapOf(hardware: HardwareProfile, ledCount: number): LedMap {
     count,
     ledOf: (well) => (parsePointName(hardware.grid, well) === undefined ? undefined : byName.get(well)),
     wellLeds: [...byName.values()],
+    wellOf: Array.from({ length: count }, (_, led) => pointName(hardware.grid, points[led]!)),
   };
+}
+
+/** The lit LEDs by their wells' names: what the dashboard draws. */
+export function litWellsOf(colours: readonly number[], map: LedMap): Record<string, number> {
+  const lit: Record<string, number> = {};
+  colours.forEach((rgb, led) => {
+    const well = map.wellOf[led];
+    if (rgb !== 0 && well !== undefined) lit[well] = rgb;
+  });
+  return lit;
 }
 
 /** The colour of every LED (0xRRGGBB, 0 off) for a picture. */

@@ -28,7 +28,7 @@ import { realScheduler, type Scheduler, type TimerHandle } from '../../util/sche
 import type { EventBus } from '../event-bus.ts';
 import type { Service } from '../service.ts';
 import { afterLedCommand, ledCommands, type LedCommand } from './led-commands.ts';
-import { ledColoursOf, ledMapOf } from './led-map.ts';
+import { ledColoursOf, ledMapOf, litWellsOf, type LedMap } from './led-map.ts';
 
 export interface WellLightsConfig {
   readonly bus: EventBus;
@@ -95,7 +95,9 @@ export class WellLightsService implements Service {
     await this.sending;
     const { link } = this.config;
     const lit = this.shown === undefined || this.shown.some((rgb) => rgb !== 0);
-    if (!this.quiet && lit && ready(link) && (link.hello?.ledCount ?? 0) > 0) await link.command({ type: 'ledclr' });
+    if (this.quiet || !lit || !ready(link) || (link.hello?.ledCount ?? 0) === 0) return;
+    const out = await link.command({ type: 'ledclr' });
+    if (out.ok) this.config.bus.emit('lights', { wells: {} });
   }
 
   private update(next: LightsState): void {
@@ -120,7 +122,7 @@ export class WellLightsService implements Service {
     const wanted = ledColoursOf(lightsPicture(this.state, this.scheduler.now(), this.config.options), map);
     const commands = ledCommands(this.shown, wanted);
     if (commands.length === 0) return;
-    this.sending = this.send(commands, wanted.length).finally(() => {
+    this.sending = this.send(commands, map).finally(() => {
       this.sending = undefined;
       if (!this.again) return;
       this.again = false;
@@ -132,11 +134,11 @@ export class WellLightsService implements Service {
    * A fill first, on its own: a fill re-sent after a lost answer must not land after an LED
    * set behind it. The LEDs of different wells then go together (their order does not matter).
    */
-  private async send(commands: readonly LedCommand[], count: number): Promise<void> {
+  private async send(commands: readonly LedCommand[], map: LedMap): Promise<void> {
     const [first, ...rest] = commands;
     if (!first) return;
     const batches = first.type === 'led' ? [commands] : [[first], rest];
-    let shown = this.shown ?? new Array<number>(count).fill(0);
+    let shown = this.shown ?? new Array<number>(map.count).fill(0);
     let known = this.shown !== undefined || first.type !== 'led';
     for (const batch of batches) {
       const results = await Promise.all(batch.map((c) => this.config.link.command(c)));
@@ -149,6 +151,7 @@ export class WellLightsService implements Service {
       if (!known) break;
     }
     this.shown = known ? shown : undefined;
+    if (known) this.config.bus.emit('lights', { wells: litWellsOf(shown, map) });
   }
 
   private noLeds(): void {

@@ -166,11 +166,15 @@ describe('the well LEDs service', () => {
 
   it('stop puts the LEDs out and waits for the board’s answer', async () => {
     const { bus, link, service } = await lights();
+    const shown: unknown[] = [];
+    bus.on('lights', {}, (l) => shown.push(l.wells));
     bus.emit('verdict', v(FOUL));
     await settle();
     link.commands.length = 0;
     await service.stop();
     expect(link.commands).toEqual([{ type: 'ledclr' }]);
+    // What the board acknowledged, said on the bus by well (the dashboard draws it).
+    expect(shown).toEqual([{ e1: LIGHT_COLOURS.restore, e3: LIGHT_COLOURS.remove }, {}]);
     bus.emit('verdict', v(FOUL));
     await settle();
     expect(link.commands).toEqual([{ type: 'ledclr' }]);
