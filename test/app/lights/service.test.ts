@@ -36,7 +36,7 @@ afterEach(async () => {
   stops = [];
 });
 
-async function lights(link = new FakeBoardLink(), destinations = true) {
+async function lights(link = new FakeBoardLink(), destinations = true, history: readonly Verdict[] = []) {
   const bus = new EventBus();
   const scheduler = new ManualScheduler(10_000);
   const notices: string[] = [];
@@ -47,6 +47,7 @@ async function lights(link = new FakeBoardLink(), destinations = true) {
     hardware: REFERENCE_HARDWARE,
     naming: { cellName: (cell) => pointName(REFERENCE_HARDWARE.grid, cell) },
     options: { destinations },
+    history,
     scheduler,
   });
   link.start();
@@ -162,6 +163,17 @@ describe('the well LEDs service', () => {
     bus.emit('refereeInput', { type: 'lifted', well: E3, atMs: 0 });
     await settle();
     expect(link.commands).toEqual([{ type: 'ledclr' }, led(E1, 'restore')]);
+  });
+
+  it('a resumed match starts from its earlier sessions’ verdicts: a standing foul lit, an old crash not flashing again', async () => {
+    const history = [
+      v({ type: 'game-started', game: 2, players: {}, position: 'p' }),
+      v(FOUL),
+      v({ type: 'board-tipped', toward: 'white' }),
+    ];
+    const { link, scheduler } = await lights(new FakeBoardLink(), true, history);
+    expect(link.commands).toEqual([{ type: 'ledclr' }, led(E1, 'restore'), led(E3, 'remove')]);
+    expect(scheduler.pendingCount).toBe(0);
   });
 
   it('stop puts the LEDs out and waits for the board’s answer', async () => {
