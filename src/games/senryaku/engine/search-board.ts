@@ -35,6 +35,8 @@ export class SenryakuSearchBoard implements SearchBoard {
   private readonly board: Int8Array;
   /** Locked well per side (0 White, 1 Black), NO_LOCK when none. */
   private readonly locks: Int32Array;
+  /** Each side's coloured sphere's well (a captured one keeps its last well: the search stops there). */
+  private readonly kings: Int32Array;
   private side: 0 | 1;
   private moment2: number;
   private mass: number;
@@ -54,6 +56,7 @@ export class SenryakuSearchBoard implements SearchBoard {
     this.board = pos.board.slice();
     this.locks = Int32Array.from([pos.locked.white ?? NO_LOCK, pos.locked.black ?? NO_LOCK]);
     this.side = pos.turn === 'white' ? 0 : 1;
+    this.kings = Int32Array.from([pos.board.indexOf(WHITE_COLOURED), pos.board.indexOf(BLACK_COLOURED)]);
     const load = model.loadOf(pos.board);
     this.moment2 = load.moment2;
     this.mass = load.mass;
@@ -120,7 +123,9 @@ export class SenryakuSearchBoard implements SearchBoard {
 
     // Moving a plain sphere locks it; moving the coloured sphere frees any lock.
     const oldLock = this.locks[side]!;
-    const newLock = isColoured(cell) ? NO_LOCK : to;
+    const coloured = isColoured(cell);
+    const newLock = coloured ? NO_LOCK : to;
+    if (coloured) this.kings[side] = to;
     if (oldLock !== NO_LOCK) {
       lo ^= LOCK_LO[side * WELLS + oldLock]!;
       hi ^= LOCK_HI[side * WELLS + oldLock]!;
@@ -146,7 +151,9 @@ export class SenryakuSearchBoard implements SearchBoard {
     const board = this.board;
     const side = this.side === 0 ? 1 : 0;
     this.side = side;
-    board[from] = board[to]!;
+    const cell = board[to]!;
+    board[from] = cell;
+    if (isColoured(cell)) this.kings[side] = from;
     // Only the enemy coloured sphere can be captured: its code is the other side's coloured cell.
     board[to] = (move & CAPTURE_BIT) === 0 ? EMPTY : side === 0 ? BLACK_COLOURED : WHITE_COLOURED;
     const p = --this.ply;
@@ -182,7 +189,7 @@ export class SenryakuSearchBoard implements SearchBoard {
   }
 
   evaluate(): number {
-    return this.evaluator.evaluate(this.board, this.side, this.locks, this.moment2, this.mass);
+    return this.evaluator.evaluate(this.board, this.side, this.locks, this.kings, this.moment2, this.mass);
   }
 
   hashLow(): number {
