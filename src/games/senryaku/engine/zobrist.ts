@@ -4,25 +4,16 @@
  * keys come from a fixed seed at module load, so a key is the same on every machine and in
  * every run (a transposition table, a test, a replay can rely on it).
  */
+import { Rng } from '../../../util/rng.ts';
 import type { Position } from '../rules/position.ts';
 import { EMPTY, WELLS } from '../rules/types.ts';
 
 /** Cell codes 0..4 (0 empty, never keyed): a (well, cell) key sits at well * CELL_CODES + cell. */
 const CELL_CODES = 5;
 
-/** splitmix32: a small, well-mixed generator; the seed is arbitrary but fixed forever. */
-function keyStream(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x9e3779b9) | 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) | 0;
-  };
-}
-
-const next = keyStream(0x5e4a7a0c);
+/** The keys' generator, from a seed fixed forever: the same keys, so the same searches, on every run. */
+const stream = new Rng(0x5e4a7a0c);
+const next = (): number => stream.uint32() | 0;
 const keys = (n: number): Int32Array => Int32Array.from({ length: n }, next);
 
 /** (well, cell) keys, low and high halves; cell 0's entries are never used. */
