@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../../../util/result.ts';
 import { gameStatus, positionAfter } from '../rules/game.ts';
 import { CAPTURE_BIT, MAX_MOVES, checkMove, decodeMove } from '../rules/moves.ts';
 import { formatMove, parseMoveNotation } from '../rules/notation.ts';
-import { START_POSITION, parsePosition, type Position } from '../rules/position.ts';
+import { START_POSITION, formatPosition, parsePosition, type Position } from '../rules/position.ts';
 import { BreakthroughSearchBoard } from './search-board.ts';
 
 const problem = (code: EngineProblem['code'], message: string): Result<never, EngineProblem> => err({ code, message });
@@ -54,6 +54,10 @@ export const BREAKTHROUGH_ENGINE: EngineGame = {
     }
     const over = overMessage(pos);
     return over ? problem('GameOver', over) : ok(new BreakthroughSearchBoard(pos));
+  },
+
+  position(board) {
+    return formatPosition(searchBoardOf(board).position());
   },
 
   formatMove(_board, move) {

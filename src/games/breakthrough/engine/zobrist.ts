@@ -2,26 +2,16 @@
  * Zobrist keys of Breakthrough positions: a random 64-bit key, kept as two 32-bit halves (JS
  * bit operations are 32-bit), for each (square, piece) and one for Black to move. A
  * position's key is the XOR of the keys of what it holds, so a move updates it with two or
- * three XORs. The keys come from a fixed seed at module load: the same on every run and
- * machine, so a transposition table, a test or a replay sees the same keys.
+ * three XORs. The keys are drawn at module load from the project's seeded generator
+ * (src/util/rng.ts) with a fixed seed: the same on every run and machine, so a transposition
+ * table, a test or a replay sees the same keys.
  */
+import { Rng } from '../../../util/rng.ts';
 import { SQUARES, WHITE } from '../rules/types.ts';
 
-/** splitmix32: a small generator whose outputs are well mixed, enough for hash keys. */
-function keyStream(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x9e3779b9) | 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return z ^ (z >>> 16);
-  };
-}
-
-/** Any fixed number will do; this one spells "BTHR". */
-const SEED = 0x42544852;
-const next = keyStream(SEED);
+/** Any fixed seed will do; this one spells "BTHR". */
+const keys = new Rng(0x42544852);
+const next = (): number => keys.uint32() | 0;
 
 /** The keys of a piece (WHITE 1, BLACK 2) on a square: index `2 * square + piece - 1`. */
 export const PIECE_KEY_LOW = new Int32Array(2 * SQUARES);

@@ -11,7 +11,7 @@ import { applyGameMove, applyGamePass, gameStatus, type Game } from '../rules/ga
 import { MAX_MOVES, checkMove, decodeMove, encodeMove } from '../rules/moves.ts';
 import { formatMove, parseMoveNotation } from '../rules/notation.ts';
 import { playPass } from '../rules/play.ts';
-import { START_POSITION, parsePosition } from '../rules/position-notation.ts';
+import { START_POSITION, formatPosition, parsePosition } from '../rules/position-notation.ts';
 import { PASS, SurakartaSearchBoard } from './search-board.ts';
 
 export const PASS_NOTATION = '--';
@@ -58,6 +58,10 @@ export const SURAKARTA_ENGINE: EngineGame = {
     if (status.kind === 'over')
       return problem('GameOver', `the game is over: ${status.winner === undefined ? 'a draw' : `${status.winner} won`} (${status.reason})`);
     return ok(new SurakartaSearchBoard(game.position));
+  },
+
+  position(board) {
+    return formatPosition(searchBoardOf(board).position());
   },
 
   formatMove(_board, move) {

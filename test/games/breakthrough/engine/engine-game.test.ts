@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchBoard } from '../../../../src/engine/types.ts';
 import { BREAKTHROUGH } from '../../../../src/games/breakthrough/index.ts';
 import { BREAKTHROUGH_ENGINE } from '../../../../src/games/breakthrough/engine/engine-game.ts';
-import { START_POSITION, formatMove, formatPosition, legalMoves, startPosition } from '../../../../src/games/breakthrough/rules/index.ts';
+import { START_POSITION, formatMove, legalMoves, startPosition } from '../../../../src/games/breakthrough/rules/index.ts';
 import { boardAt, movesOf, playoutPositions } from './helpers.ts';
 
 const E = BREAKTHROUGH_ENGINE;
@@ -19,7 +19,21 @@ describe("Breakthrough's engine game", () => {
 
   it('loads a position after moves, each played by the rules core', () => {
     const board = boardAt(startPosition(), ['b2-b3', 'e5-e4', 'b3-c4', 'e4-e3', 'c4xd5']);
-    expect(formatPosition(board.position())).toBe('bbbbbb/bbbw1b/6/4b1/w1wwww/wwwwww b');
+    expect(E.position(board)).toBe('bbbbbb/bbbw1b/6/4b1/w1wwww/wwwwww b');
+  });
+
+  it('writes the board back in the position notation as it stands after moves made in the search', () => {
+    const board = boardAt(startPosition());
+    const moves = movesOf(board);
+    board.make(moves[3]!);
+    const again = E.load(E.position(board), []);
+    expect(again.ok && [again.value.hashLow(), again.value.hashHigh(), again.value.turn()]).toEqual([
+      board.hashLow(),
+      board.hashHigh(),
+      board.turn(),
+    ]);
+    board.unmake(moves[3]!);
+    expect(E.position(board)).toBe(E.startPosition);
   });
 
   it('refuses a bad position, a bad move, an illegal move and a move after the end, naming the move', () => {

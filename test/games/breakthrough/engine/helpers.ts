@@ -11,7 +11,7 @@ import {
   startPosition,
   type Position,
 } from '../../../../src/games/breakthrough/rules/index.ts';
-import { Rng } from '../../../../src/hardware/sim/rng.ts';
+import { Rng } from '../../../../src/util/rng.ts';
 
 export function pos(text: string): Position {
   const p = parsePosition(text);

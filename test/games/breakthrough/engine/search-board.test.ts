@@ -17,7 +17,7 @@ import {
   startPosition,
   type Position,
 } from '../../../../src/games/breakthrough/rules/index.ts';
-import { Rng } from '../../../../src/hardware/sim/rng.ts';
+import { Rng } from '../../../../src/util/rng.ts';
 import { boardAt, movesOf, playoutPositions, pos, searchPerft } from './helpers.ts';
 
 const same = (a: Position, b: Position): boolean => a.turn === b.turn && a.board.every((c, i) => c === b.board[i]);

@@ -22,7 +22,21 @@ describe("Surakarta's engine game", () => {
 
   it('loads a position after moves, each played by the rules core', () => {
     const board = boardAt(startPosition(), ['b2-b3', 'e5-e4', 'b3-c4']);
-    expect(formatPosition(board.position())).toBe('oooooo/oooo1o/2x1o1/6/x1xxxx/xxxxxx o');
+    expect(E.position(board)).toBe('oooooo/oooo1o/2x1o1/6/x1xxxx/xxxxxx o');
+  });
+
+  it('writes the board back in the position notation as it stands after moves made in the search', () => {
+    const board = boardAt(startPosition());
+    const moves = movesOf(board);
+    board.make(moves[3]!);
+    const again = E.load(E.position(board), []);
+    expect(again.ok && [again.value.hashLow(), again.value.hashHigh(), again.value.turn()]).toEqual([
+      board.hashLow(),
+      board.hashHigh(),
+      board.turn(),
+    ]);
+    board.unmake(moves[3]!);
+    expect(E.position(board)).toBe(E.startPosition);
   });
 
   it('refuses a bad position, a bad move, an illegal move and a move after the end, naming the move', () => {
