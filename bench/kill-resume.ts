@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CalibrationStore } from '../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../src/app/sim-calibration.ts';
-import { Rng } from '../src/hardware/sim/rng.ts';
+import { Rng } from '../src/util/rng.ts';
 import { runChain, sayings, type Ending } from '../test/e2e/kill-chain.ts';
 
 const { values } = parseArgs({

@@ -5,7 +5,7 @@
  * The simulated player then plays one of those (the board tips in the simulator's own
  * physics, not by the rules' model: they agree, see test/hardware/sim/rigid-body.test.ts).
  */
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import {
   legalMoves,
   moveOutcome,

@@ -16,7 +16,7 @@ import { senryakuHands } from '../../src/games/senryaku/players.ts';
 import { RefereePipeline } from '../../src/pipeline/referee-pipeline.ts';
 import { BOARD_BAUD_RATE, createSimBoard, wellOf, type SensorParameters, type StepOutcome } from '../../src/hardware/sim/index.ts';
 import { formatHostCommand } from '../../src/protocol/index.ts';
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import type { RefereeInput } from '../../src/referee/inputs.ts';
 import { senryakuReferee } from '../../src/games/senryaku/referee.ts';
 import { DEFAULT_REFEREE_SETTINGS } from '../../src/games/senryaku/referee.ts';

@@ -31,7 +31,7 @@ import {
 import { badOption, checkBoardOptions, type OpenBoardError } from './board-check.ts';
 import type { BoardOptionValues } from './board-options.ts';
 import { DEFAULT_GAME } from '../games/registry.ts';
-import { Rng } from '../hardware/sim/rng.ts';
+import { Rng } from '../util/rng.ts';
 import type { Ruleset, RulesetBoardFile } from '../rulesets/ruleset.ts';
 
 export { boardOptionSpecs, parseDurationSeconds, type BoardOptionValues } from './board-options.ts';

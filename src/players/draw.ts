@@ -4,7 +4,7 @@
  * `anticFor` draws nothing, it reads a draw already made), so a game's plan draws in the
  * order it is written and a seed plays the same turns.
  */
-import type { Rng } from '../hardware/sim/rng.ts';
+import type { Rng } from '../util/rng.ts';
 
 /** One item, uniformly: one draw. */
 export const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.int(0, items.length - 1)]!;

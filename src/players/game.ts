@@ -5,7 +5,7 @@
  * verdicts, taking turns, playing scripts on the simulated board, setting up, tidying up,
  * and the ledger.
  */
-import type { Rng } from '../hardware/sim/rng.ts';
+import type { Rng } from '../util/rng.ts';
 import type { SimScript } from '../hardware/sim/script.ts';
 import type { Side } from '../referee/verdicts.ts';
 import type { LedgerRules, StepCall } from './ledger.ts';

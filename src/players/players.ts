@@ -14,7 +14,7 @@
  * the accuracy sweep holds the verdicts to.
  */
 import type { SimBoard, StepOutcome } from '../hardware/sim/sim-board.ts';
-import { Rng } from '../hardware/sim/rng.ts';
+import { Rng } from '../util/rng.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import { TimerSet, realScheduler, type Scheduler } from '../util/scheduler.ts';
 import type { GamePlayers, GamePosition, PlannedTurn, TurnActions } from './game.ts';

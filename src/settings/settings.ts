@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   'match',
   'scoreboard',
   'lights',
+  'speech',
   'journal',
   'calibration',
   'store',
@@ -55,6 +56,16 @@ export interface LightsSettings {
   readonly destinations?: boolean;
 }
 
+/** The referee's voice (`senryaku referee --speak`): its verdicts said aloud through espeak-ng. */
+export interface SpeechSettings {
+  /** Say the verdicts aloud (`--speak`). */
+  readonly enabled?: boolean;
+  /** espeak-ng's voice (`espeak-ng --voices` lists them): en, en-gb, en-us+f3... */
+  readonly voice?: string;
+  /** Words per minute. */
+  readonly rate?: number;
+}
+
 export interface MqttUser {
   readonly name: string;
   readonly role: MqttRole;
@@ -85,6 +96,7 @@ export interface Settings {
   /** A serial port path, `auto`, `virtual` or `none`. */
   readonly scoreboard?: string;
   readonly lights?: LightsSettings;
+  readonly speech?: SpeechSettings;
   /** `fallbackDir`: where records go while `dir` cannot be written (default: the XDG state directory, then the temp directory). */
   readonly journal?: { readonly dir?: string; readonly fallbackDir?: string };
   readonly calibration?: { readonly dir?: string };

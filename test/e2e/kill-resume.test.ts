@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationStore } from '../../src/calibration/store.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import { runChain, sayings, type ChainReport, type Ending } from './kill-chain.ts';
 
 const SEED = 3;

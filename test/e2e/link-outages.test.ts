@@ -12,7 +12,7 @@
 // cable was out left the board as the foul had, and the referee waited for the restoration
 // (autoplay 9).
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_SPN } from '../../src/games/senryaku/rules/spn.ts';
 import { Session, fakeTimers, simBoard, useE2E } from './harness.ts';

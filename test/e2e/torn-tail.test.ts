@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalWriter, readJournal } from '../../src/journal/journal.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import { Session, simBoard, useE2E } from './harness.ts';
 
 const e2e = useE2E();

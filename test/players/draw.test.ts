@@ -1,6 +1,6 @@
 // The players' draws: an antic table read against one draw, as both games' plans use it.
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import { anticFor, between, pick } from '../../src/players/draw.ts';
 
 const TABLE = [

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSenryakuTurn, DEFAULT_ODDS, type PlanOdds, type TurnPlan } from '../../src/games/senryaku/plan-turn.ts';
 import { senryakuHands } from '../../src/games/senryaku/players.ts';
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import {
   BalanceModel,
   DEFAULT_PROFILE,

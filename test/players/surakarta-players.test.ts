@@ -24,7 +24,7 @@ import {
   type SkTurnPlan,
 } from '../../src/games/surakarta/plan-turn.ts';
 import { restoreScript } from '../../src/players/hands.ts';
-import { Rng } from '../../src/hardware/sim/rng.ts';
+import { Rng } from '../../src/util/rng.ts';
 import type { SimStep } from '../../src/hardware/sim/script.ts';
 import {
   EMPTY,

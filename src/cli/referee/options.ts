@@ -22,6 +22,7 @@ export const REFEREE_OPTIONS = {
   scoreboard: { type: 'string' },
   lights: { type: 'string' },
   destinations: { type: 'string' },
+  speak: { type: 'boolean' },
   stay: { type: 'boolean' },
   http: { type: 'string' },
   'journal-dir': { type: 'string' },

@@ -9,7 +9,7 @@
  * Pure: the position, the balance model and a seeded generator in, a plan out. The
  * engine (src/players/) plays the plan; players.ts turns it into hand actions.
  */
-import type { Rng } from '../../hardware/sim/rng.ts';
+import type { Rng } from '../../util/rng.ts';
 import { anticFor, pick } from '../../players/draw.ts';
 import {
   legalMoves,

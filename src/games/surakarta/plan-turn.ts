@@ -9,7 +9,7 @@
  * touched, a piece set down on a point it cannot reach, a piece slid instead of lifted.
  * Pure: the position and a seeded generator in, a plan out.
  */
-import type { Rng } from '../../hardware/sim/rng.ts';
+import type { Rng } from '../../util/rng.ts';
 import { anticFor, between, pick } from '../../players/draw.ts';
 import type { CaptureOrder } from '../../referee/verdicts.ts';
 import {

@@ -32,7 +32,7 @@ export { REFERENCE_HARDWARE, cellGrams, cellMapOf } from './cell-map.ts';
 export type { CellMap } from './cell-map.ts';
 export { OrnsteinUhlenbeck } from './noise.ts';
 export type { DriftParameters } from './noise.ts';
-export { Rng } from './rng.ts';
+export { Rng } from '../../util/rng.ts';
 export {
   BOARD_BAUD_RATE,
   SIM_PATH_PREFIX,

@@ -5,7 +5,7 @@
  * with time constant tau. Its long-run spread is `sd`; over times much shorter than
  * tau it behaves like a plain random walk of sd·sqrt(2·dt/tau).
  */
-import type { Rng } from './rng.ts';
+import type { Rng } from '../../util/rng.ts';
 
 export interface DriftParameters {
   /** Long-run standard deviation of the process. */

@@ -28,7 +28,7 @@
  */
 import { CELL_MAX, CELL_MIN } from '../../protocol/index.ts';
 import { OrnsteinUhlenbeck, stationaryDrift, type DriftParameters } from './noise.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../../util/rng.ts';
 
 export interface SensorParameters {
   readonly nominalCountsPerGram: number;

@@ -18,7 +18,7 @@ import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.
 import { BoardPhysics, DEFAULT_PHYSICS, wellOf, type PhysicsError, type PhysicsParameters, type PhysicsSnapshot } from './physics.ts';
 import { SIM_GRID, SIM_PIECES, SIM_START_LAYOUT, parseLayout } from './layout.ts';
 import { REFERENCE_PHYSICS, RigidBoard, type SimGamePhysics } from './rigid-body.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../../util/rng.ts';
 import { stepDelay, stepLength, SimScript, type SimStep, type WellRef } from './script.ts';
 import { DEFAULT_SENSORS, SensorBank, type CellFault, type SensorParameters } from './sensors.ts';
 

@@ -36,7 +36,7 @@ import {
   startPosition,
   type Position,
 } from '../../../src/games/breakthrough/rules/index.ts';
-import { Rng } from '../../../src/hardware/sim/rng.ts';
+import { Rng } from '../../../src/util/rng.ts';
 import type { SimStep } from '../../../src/hardware/sim/script.ts';
 import type { Verdict } from '../../../src/referee/verdicts.ts';
 import { position } from './driver.ts';

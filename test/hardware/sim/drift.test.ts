@@ -2,7 +2,7 @@
 // temperature ramp, both in grams, off by default and on their own random stream.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SENSORS, SensorBank, type SensorParameters } from '../../../src/hardware/sim/index.ts';
-import { Rng } from '../../../src/hardware/sim/rng.ts';
+import { Rng } from '../../../src/util/rng.ts';
 
 const CELLS = 44;
 const bank = (extra: Partial<SensorParameters> = {}) => new SensorBank(CELLS, { ...DEFAULT_SENSORS, wellCount: 42, ...extra }, new Rng(5));

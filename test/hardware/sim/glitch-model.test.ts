@@ -3,7 +3,7 @@
 // flipped), both off by default and on random streams of their own.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SENSORS, SensorBank, type SensorParameters } from '../../../src/hardware/sim/index.ts';
-import { Rng } from '../../../src/hardware/sim/rng.ts';
+import { Rng } from '../../../src/util/rng.ts';
 
 const CELLS = 44;
 const bank = (extra: Partial<SensorParameters> = {}, seed = 5) =>

@@ -17,7 +17,7 @@ import {
   startPosition,
   type Position,
 } from '../../../../src/games/breakthrough/rules/index.ts';
-import { Rng } from '../../../../src/hardware/sim/rng.ts';
+import { Rng } from '../../../../src/util/rng.ts';
 
 const pos = (text: string): Position => {
   const p = parsePosition(text);

@@ -1,5 +1,5 @@
 /**
- * Seeded pseudo-random numbers for the simulator: the same seed gives the same board,
+ * Seeded pseudo-random numbers (the simulator, the engine): the same seed gives the same board,
  * the same noise and the same bytes on the wire. Never Math.random().
  *
  * sfc32 (Chris Doty-Humphrey's small fast counter) seeded through splitmix32: fast,

@@ -1,0 +1,384 @@
+/**
+ * The search: iterative deepening over a negamax alpha-beta with principal-variation windows,
+ * a transposition table, move ordering (the table's move, noisy moves, two killers per ply,
+ * history) and a quiescence search on noisy moves, for any game that hands in a SearchBoard.
+ *
+ * A move that ends the game is scored where it is made (SearchBoard.make says so), a side
+ * with no move has lost, and a position met again on the line being searched is a draw (a
+ * line that repeats gains nothing). Pure: the only clock is `options.now`, the only chance is
+ * `options.seed`; with a depth or node limit the search is the same on every machine.
+ */
+import { Rng } from '../util/rng.ts';
+import { choosesAmongMoves, levelLimits, levelPlay } from './levels.ts';
+import { INFINITE, MAX_PLY, WIN, fromTable, isDecisive, scoreOf, toTable } from './score.ts';
+import { TranspositionTable } from './transposition.ts';
+import type { EngineGame, MoveEnd, SearchBoard, SearchInfo, SearchLimits, SearchOptions, SearchOutcome } from './types.ts';
+
+/** Quiescence follows noisy moves this many plies at most (a chain of captures ends long before). */
+const MAX_QUIESCENCE = 16;
+/** How often (in nodes, a power of two less one) the search reads the clock and the stop flag. */
+const CHECK_EVERY = 2047;
+/** History slots: a move's code modulo this (the games' move codes stay below it). */
+const HISTORY_SIZE = 1 << 13;
+/** The table's size by default: 2^18 slots, 4 MiB. */
+export const DEFAULT_TABLE_BITS = 18;
+
+/** The score of a move that ended the game, for the side that made it, `ply` plies below the root. */
+function endScore(end: MoveEnd, ply: number): number {
+  if (end === 'mover-wins') return WIN - ply - 1;
+  if (end === 'mover-loses') return -(WIN - ply - 1);
+  return 0;
+}
+
+/** One search's working state: the board walked, the counters, and the ordering tables. */
+class Walk {
+  nodes = 0;
+  seldepth = 0;
+  aborted = false;
+  /** Set once a depth is complete: before that the search never stops, so there is always a move. */
+  mayAbort = false;
+  private readonly moves: Int32Array[] = [];
+  private readonly order: Int32Array[] = [];
+  private readonly killers = new Int32Array(2 * MAX_PLY).fill(-1);
+  private readonly history = new Int32Array(2 * HISTORY_SIZE);
+  private readonly pathLow = new Int32Array(MAX_PLY);
+  private readonly pathHigh = new Int32Array(MAX_PLY);
+  readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
+  readonly pvLength = new Int32Array(MAX_PLY + 1);
+
+  constructor(
+    readonly board: SearchBoard,
+    private readonly table: TranspositionTable,
+    private readonly nodeLimit: number,
+    private readonly deadline: number,
+    private readonly now: () => number,
+    private readonly shouldStop: (() => boolean) | undefined,
+  ) {}
+
+  /** The move list of a ply, made the first time the search reaches that ply. */
+  private movesAt(ply: number): Int32Array {
+    while (this.moves.length <= ply) {
+      this.moves.push(new Int32Array(this.board.maxMoves));
+      this.order.push(new Int32Array(this.board.maxMoves));
+    }
+    return this.moves[ply]!;
+  }
+
+  private checkLimits(): void {
+    if (!this.mayAbort) return;
+    if (this.nodes >= this.nodeLimit || this.now() >= this.deadline || this.shouldStop?.() === true) this.aborted = true;
+  }
+
+  /** Generates the moves at `ply` and gives each an ordering score; returns how many. */
+  private generateOrdered(ply: number, ttMove: number): number {
+    const board = this.board;
+    const moves = this.movesAt(ply);
+    const order = this.order[ply]!;
+    const n = board.generate(moves);
+    const k0 = this.killers[2 * ply]!;
+    const k1 = this.killers[2 * ply + 1]!;
+    const history = (ply & 1) * HISTORY_SIZE;
+    for (let i = 0; i < n; i++) {
+      const m = moves[i]!;
+      order[i] =
+        m === ttMove
+          ? 1 << 30
+          : board.isNoisy(m)
+            ? 1 << 29
+            : m === k0
+              ? (1 << 28) + 1
+              : m === k1
+                ? 1 << 28
+                : this.history[history + (m & (HISTORY_SIZE - 1))]!;
+    }
+    return n;
+  }
+
+  /** Brings the best-ordered of moves[i..n) to i (a selection step: most nodes cut after a few moves). */
+  private pick(ply: number, i: number, n: number): number {
+    const moves = this.moves[ply]!;
+    const order = this.order[ply]!;
+    let best = i;
+    for (let j = i + 1; j < n; j++) if (order[j]! > order[best]!) best = j;
+    if (best !== i) {
+      const m = moves[i]!;
+      moves[i] = moves[best]!;
+      moves[best] = m;
+      const o = order[i]!;
+      order[i] = order[best]!;
+      order[best] = o;
+    }
+    return moves[i]!;
+  }
+
+  private remember(ply: number, move: number, depth: number): void {
+    if (this.board.isNoisy(move)) return;
+    if (this.killers[2 * ply] !== move) {
+      this.killers[2 * ply + 1] = this.killers[2 * ply]!;
+      this.killers[2 * ply] = move;
+    }
+    const h = (ply & 1) * HISTORY_SIZE + (move & (HISTORY_SIZE - 1));
+    this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 27);
+  }
+
+  private updatePv(ply: number, move: number): void {
+    const row = ply * MAX_PLY;
+    const below = (ply + 1) * MAX_PLY;
+    this.pv[row + ply] = move;
+    const end = this.pvLength[ply + 1]!;
+    for (let k = ply + 1; k < end; k++) this.pv[row + k] = this.pv[below + k]!;
+    this.pvLength[ply] = Math.max(end, ply + 1);
+  }
+
+  /** Marks the root's position as met, so that a line coming back to it is a repetition too. */
+  enterRoot(): void {
+    this.pathLow[0] = this.board.hashLow();
+    this.pathHigh[0] = this.board.hashHigh();
+  }
+
+  /** Whether the position at `ply` was already met on this line (same side to move: every other ply). */
+  private repeats(ply: number, low: number, high: number): boolean {
+    this.pathLow[ply] = low;
+    this.pathHigh[ply] = high;
+    for (let p = ply - 2; p >= 0; p -= 2) if (this.pathLow[p] === low && this.pathHigh[p] === high) return true;
+    return false;
+  }
+
+  negamax(depth: number, alpha: number, beta: number, ply: number): number {
+    this.pvLength[ply] = ply;
+    if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
+    this.nodes++;
+    if ((this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (this.aborted) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const board = this.board;
+    const low = board.hashLow();
+    const high = board.hashHigh();
+    if (ply > 0 && this.repeats(ply, low, high)) return 0;
+    if (ply >= MAX_PLY - 1) return board.evaluate();
+
+    let ttMove = -1;
+    const slot = this.table.probe(low, high);
+    if (slot >= 0) {
+      ttMove = this.table.move(slot);
+      if (ply > 0 && this.table.depth(slot) >= depth) {
+        const s = fromTable(this.table.score(slot), ply);
+        const bound = this.table.bound(slot);
+        if (bound === 'exact' || (bound === 'lower' && s >= beta) || (bound === 'upper' && s <= alpha)) return s;
+      }
+    }
+
+    const n = this.generateOrdered(ply, ttMove);
+    if (n === 0) return -(WIN - ply);
+    const alphaIn = alpha;
+    let best = -INFINITE;
+    let bestMove = -1;
+    for (let i = 0; i < n; i++) {
+      const move = this.pick(ply, i, n);
+      this.pvLength[ply + 1] = ply + 1;
+      const end = board.make(move);
+      let score: number;
+      if (end !== 'continues') score = endScore(end, ply);
+      else if (i === 0) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+      else {
+        score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+      }
+      board.unmake(move);
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = move;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, move);
+          if (score >= beta) {
+            this.remember(ply, move, depth);
+            break;
+          }
+        }
+      }
+    }
+    const bound = best >= beta ? 'lower' : best > alphaIn ? 'exact' : 'upper';
+    this.table.store(low, high, depth, bound, toTable(best, ply), bestMove);
+    return best;
+  }
+
+  /** Noisy moves only, until the position is quiet: the evaluation is never read in the middle of an exchange. */
+  quiesce(alpha: number, beta: number, ply: number, qdepth: number): number {
+    this.pvLength[ply] = ply;
+    this.nodes++;
+    if ((this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (this.aborted) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const board = this.board;
+    const moves = this.movesAt(ply);
+    const n = board.generate(moves);
+    if (n === 0) return -(WIN - ply);
+    const standPat = board.evaluate();
+    if (standPat >= beta || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1) return standPat;
+    if (standPat > alpha) alpha = standPat;
+    let best = standPat;
+    for (let i = 0; i < n; i++) {
+      const move = moves[i]!;
+      if (!board.isNoisy(move)) continue;
+      this.pvLength[ply + 1] = ply + 1;
+      const end = board.make(move);
+      const score = end !== 'continues' ? endScore(end, ply) : -this.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+      board.unmake(move);
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, move);
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+/** The root's moves and what the last complete depth found for each. */
+interface RootMove {
+  readonly move: number;
+  score: number;
+  pv: number[];
+}
+
+/**
+ * A searcher keeps its transposition table from one search to the next (the moves of one game
+ * share most positions); `newGame` forgets it.
+ */
+export class Searcher {
+  readonly #table: TranspositionTable;
+
+  constructor(tableBits: number = DEFAULT_TABLE_BITS) {
+    this.#table = new TranspositionTable(tableBits);
+  }
+
+  newGame(): void {
+    this.#table.clear();
+  }
+
+  search(game: EngineGame, board: SearchBoard, limits: SearchLimits, options: SearchOptions): SearchOutcome {
+    const started = options.now();
+    const bounds = levelLimits(options.level, limits);
+    const walk = new Walk(board, this.#table, bounds.nodes, started + bounds.movetimeMs, options.now, options.shouldStop);
+    const root = rootMoves(board);
+    const elapsed = (): number => Math.max(0, Math.round(options.now() - started));
+    if (root.length === 0) {
+      const info: SearchInfo = { depth: 0, seldepth: 0, score: scoreOf(-WIN), nodes: 0, timeMs: elapsed(), pv: [] };
+      return { bestMove: undefined, info };
+    }
+    const exactRoot = choosesAmongMoves(options.level);
+    let completed: { depth: number; score: number; pv: number[]; seldepth: number } | undefined;
+    for (let depth = 1; depth <= bounds.depth && depth < MAX_PLY; depth++) {
+      const score = searchRoot(walk, root, depth, exactRoot);
+      if (walk.aborted) break;
+      walk.mayAbort = true;
+      root.sort((a, b) => b.score - a.score); // stable: ties keep the earlier order
+      completed = { depth, score, pv: root[0]!.pv, seldepth: walk.seldepth };
+      options.onInfo?.(infoOf(game, board, completed, walk.nodes, elapsed()));
+      if (isDecisive(score) && WIN - Math.abs(score) <= depth) break; // the end is proven: looking deeper changes nothing
+      if (walk.nodes >= bounds.nodes) break;
+      // A deeper iteration costs several times this one: do not start one the clock would cut.
+      if (options.now() - started > bounds.movetimeMs / 2) break;
+      if (options.shouldStop?.() === true) break;
+    }
+    const done = completed ?? { depth: 0, score: root[0]!.score, pv: [root[0]!.move], seldepth: walk.seldepth };
+    const chosen = exactRoot ? chooseAmong(root, options) : root[0]!;
+    const pv = chosen === root[0] ? done.pv : [chosen.move];
+    const info = infoOf(game, board, { ...done, score: chosen.score, pv }, walk.nodes, elapsed());
+    return { bestMove: game.formatMove(board, chosen.move), info };
+  }
+}
+
+/** A search with a table of its own (a caller that searches once, or does not keep a Searcher). */
+export const search = (game: EngineGame, board: SearchBoard, limits: SearchLimits, options: SearchOptions): SearchOutcome =>
+  new Searcher(16).search(game, board, limits, options);
+
+function rootMoves(board: SearchBoard): RootMove[] {
+  const out = new Int32Array(board.maxMoves);
+  const n = board.generate(out);
+  const moves = Array.from(out.subarray(0, n), (move) => ({ move, score: -INFINITE, pv: [move] }));
+  // Noisy moves first at depth 1; afterwards each depth's scores order the next.
+  return [...moves.filter((m) => board.isNoisy(m.move)), ...moves.filter((m) => !board.isNoisy(m.move))];
+}
+
+/**
+ * One depth at the root. With `exact`, every move is searched with an open window, so each
+ * score is exact (a level that chooses among near-best moves needs them); otherwise the moves
+ * after the first only need to be shown worse.
+ */
+function searchRoot(walk: Walk, root: RootMove[], depth: number, exact: boolean): number {
+  const board = walk.board;
+  walk.enterRoot();
+  let alpha = -INFINITE;
+  const results: { score: number; pv: number[] }[] = [];
+  for (let i = 0; i < root.length; i++) {
+    const entry = root[i]!;
+    walk.pvLength[1] = 1;
+    const end = board.make(entry.move);
+    let score: number;
+    if (end !== 'continues') score = endScore(end, 0);
+    else if (exact || i === 0) score = -walk.negamax(depth - 1, -INFINITE, exact ? INFINITE : -alpha, 1);
+    else {
+      score = -walk.negamax(depth - 1, -alpha - 1, -alpha, 1);
+      if (score > alpha && !walk.aborted) score = -walk.negamax(depth - 1, -INFINITE, -alpha, 1);
+    }
+    board.unmake(entry.move);
+    if (walk.aborted) return alpha;
+    const pv = [entry.move];
+    for (let k = 1; k < walk.pvLength[1]; k++) pv.push(walk.pv[MAX_PLY + k]!);
+    // A move shown only to be no better than alpha keeps alpha as its bound, so it sorts after the best.
+    results.push({ score: exact || i === 0 || score > alpha ? score : Math.min(score, alpha - 1), pv });
+    if (score > alpha) alpha = score;
+  }
+  root.forEach((entry, i) => {
+    entry.score = results[i]!.score;
+    entry.pv = results[i]!.pv;
+  });
+  return alpha;
+}
+
+/**
+ * A lower level's choice: at random among the moves within the level's margin of the best
+ * (now and then, carelessly, a wider margin), a better move more likely than a worse one;
+ * never a move the search saw lose by force when some move does not.
+ */
+function chooseAmong(root: readonly RootMove[], options: SearchOptions): RootMove {
+  const play = levelPlay(options.level);
+  const rng = new Rng(options.seed);
+  const best = root[0]!.score;
+  const margin = rng.float() < play.carelessness ? play.carelessMargin : play.margin;
+  const losing = (s: number): boolean => s <= -(WIN - MAX_PLY);
+  const candidates = root.filter((m) => m.score >= best - margin && (!losing(m.score) || losing(best)));
+  const weights = candidates.map((m) => margin + 1 - (best - m.score));
+  let pick = rng.float() * weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < candidates.length; i++) {
+    pick -= weights[i]!;
+    if (pick < 0) return candidates[i]!;
+  }
+  return candidates[0]!;
+}
+
+/** The report of a depth: the principal variation in the game's notation, each move written before it is made. */
+function infoOf(
+  game: EngineGame,
+  board: SearchBoard,
+  at: { depth: number; score: number; pv: readonly number[]; seldepth: number },
+  nodes: number,
+  timeMs: number,
+): SearchInfo {
+  const pv: string[] = [];
+  const made: number[] = [];
+  for (const move of at.pv) {
+    pv.push(game.formatMove(board, move));
+    made.push(move);
+    if (board.make(move) !== 'continues') break;
+  }
+  for (let i = made.length - 1; i >= 0; i--) board.unmake(made[i]!);
+  return { depth: at.depth, seldepth: Math.max(at.seldepth, at.depth), score: scoreOf(at.score), nodes, timeMs, pv };
+}

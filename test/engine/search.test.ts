@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { Searcher, search } from '../../src/engine/search.ts';
+import type { Level, MoveEnd, SearchInfo, SearchOptions } from '../../src/engine/types.ts';
+import { NimBoard, TicTacToeBoard, toyGame } from './toy-boards.ts';
+
+const nim = toyGame((heap) => new NimBoard(Number(heap)));
+const ticTacToe = toyGame((cells) => new TicTacToeBoard(cells || undefined));
+
+/** A clock that moves on 1 ms each time it is read: time passes only as the search reads it. */
+const steppingClock = (): (() => number) => {
+  let t = 0;
+  return () => t++;
+};
+const options = (over: Partial<SearchOptions> = {}): SearchOptions => ({ level: 10, seed: 1, now: steppingClock(), ...over });
+
+describe('search on games whose best play is known', () => {
+  it('takes the last objects of a Nim heap of 3 at once', () => {
+    const out = search(nim, new NimBoard(3), { depth: 4 }, options());
+    expect(out.bestMove).toBe('3');
+    expect(out.info.score).toEqual({ kind: 'mate', moves: 1 });
+  });
+
+  it('leaves a multiple of 4 in Nim and sees the win two moves ahead', () => {
+    for (const heap of [5, 6, 7, 9, 10, 11]) {
+      const out = search(nim, new NimBoard(heap), { depth: 12 }, options());
+      expect(Number(out.bestMove), `heap ${heap}`).toBe(heap % 4);
+      expect(out.info.score.kind).toBe('mate');
+    }
+    expect(search(nim, new NimBoard(5), { depth: 12 }, options()).info.score).toEqual({ kind: 'mate', moves: 2 });
+  });
+
+  it('knows a Nim heap that is a multiple of 4 is lost', () => {
+    const out = search(nim, new NimBoard(8), { depth: 12 }, options());
+    expect(out.info.score).toEqual({ kind: 'mate', moves: -2 }); // it moves twice, the opponent wins with its second
+  });
+
+  it('scores tic-tac-toe a draw with best play from the empty board', () => {
+    const out = search(ticTacToe, new TicTacToeBoard(), { depth: 9 }, options());
+    expect(out.info.score).toEqual({ kind: 'cp', value: 0 });
+    expect(out.info.depth).toBe(9);
+  });
+
+  it('completes a line and blocks one', () => {
+    expect(search(ticTacToe, new TicTacToeBoard('XX.OO....'), { depth: 5 }, options()).bestMove).toBe('2');
+    const block = search(ticTacToe, new TicTacToeBoard('X.X.O....'), { depth: 5 }, options());
+    expect(block.bestMove).toBe('1');
+    expect(block.info.pv[0]).toBe('1');
+  });
+
+  it('leaves the board as it found it', () => {
+    const board = new TicTacToeBoard('X...O....');
+    search(ticTacToe, board, { depth: 7 }, options());
+    expect(Array.from(board.cells)).toEqual([1, 0, 0, 0, 2, 0, 0, 0, 0]);
+    expect(board.side).toBe(1);
+  });
+
+  it('has no move to give when the side to move has none', () => {
+    const out = search(nim, new NimBoard(0), { depth: 3 }, options());
+    expect(out.bestMove).toBeUndefined();
+  });
+});
+
+describe('limits', () => {
+  it('reports each completed depth, deeper each time', () => {
+    const infos: SearchInfo[] = [];
+    search(ticTacToe, new TicTacToeBoard(), { depth: 6 }, options({ onInfo: (i) => infos.push(i) }));
+    expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(infos.every((i, k) => k === 0 || i.nodes >= infos[k - 1]!.nodes)).toBe(true);
+    expect(infos.every((i) => i.pv.length >= 1)).toBe(true);
+  });
+
+  it('keeps to a node budget, and still gives a move', () => {
+    const out = search(ticTacToe, new TicTacToeBoard(), { nodes: 3000 }, options());
+    expect(out.bestMove).toBeDefined();
+    expect(out.info.nodes).toBeLessThan(3000 + 2048);
+  });
+
+  it('keeps to a movetime read on the clock handed in', () => {
+    const now = steppingClock();
+    const out = search(ticTacToe, new TicTacToeBoard(), { movetimeMs: 40 }, options({ now }));
+    expect(out.bestMove).toBeDefined();
+    expect(out.info.timeMs).toBeLessThanOrEqual(60);
+  });
+
+  it('finishes depth 1 even when told to stop at once', () => {
+    const out = search(ticTacToe, new TicTacToeBoard(), {}, options({ shouldStop: () => true }));
+    expect(out.bestMove).toBeDefined();
+    expect(out.info.depth).toBe(1);
+  });
+
+  it('searches the same way twice with a depth limit (no clock, no chance involved)', () => {
+    const a = search(ticTacToe, new TicTacToeBoard('X........'), { depth: 6 }, options({ level: 3, seed: 7 }));
+    const b = search(ticTacToe, new TicTacToeBoard('X........'), { depth: 6 }, options({ level: 3, seed: 7 }));
+    expect(b).toEqual({ ...a, info: { ...a.info, timeMs: b.info.timeMs } });
+  });
+
+  it('reuses what its table learnt in the next search of the same game', () => {
+    const searcher = new Searcher(12);
+    const first = searcher.search(ticTacToe, new TicTacToeBoard(), { depth: 8 }, options());
+    const second = searcher.search(ticTacToe, new TicTacToeBoard(), { depth: 8 }, options());
+    expect(second.info.nodes).toBeLessThan(first.info.nodes);
+    searcher.newGame();
+    expect(searcher.search(ticTacToe, new TicTacToeBoard(), { depth: 8 }, options()).info.nodes).toBe(first.info.nodes);
+  });
+});
+
+/** A Nim heap where taking `poison` loses at once (as a crashing move loses in Senryaku). */
+class PoisonedNim extends NimBoard {
+  constructor(
+    heap: number,
+    private readonly poison: number,
+  ) {
+    super(heap);
+  }
+  override make(move: number): MoveEnd {
+    const end = super.make(move);
+    return move === this.poison ? 'mover-loses' : end;
+  }
+}
+
+describe('levels', () => {
+  const atLevel = (level: Level, seed: number) =>
+    search(ticTacToe, new TicTacToeBoard('.........'), {}, { level, seed, now: steppingClock() }).bestMove;
+
+  it("vary a beginner's moves with the seed, not the full search's", () => {
+    const beginner = new Set(Array.from({ length: 40 }, (_, seed) => atLevel(1, seed)));
+    const full = new Set(Array.from({ length: 10 }, (_, seed) => atLevel(10, seed)));
+    expect(beginner.size).toBeGreaterThan(1);
+    expect(full.size).toBe(1);
+  });
+
+  it('never has a beginner play a move that loses at once when another does not', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const out = search(nim, new PoisonedNim(9, 2), {}, { level: 1, seed, now: steppingClock() });
+      expect(out.bestMove).not.toBe('2');
+    }
+  });
+
+  it('gives the same move for the same seed at every level', () => {
+    for (const level of [1, 2, 5, 8] as const) expect(atLevel(level, 42)).toBe(atLevel(level, 42));
+  });
+});
