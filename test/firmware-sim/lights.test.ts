@@ -8,7 +8,7 @@ import { REFERENCE_HARDWARE } from '../../src/hardware/sim/cell-map.ts';
 import { createSimBoard, simScript as act } from '../../src/hardware/sim/index.ts';
 import { START_SPN } from '../../src/games/senryaku/rules/index.ts';
 import { SEED, Session, calibrationForSeed, referenceBoard } from '../e2e/harness.ts';
-import { isLedLine, litWells, playLedLines, stripColours } from '../support/lit-wells.ts';
+import { isLedLine, litWells, playLedLines } from '../support/lit-wells.ts';
 import { FIRMWARE_ELF, useFirmwareSim } from './artifacts.ts';
 
 const { skip, cleanups } = useFirmwareSim();
@@ -19,7 +19,7 @@ function watchStrip(board: FirmwareBoard): { now: () => string[]; shows: (wanted
   const waiting = new Set<() => void>();
   const off = board.onEvent((e) => {
     if (e.type !== 'leds') return;
-    latest = litWells(stripColours(e.bytes), REFERENCE_HARDWARE);
+    latest = litWells(e.rgb, REFERENCE_HARDWARE);
     for (const check of [...waiting]) check();
   });
   cleanups.push(async () => void off());

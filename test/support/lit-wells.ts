@@ -21,10 +21,6 @@ export function litWells(colours: ArrayLike<number>, hardware: HardwareProfile):
   return lit.sort();
 }
 
-/** A WS2812 strip's bytes as sent on its wire (green, red, blue per LED) as 0xRRGGBB per LED. */
-export const stripColours = (grb: Uint8Array): number[] =>
-  Array.from({ length: Math.floor(grb.length / 3) }, (_, i) => (grb[3 * i + 1]! << 16) | (grb[3 * i]! << 8) | grb[3 * i + 2]!);
-
 /** The LED commands among the host's lines (`LED 0007 41 FF8000*B0DE`...), played on a strip of `count` dark LEDs. */
 export function playLedLines(lines: readonly string[], count: number): number[] {
   const leds = new Array<number>(count).fill(0);
