@@ -16,6 +16,14 @@ const css = (role: LightRole): string => `#${LIGHT_COLOURS[role].toString(16).pa
 const drawn = (page: Page): Promise<string[]> =>
   page.$$eval('#board [data-led]', (els) => els.map((e) => `${e.getAttribute('data-well')}:${e.getAttribute('data-led')}`).sort());
 
+/** The page has drawn the board and hears the match (as the dashboard's own test waits before a click). */
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __dashboard: { boardDrawnAt?: number } }).__dashboard.boardDrawnAt !== undefined,
+  );
+  await page.waitForFunction(() => document.querySelector('#phase')?.textContent?.includes('to move') === true);
+}
+
 async function drawnAs(page: Page, wanted: readonly string[]): Promise<void> {
   await page.waitForFunction(
     (w) =>
@@ -45,8 +53,9 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the well LEDs
       await rig.until('game-started');
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(rig.url);
-      await page.waitForSelector('#board [data-well="e1"]');
+      await ready(page);
       await clickWell(page, 'e1');
+      await rig.until('lifted');
       await drawnAs(page, [`d2:${css('destination')}`, `e1:${css('lift')}`, `e2:${css('destination')}`, `f2:${css('destination')}`]);
       await screenshot(page, 'lights-lift');
       expect(await page.getAttribute('#board [data-well="e1"]', 'aria-label')).toContain('its light on');
@@ -74,7 +83,7 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the well LEDs
       await rig.until('game-started');
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(rig.url);
-      await page.waitForSelector('#board [data-well="e1"]');
+      await ready(page);
       void rig.sim.lift('e1');
       await drawnAs(page, [`d2:${css('destination')}`, `e1:${css('lift')}`, `e2:${css('destination')}`, `f2:${css('destination')}`]);
       void rig.sim.place('e2');
