@@ -107,7 +107,7 @@ const PLAIN_HELP: Readonly<Record<PlainCommandName, CommandHelp>> = {
 /** The help of the commands that name the games, made from the registry's games. */
 const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => CommandHelp>> = {
   referee: (games) => ({
-    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--speak] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
+    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--lights on|off] [--destinations on|off] [--speak] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -119,6 +119,9 @@ const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => Co
       'The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
       'A run on the simulated board goes on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
       'as fast as the host goes; a seed gives the same verdicts at every speed.',
+      "The board's well LEDs (--lights on|off, default on) light a foul's wells to restore, each dark once put right, the",
+      'last move, and a crash or a holding forfeit in flashes; --destinations on|off the piece in hand and where it may go',
+      '(default: on under the casual policy, off under the tournament policy).',
       ...gamesLines(games),
       'Live MQTT (docs/mqtt.md): an embedded broker on --mqtt-listen (default 127.0.0.1:1883; off: none), or --mqtt URL',
       'publishes to an external broker (password also from $SENRYAKU_MQTT_PASSWORD); topics <base>/<board>/state, verdict,',
