@@ -40,8 +40,8 @@ interface Thinking {
   readonly unbounded: boolean;
   /** The client said `stop` (an infinite search's best move is said then, not before). */
   stopped: boolean;
-  /** The last `info` line said for it. */
-  lastInfo?: string;
+  /** The last depth it reported. */
+  lastInfo?: SearchInfo;
   /** An infinite search that ended on its own: its best move (undefined: none), said on `stop`. */
   held?: { readonly move: string | undefined };
 }
@@ -87,8 +87,8 @@ export class EngineServer {
     this.#queue = this.#queue.then(async () => {
       const thinking = this.#thinking;
       if (thinking !== undefined) {
-        if (thinking.unbounded) this.#stopThinking();
-        await thinking.search.done;
+        if (thinking.unbounded) await this.#stopThinking();
+        else await thinking.search.done;
       }
       this.#finish('quit');
     });
@@ -187,8 +187,8 @@ export class EngineServer {
       { position: this.#position.text, moves: this.#position.moves, limits: searchLimits, ...this.#settings },
       (info) => {
         if (this.#thinking !== thinking) return;
-        thinking.lastInfo = formatReply({ kind: 'info', info: infoReply(info) });
-        this.#o.out(thinking.lastInfo);
+        thinking.lastInfo = info;
+        this.#say({ kind: 'info', info: infoReply(info) });
       },
     );
     const unbounded = infinite || (limits.depth === undefined && limits.nodes === undefined && limits.movetimeMs === undefined);
@@ -201,9 +201,9 @@ export class EngineServer {
     if (!outcome.ok) return this.#fail(outcome.error);
     if (this.#ended) return;
     // The move chosen, its score and line (a lower level may choose another than the last depth's best;
-    // a stopped search counted more nodes): said unless the last depth's line said just that.
-    const last = formatReply({ kind: 'info', info: infoReply(outcome.value.info) });
-    if (last !== thinking.lastInfo) this.#o.out(last);
+    // a stopped search counted more nodes): said unless the last depth said just that, a few ms earlier.
+    const final = outcome.value.info;
+    if (thinking.lastInfo === undefined || !sameLine(thinking.lastInfo, final)) this.#say({ kind: 'info', info: infoReply(final) });
     // UCI: after `go infinite` the best move waits for `stop`, even when the search has nothing left to look at.
     if (thinking.infinite && !thinking.stopped) thinking.held = { move: outcome.value.bestMove };
     else this.#answer(outcome.value.bestMove);
@@ -214,14 +214,25 @@ export class EngineServer {
     this.#say({ kind: 'bestmove', move });
   }
 
-  #stopThinking(): void {
+  /** Ends the search: its best move is said before the next line is handled (a client may send `go` right after `stop`). */
+  async #stopThinking(): Promise<void> {
     const thinking = this.#thinking;
     if (thinking === undefined || thinking.stopped) return;
     thinking.stopped = true;
-    if (thinking.held !== undefined) this.#answer(thinking.held.move);
-    else thinking.search.stop();
+    if (thinking.held !== undefined) return this.#answer(thinking.held.move);
+    thinking.search.stop();
+    // #searched, hooked to `done` when the search started, says the move before this goes on.
+    await thinking.search.done;
   }
 }
+
+/** Two reports of the same search tree and line (their times aside). */
+const sameLine = (a: SearchInfo, b: SearchInfo): boolean =>
+  a.depth === b.depth &&
+  a.seldepth === b.seldepth &&
+  a.nodes === b.nodes &&
+  JSON.stringify(a.score) === JSON.stringify(b.score) &&
+  a.pv.join(' ') === b.pv.join(' ');
 
 /** A completed depth as `info` says it, with the nodes per second UCI clients show. */
 function infoReply(info: SearchInfo): InfoReply {

@@ -21,9 +21,11 @@ class ScriptedSearch implements RunningSearch {
     readonly onInfo: (info: SearchInfo) => void,
     public bestSoFar: string | undefined,
   ) {}
+  /** Whether stop() ends it at once (else it ends when the test says, as a search in a thread ends a little later). */
+  endsOnStop = true;
   stop(): void {
     this.stopped = true;
-    this.finish(this.bestSoFar);
+    if (this.endsOnStop) this.finish(this.bestSoFar);
   }
   finish(bestMove: string | undefined, info: SearchInfo = finalInfo(bestMove)): void {
     this.#end(ok({ bestMove, info }));
@@ -112,8 +114,8 @@ describe('EngineServer', () => {
     const s = await search(0);
     expect(s.job).toEqual({ position: '9 b', moves: ['t1', 't3'], limits: { depth: 4, movetimeMs: 500 }, level: 3, seed: 77 });
     s.onInfo(INFO);
-    // The search ends on the line the last depth said: it is not said twice.
-    s.finish('t2', INFO);
+    // The search ends on the line the last depth said, a few ms later: it is not said twice.
+    s.finish('t2', { ...INFO, timeMs: 9 });
     await until('bestmove', () => lines.length === 2, 5_000, 1);
     expect(lines).toEqual(['info depth 2 seldepth 3 score cp 100 nodes 42 nps 10500 time 4 pv t2 t1', 'bestmove t2']);
   });
@@ -156,6 +158,20 @@ describe('EngineServer', () => {
     expect(await say(['stop'], 2)).toEqual([FINAL_T2, 'bestmove t2']);
     expect(s.stopped).toBe(true);
     expect(lines).toHaveLength(2);
+  });
+
+  it('stop, then go at once: the first search gives its move before the second starts', async () => {
+    const { say, search, runner, lines } = serve();
+    runner.becomeReady();
+    await say(['go infinite'], 0);
+    const s = await search(0);
+    s.endsOnStop = false;
+    await say(['stop', 'go depth 2'], 0);
+    expect(s.stopped).toBe(true);
+    expect(runner.searches).toHaveLength(1);
+    s.finish('t2');
+    expect((await search(1)).job.limits).toEqual({ depth: 2 });
+    expect(lines).toEqual([FINAL_T2, 'bestmove t2']);
   });
 
   it('go infinite: a search that ends on its own keeps its move until stop', async () => {
