@@ -9,6 +9,7 @@
  * inherit a loader registered in code); from the build it is dist/app/engine/search-worker.js,
  * compiled beside this module (the bundle keeps this module's own URL: scripts/build-cli.mjs).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -101,7 +102,17 @@ function searchWorker(data: SearchWorkerData): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
   const entry = new URL(`./search-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
   if (!fromSources) return new Worker(entry, { workerData: data });
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
+  const boot = `import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { eval: true, workerData: data });
+}
+
+/**
+ * The URL of tsx's ES module API, found from this module as `import 'tsx/esm/api'` would find it:
+ * through tsx's package exports: vitest's modules lack Node's own resolver for ES modules, and
+ * require.resolve gives the CommonJS API, whose register() fails in a worker.
+ */
+function tsxApi(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: { './esm/api': { import: { default: string } } } };
+  return new URL(pkg.exports['./esm/api'].import.default, pathToFileURL(manifest)).href;
 }
