@@ -62,6 +62,7 @@ export const TAKE_AWAY: EngineGame = {
     }
     return ok(board);
   },
+  position: (board) => `${(board as TakeAwayBoard).stones} ${(board as TakeAwayBoard).side}`,
   formatMove: (_board, move) => `t${move}`,
   parseMove(board: SearchBoard, text: string): Result<number, EngineProblem> {
     const m = /^t([1-3])$/.exec(text);
