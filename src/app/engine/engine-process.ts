@@ -21,8 +21,20 @@ export interface EngineProcess {
 
 export type SpawnEngine = (argv: readonly string[], events: EngineProcessEvents) => EngineProcess;
 
-/** How much of the program's standard error its end repeats: its last words, for the message. */
-const STDERR_TAIL = 300;
+/** How much of the program's standard error is kept for its end's message. */
+const STDERR_TAIL = 2000;
+
+/**
+ * The line of a program's standard error that says why it ended: the last that reads like an
+ * error (a runtime's error comes before its stack and its version footer), else the last.
+ */
+function lastWords(stderr: string): string | undefined {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.findLast((l) => /error|fatal|panic|cannot|can't|failed|not found|denied/i.test(l)) ?? lines.at(-1);
+}
 
 export const spawnEngine: SpawnEngine = (argv, events) => {
   const [program, ...args] = argv;
@@ -43,7 +55,7 @@ export const spawnEngine: SpawnEngine = (argv, events) => {
         : signal
           ? `it was killed (${signal})`
           : `it exited with code ${code}`;
-    const last = stderr.trim().split('\n').pop()?.trim();
+    const last = lastWords(stderr);
     events.onExit(last ? `${how}; its last words: ${last}` : how);
   });
   return {

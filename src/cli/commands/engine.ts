@@ -88,7 +88,7 @@ async function checkEngine(io: CliIo, ruleset: Ruleset, command: string, level: 
   try {
     await client.start();
   } catch (e) {
-    if (e instanceof EngineStartError) throw new CliFailure(e.message);
+    if (e instanceof EngineStartError) throw new CliFailure(`${e.problem.code}: ${e.problem.message}`);
     throw e;
   }
   try {
@@ -98,9 +98,9 @@ async function checkEngine(io: CliIo, ruleset: Ruleset, command: string, level: 
       `options: ${id.options.map((o) => `${o.name} (${o.type}${o.min === undefined ? '' : ` ${o.min}..${o.max}`})`).join(', ') || 'none'}`,
     );
     const answer = await client.bestMove(ruleset.startPosition, [], { movetimeMs });
-    if (!answer.ok) throw new CliFailure(`engine: ${answer.error.code}: ${answer.error.message}`);
+    if (!answer.ok) throw new CliFailure(`${answer.error.code}: ${answer.error.message}`);
     if (answer.value.info !== undefined) io.out(formatReply({ kind: 'info', info: answer.value.info }));
-    if (answer.value.move === undefined) throw new CliFailure(`engine: it found no move in the start position, which has ${legal.length}`);
+    if (answer.value.move === undefined) throw new CliFailure(`the program found no move in the start position, which has ${legal.length}`);
     io.out(`bestmove ${answer.value.move} (legal)`);
     return EXIT_OK;
   } finally {

@@ -52,6 +52,20 @@ describe('EngineClient with a real process', () => {
     });
   });
 
+  it("a program that fails as it starts: EngineDied quoting its error, not its runtime's footer", async () => {
+    const c = new EngineClient({
+      command: `'${process.execPath}' test/support/no-such-engine.js`,
+      rules: 'take-away',
+      handshakeMs: 30_000,
+    });
+    await expect(c.start()).rejects.toMatchObject({
+      problem: {
+        code: 'EngineDied',
+        message: expect.stringMatching(/exited with code 1; its last words: Error: Cannot find module .*no-such-engine\.js/),
+      },
+    });
+  });
+
   it('a program of another game is refused at start, and ended', async () => {
     const c = client('--rules surakarta');
     await expect(c.start()).rejects.toMatchObject({ problem: { code: 'WrongRules' } });
