@@ -4,10 +4,10 @@
  * played through the game's rules core (EngineGame.load checks each), for the level ladder and
  * the tests. Pure: the clock and the seed come in.
  */
-import { Rng } from '../util/rng.ts';
-import { err, ok, type Result } from '../util/result.ts';
-import { Searcher } from './search.ts';
-import type { EngineGame, EngineProblem, Level, SearchBoard, SearchLimits } from './types.ts';
+import { Rng } from '../../src/util/rng.ts';
+import { err, ok, type Result } from '../../src/util/result.ts';
+import { Searcher } from '../../src/engine/search.ts';
+import type { EngineGame, EngineProblem, Level, SearchBoard, SearchLimits } from '../../src/engine/types.ts';
 
 export type GamePlayer =
   { readonly kind: 'engine'; readonly level: Level; readonly limits: SearchLimits } | { readonly kind: 'random-safe' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { playGame, type GamePlayer } from '../../src/engine/play-game.ts';
+import { playGame, type GamePlayer } from '../../bench/support/play-game.ts';
 import type { EngineGame, SearchBoard } from '../../src/engine/types.ts';
-import { NimBoard, TicTacToeBoard, toyGame } from './toy-boards.ts';
+import { NimBoard, TicTacToeBoard, toyGame } from '../engine/toy-boards.ts';
 
 const clock = (): (() => number) => {
   let t = 0;
