@@ -12,6 +12,7 @@ import type { ServerMessage } from '../protocol.ts';
 import { drawBoard, moveWells } from './board.ts';
 import { byId, h, sideName, wallMs } from './dom.ts';
 import { layout } from './layout.ts';
+import { moveList } from './move-list.ts';
 import { healthPanel, operatorPanel } from './operator.ts';
 import { balancePanel, foulPanel, movesPanel, scoreboardOf, scoreboardPanel, sensorsPanel, turnPanel, verdictItem } from './panels.ts';
 import { sideLabel } from './sides.ts';
@@ -45,17 +46,19 @@ function boardFacts(): {
   crash?: string;
   lastMove?: Extract<Verdict, { type: 'move' }>;
 } {
-  let lastMove: Extract<Verdict, { type: 'move' }> | undefined;
   let lifted: string | undefined;
   let crash: string | undefined;
-  for (const v of verdictsOfGame()) {
-    if (v.type === 'move') {
-      lastMove = v;
-      lifted = undefined;
-    } else if (v.type === 'lifted') lifted = v.well;
+  const game = verdictsOfGame();
+  for (const v of game) {
+    if (v.type === 'move' || v.type === 'takeback') lifted = undefined;
+    else if (v.type === 'lifted') lifted = v.well;
     else if (v.type === 'foul' || v.type === 'restored' || v.type === 'touch-move') lifted = undefined;
     else if (v.type === 'board-tipped' || v.type === 'crash') crash = v.toward;
   }
+  // The last move that stands: a takeback's moves are no longer the game's.
+  const lastMove = moveList(game)
+    .filter((v) => v.type === 'move')
+    .at(-1);
   const last = lastMove ? moveWells(lastMove.move) : undefined;
   return { ...(last ? { last } : {}), ...(lifted ? { lifted } : {}), ...(crash ? { crash } : {}), ...(lastMove ? { lastMove } : {}) };
 }
