@@ -107,6 +107,9 @@ export function lightsOnVerdict(s: LightsState, v: Verdict, nowMs: number): Ligh
       return { ...without(s, 'lift', 'suggestion', 'lastMove'), restore: [], ...(wells.length > 0 ? { lastMove: wells } : {}) };
     }
     // The piece in hand (or touched) stays: once the board is put right it is the piece to move (touch move).
+    // Moves taken back: the board stands as before them, and the move before them is not known here.
+    case 'takeback':
+      return { ...without(s, 'lift', 'suggestion', 'lastMove'), restore: [] };
     case 'foul':
       return { ...s, restore: fromRestorations(v.restore) };
     case 'resync-needed':

@@ -128,6 +128,14 @@ describe('a lift, a move, the last move', () => {
     expect(lit(s)).toEqual(lit(afterLift));
   });
 
+  it('a takeback puts the last move and everything in hand out', () => {
+    const moved = verdicts(afterLift, [{ type: 'move', side: 'white', move: 'c1-c2', position: 'p' }]);
+    const back = verdicts(moved, [
+      { type: 'takeback', side: 'white', plies: 1, moves: [{ side: 'white', move: 'c1-c2' }], position: 'p0' },
+    ]);
+    expect(lit(back)).toEqual([]);
+  });
+
   it('a game that ends puts out all but its last move; the next game starts dark', () => {
     const over = verdicts(afterLift, [
       { type: 'move', side: 'white', move: 'c1xc6', position: 'p' },
