@@ -29,6 +29,7 @@ import { err, ok, type Result } from '../../util/result.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
 import { parseSenryakuBoardProfile, senryakuProfileOf, sensingSetupOf } from './board.ts';
 import { SENRYAKU_OPTIONS, readSenryakuPlan, type SenryakuPlan } from './options.ts';
+import { SENRYAKU_ENGINE } from './engine/engine-game.ts';
 import { senryakuPlayersOn } from './players.ts';
 import { formatProfileProblems, parseProfileFile } from './profile-file.ts';
 
@@ -156,6 +157,7 @@ export const SENRYAKU: Ruleset<'senryaku'> = {
       return parsed.ok ? ok(senryakuReferee(parsed.value)) : parsed;
     },
   },
+  engine: SENRYAKU_ENGINE,
   options: SENRYAKU_OPTIONS,
   readPlan: readSenryakuPlan,
   newMatch(file, { policy, plan }) {

@@ -76,6 +76,8 @@ function renderBoard(): void {
   }
   const position = state.snapshot?.position ?? '';
   const facts = boardFacts();
+  // The simulated board's own LEDs where the page has its hands; else what the board acknowledged.
+  const lights = (state.sim ? state.hands?.lit : undefined) ?? state.lights;
   const focused = document.activeElement?.getAttribute('data-well');
   wrap.replaceChildren(
     drawBoard({
@@ -89,6 +91,7 @@ function renderBoard(): void {
       ...(state.selected ? { selected: state.selected } : {}),
       ...(facts.crash ? { crash: sideName(facts.crash) } : {}),
       blind: state.snapshot?.sensors.blind ?? [],
+      ...(lights ? { lights } : {}),
       interactive: state.sim,
     }),
   );
@@ -183,6 +186,7 @@ function onMessage(msg: ServerMessage): void {
       state.snapshot = msg.snapshot;
       state.heard = [...msg.verdicts];
       state.link = msg.snapshot?.link;
+      state.lights = msg.lights;
       probe.verdicts = state.heard.length;
       // Another match may be of another game: its play controls are built afresh.
       byId('sim').replaceChildren();
@@ -227,12 +231,16 @@ function onMessage(msg: ServerMessage): void {
       renderBalance();
       return;
     case 'hands': {
-      const changed = state.hands?.board !== msg.hands.board;
+      const changed = state.hands?.board !== msg.hands.board || JSON.stringify(state.hands?.lit) !== JSON.stringify(msg.hands.lit);
       state.hands = msg.hands;
       renderSim(sim);
       if (changed) renderBoard();
       return;
     }
+    case 'lights':
+      state.lights = msg.wells;
+      renderBoard();
+      return;
   }
 }
 
