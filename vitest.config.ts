@@ -39,6 +39,7 @@ const SYSTEM = [
   'test/bench/**/*.test.ts',
   'test/hardware/sim/pty.test.ts',
   'test/hardware/sim/fault-proxy.test.ts',
+  'test/hardware/speech/**/*.test.ts',
   'test/e2e/link-faults.test.ts',
   'test/e2e/port-session.test.ts',
   'test/e2e/recorded-journals.test.ts',

@@ -107,7 +107,7 @@ const PLAIN_HELP: Readonly<Record<PlainCommandName, CommandHelp>> = {
 /** The help of the commands that name the games, made from the registry's games. */
 const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => CommandHelp>> = {
   referee: (games) => ({
-    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
+    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--speak] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -129,6 +129,8 @@ const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => Co
       'said first: the board, the turn, the moves, the score, fouls and the balance; an operator (a user with the operator',
       'role in the settings) logs in for the controls and the sensor health. With --sim and no --autoplay a visitor plays',
       'on the simulated board by clicking.',
+      '--speak says the verdicts aloud through espeak-ng (apt-get install espeak-ng): moves, fouls and how to restore, crashes,',
+      'the score; a newer verdict cuts an older one. $SENRYAKU_SPEECH_WAV_DIR writes each sentence to a WAV file there instead.',
     ],
   }),
   replay: (games) => ({

@@ -53,6 +53,8 @@ export interface EngineGame {
   readonly startPosition: string;
   /** A search board at `position` after `moves` (each checked legal by the rules core); the error names the first bad one. */
   load(position: string, moves: readonly string[]): Result<SearchBoard, EngineProblem>;
+  /** The board's position in the game's position notation (what `load` reads back). */
+  position(board: SearchBoard): string;
   /** A move of the board's side to move in the game's notation (before it is made). */
   formatMove(board: SearchBoard, move: number): string;
   /** The legal move of the board's side to move that `text` names, if any. */

@@ -5,7 +5,18 @@
  */
 
 /** The file's top-level keys, in the order `config show` prints them (every key the schema takes: a test holds them equal). */
-export const SETTINGS_SECTIONS = ['board', 'rules', 'match', 'scoreboard', 'journal', 'calibration', 'store', 'mqtt', 'http'] as const;
+export const SETTINGS_SECTIONS = [
+  'board',
+  'rules',
+  'match',
+  'scoreboard',
+  'speech',
+  'journal',
+  'calibration',
+  'store',
+  'mqtt',
+  'http',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const MQTT_ROLES = ['operator', 'hub', 'viewer'] as const;
@@ -34,6 +45,16 @@ export interface MatchSection {
    * (`MatchOptionSpec`); the schema made from the registry says which and of what shape.
    */
   readonly [gameOption: string]: unknown;
+}
+
+/** The referee's voice (`senryaku referee --speak`): its verdicts said aloud through espeak-ng. */
+export interface SpeechSettings {
+  /** Say the verdicts aloud (`--speak`). */
+  readonly enabled?: boolean;
+  /** espeak-ng's voice (`espeak-ng --voices` lists them): en, en-gb, en-us+f3... */
+  readonly voice?: string;
+  /** Words per minute. */
+  readonly rate?: number;
 }
 
 export interface MqttUser {
@@ -65,6 +86,7 @@ export interface Settings {
   readonly match?: MatchSection;
   /** A serial port path, `auto`, `virtual` or `none`. */
   readonly scoreboard?: string;
+  readonly speech?: SpeechSettings;
   /** `fallbackDir`: where records go while `dir` cannot be written (default: the XDG state directory, then the temp directory). */
   readonly journal?: { readonly dir?: string; readonly fallbackDir?: string };
   readonly calibration?: { readonly dir?: string };

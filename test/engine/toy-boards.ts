@@ -100,8 +100,9 @@ export class TicTacToeBoard implements SearchBoard {
 }
 
 /** An EngineGame over a board made by `make`, moves written as their number. */
-export function toyGame(make: (position: string) => SearchBoard): EngineGame {
+export function toyGame(make: (position: string) => SearchBoard, position: (board: SearchBoard) => string = () => '?'): EngineGame {
   return {
+    position,
     id: 'toy',
     startPosition: '',
     load: (position) => ok(make(position)),

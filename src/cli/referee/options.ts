@@ -20,6 +20,7 @@ export const REFEREE_OPTIONS = {
   policy: { type: 'string' },
   json: { type: 'boolean' },
   scoreboard: { type: 'string' },
+  speak: { type: 'boolean' },
   stay: { type: 'boolean' },
   http: { type: 'string' },
   'journal-dir': { type: 'string' },

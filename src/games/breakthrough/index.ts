@@ -30,6 +30,7 @@ import {
   type Position,
 } from './rules/index.ts';
 import { flatBoardFile } from '../../rulesets/flat-board.ts';
+import { BREAKTHROUGH_ENGINE } from './engine/engine-game.ts';
 
 export const BREAKTHROUGH_WORDS: GameWords = { piece: 'piece', pieces: 'pieces', cell: 'square', cells: 'squares' };
 
@@ -118,6 +119,7 @@ export const BREAKTHROUGH: Ruleset<'breakthrough'> = {
     return breakthroughGame({ ...DEFAULT_BREAKTHROUGH_SETTINGS, policy, ...(plan as BreakthroughPlan) }, file.profile);
   },
   simulatedPlayers: (sim, _file, seed, scheduler) => breakthroughPlayersOn(sim, seed, scheduler),
+  engine: BREAKTHROUGH_ENGINE,
 };
 
 /** A Breakthrough match with these settings on a board of this profile, as a session referees it. */

@@ -22,6 +22,7 @@ import { parseSurakartaBoard, surakartaSensingSetup } from './board.ts';
 import { SURAKARTA_OPTIONS, formatSurakartaMatch, parseSurakartaMatch, readSurakartaPlan, type SurakartaPlan } from './options.ts';
 import { surakartaPlayersOn } from './players.ts';
 import { flatBoardFile } from '../../rulesets/flat-board.ts';
+import { SURAKARTA_ENGINE } from './engine/engine-game.ts';
 
 export { formatSurakartaMatch, parseSurakartaMatch } from './options.ts';
 
@@ -103,6 +104,7 @@ export const SURAKARTA: Ruleset<'surakarta'> = {
     return surakartaGame({ ...DEFAULT_SURAKARTA_SETTINGS, policy, ...(plan as SurakartaPlan) }, file.profile);
   },
   simulatedPlayers: (sim, _file, seed, scheduler) => surakartaPlayersOn(sim, seed, scheduler),
+  engine: SURAKARTA_ENGINE,
 };
 
 /** A Surakarta match with these settings on a board of this profile, as a session referees it. */

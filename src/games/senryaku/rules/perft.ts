@@ -7,11 +7,11 @@
  * sums incrementally, so it allocates nothing per node.
  */
 import { Y2, type BalanceModel } from './balance.ts';
-import { TARGETS, decodeMove, generateMoves, type Move } from './moves.ts';
+import { TARGET_COUNT, TARGET_WELLS, decodeMove, generateSideMoves, type Move } from './moves.ts';
 import { formatMove } from './notation.ts';
 import { DEFAULT_MODEL } from './play.ts';
 import type { Position } from './position.ts';
-import { BLACK_COLOURED, BLACK_PLAIN, COLORS, EMPTY, WELLS, WHITE_COLOURED, WHITE_PLAIN, isColoured } from './types.ts';
+import { BLACK_COLOURED, BLACK_PLAIN, EMPTY, WELLS, WHITE_COLOURED, WHITE_PLAIN, isColoured } from './types.ts';
 
 const MAX_MOVES = WELLS * 5;
 
@@ -52,7 +52,7 @@ class PerftSearch {
   /** Generates the root moves (in generation order). */
   rootMoves(): number[] {
     const buf = this.buffer(0);
-    const n = generateMoves(this.board, COLORS[this.side], this.locks[this.side]!, buf);
+    const n = generateSideMoves(this.board, this.side, this.locks[this.side]!, buf);
     return Array.from(buf.subarray(0, n));
   }
 
@@ -91,7 +91,7 @@ class PerftSearch {
     if (depth === 0) return 1;
     if (depth === 2) return this.countTwo();
     const buf = this.buffer(depth);
-    const n = generateMoves(this.board, COLORS[this.side], this.locks[this.side]!, buf);
+    const n = generateSideMoves(this.board, this.side, this.locks[this.side]!, buf);
     if (depth === 1) return n;
     let total = 0;
     for (let i = 0; i < n; i++) total += this.countAfter(buf[i]!, depth - 1);
@@ -107,7 +107,7 @@ class PerftSearch {
   private countTwo(): number {
     const board = this.board;
     const opp = this.side === 0 ? 1 : 0;
-    const oppTargets = TARGETS[COLORS[opp]];
+    const oppBase = opp * WELLS;
     const oppLock = this.locks[opp]!;
     const oppLo = opp === 0 ? WHITE_PLAIN : BLACK_PLAIN;
     const ownColoured = this.side === 0 ? WHITE_COLOURED : BLACK_COLOURED;
@@ -117,16 +117,23 @@ class PerftSearch {
     for (let w = 0; w < WELLS; w++) {
       const cell = board[w]!;
       if ((cell !== oppLo && cell !== oppLo + 1) || w === oppLock) continue;
-      const ts = oppTargets[w]!;
-      for (let i = 0; i < ts.length; i++) {
-        const t = ts[i]!;
+      const first = (oppBase + w) * 5;
+      const last = first + TARGET_COUNT[oppBase + w]!;
+      for (let i = first; i < last; i++) {
+        const t = TARGET_WELLS[i]!;
         reach[t] = reach[t]! + 1;
         const target = board[t]!;
         if (target === EMPTY || target === ownColoured) base++;
       }
     }
     const buf = this.buffer(2);
-    const n = generateMoves(board, COLORS[this.side], this.locks[this.side]!, buf);
+    const n = generateSideMoves(board, this.side, this.locks[this.side]!, buf);
+    // Locals, not fields: V8 keeps a double field boxed, and this loop reads them per move.
+    const moment2 = this.moment2;
+    const mass = this.mass;
+    const massByCell = this.massByCell;
+    const gap2 = this.gap2;
+    const fullCap = gap2 * (this.boardMass + mass);
     let total = 0;
     for (let i = 0; i < n; i++) {
       const code = buf[i]!;
@@ -134,9 +141,11 @@ class PerftSearch {
       const to = code >> 6;
       if (board[to] !== EMPTY) continue; // capture: ends the game
       const cell = board[from]!;
-      const m = this.massByCell[cell]!;
-      const lifted = this.moment2 - m * Y2[from]!;
-      if (!this.stable(lifted, this.mass - m) || !this.stable(lifted + m * Y2[to]!, this.mass)) continue;
+      const m = massByCell[cell]!;
+      const lifted = moment2 - m * Y2[from]!;
+      const liftedCap = fullCap - gap2 * m;
+      if (Math.abs(lifted) > liftedCap + 1e-9 * (liftedCap + 1)) continue;
+      if (Math.abs(lifted + m * Y2[to]!) > fullCap + 1e-9 * (fullCap + 1)) continue;
       total += cell === ownColoured ? base : base + reach[from]! - reach[to]!;
     }
     return total;
