@@ -45,6 +45,8 @@ const SYSTEM = [
   'test/e2e/recorded-journals.test.ts',
   'test/e2e/split-journal.test.ts',
   'test/e2e/kill-resume.test.ts',
+  'test/e2e/engine-*.test.ts',
+  'test/app/engine/*-process.test.ts',
 ];
 const E2E = ['test/e2e/**/*.test.ts'];
 

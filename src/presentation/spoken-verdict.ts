@@ -67,6 +67,8 @@ export function spokenVerdict(v: Verdict, terms: SpeechTerms): string | undefine
       return [`Foul by ${side(v.side)}: ${foulWords(v.code, words)}.`, steps(v.restore)].filter(Boolean).join(' ');
     case 'restored':
       return `Restored. ${side(v.side)} to move.`;
+    case 'takeback':
+      return `Taken back: ${v.moves.map((m) => `${side(m.side)}, ${spokenMove(m.move)}`).join('; ')}. ${side(v.side)} to move.`;
     case 'board-tipped':
       return 'Crash!';
     case 'crash':

@@ -30,7 +30,10 @@ export function onBoardFound<G extends GameTypes>(ctx: StepContext<G>, found: Ex
   // A board without tilt switches has no tilt to report.
   const tipped = physics ? found.tipped : undefined;
   const tilt = physics?.tilt(d.physics);
-  const pending = physics !== undefined && (physics.holdsJudgement(d.physics) || physics.heldEnding(d.physics) !== undefined);
+  // A takeback under way is not searched through: the board is put back as the game stands.
+  const pending =
+    d.takingBack !== undefined ||
+    (physics !== undefined && (physics.holdsJudgement(d.physics) || physics.heldEnding(d.physics) !== undefined));
   const seen = occupiedAsFarAsSeen(found.occupied.filter(onTheBoard), found.blind ?? [], d.sensors, d.onBoard);
   // The board was not heard: the rules say what happened meanwhile, or that it must be put back.
   const unheard = judgeUnheard(
@@ -63,6 +66,7 @@ export function onBoardFound<G extends GameTypes>(ctx: StepContext<G>, found: Ex
   d.onBoard = sensed;
   if (physics) d.physics = physics.withTilt(d.physics, tipped);
   d.hand = [];
+  d.takingBack = undefined;
   if (d.phase === 'setup' || d.phase === 'game-over' || d.phase === 'match-over') {
     if (d.phase === 'match-over') return;
     if (rules.rulings.setupReports === 'each-snapshot') {

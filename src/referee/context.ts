@@ -67,9 +67,13 @@ export function stepContext<G extends GameTypes>(engine: Refereeing<G>, d: Draft
 /** A game is on: its moves, or a foul in it, are being judged. */
 export const inGame = <G extends GameTypes>(ctx: StepContext<G>): boolean => ctx.d.phase === 'play' || ctx.d.phase === 'foul';
 
-/** During play, a physical change is judged at once, unless the board's physics holds judgement (a tip: only the crash counts). */
+/**
+ * During play, a physical change is judged at once, unless the board's physics holds judgement
+ * (a tip: only the crash counts) or a takeback is under way (takeback.ts: only where the board
+ * gets to counts).
+ */
 export const judging = <G extends GameTypes>(ctx: StepContext<G>): boolean =>
-  ctx.d.phase === 'play' && !(ctx.rules.physics?.holdsJudgement(ctx.d.physics) ?? false);
+  ctx.d.phase === 'play' && ctx.d.takingBack === undefined && !(ctx.rules.physics?.holdsJudgement(ctx.d.physics) ?? false);
 
 /** The name of a cell, as verdicts say it. */
 export const cellName = <G extends GameTypes>(ctx: StepContext<G>, cell: number): string => ctx.rules.board.cellName(cell);

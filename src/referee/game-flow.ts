@@ -16,11 +16,12 @@ export function setupPosition<G extends GameTypes>(ctx: StepContext<G>): G['posi
   return d.match.games.length === 0 && d.settings.firstPosition ? d.settings.firstPosition : ctx.rules.startPosition();
 }
 
-/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way. */
+/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way, a takeback under way. */
 export function clearTurn<G extends GameTypes>(d: Draft<G>): void {
   d.hand = [];
   d.touched = undefined;
   d.captureOrder = undefined;
+  d.takingBack = undefined;
 }
 
 export function startGame<G extends GameTypes>(ctx: StepContext<G>): void {
@@ -111,7 +112,8 @@ function settle<G extends GameTypes>(ctx: StepContext<G>, status: GameStatus<G>)
     case 'no-move':
       return forfeitGame(ctx, turn, 'no-move', `${turn} has no legal move`);
     case 'must-pass':
-      d.game = { position: status.position };
+      // The pass is part of the move before it: a takeback of that move takes the pass back too.
+      d.game = { ...d.game, position: status.position };
       ctx.emit({ type: 'notice', message: `${turn} has no legal move and passes: ${rules.opposite(turn)} to move` });
       return;
     case 'over':
@@ -126,7 +128,8 @@ export function acceptMove<G extends GameTypes>(ctx: StepContext<G>, move: G['mo
   const before = d.game.position;
   const position = rules.positionAfter(before, move);
   const captureOrder = move.capture ? d.captureOrder : undefined;
-  d.game = { position };
+  const notation = rules.formatMove(move);
+  d.game = { position, earlier: [...(d.game.earlier ?? []), { before, move: notation }] };
   d.onBoard = position.board.slice();
   clearTurn(d);
   d.phase = 'play';
@@ -134,7 +137,7 @@ export function acceptMove<G extends GameTypes>(ctx: StepContext<G>, move: G['mo
   ctx.emit({
     type: 'move',
     side: before.turn,
-    move: rules.formatMove(move),
+    move: notation,
     position: rules.formatPosition(position),
     ...rules.physics?.moveVerdict(ctx, position),
     ...(captureOrder ? { captureOrder } : {}),

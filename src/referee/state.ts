@@ -13,9 +13,23 @@ export interface HeldPiece {
   readonly from: Cell;
 }
 
+/** A move of the game in progress, as a takeback needs it: the position it was made in, and the move in notation. */
+export interface EarlierPly<G extends GameTypes> {
+  readonly before: G['position'];
+  readonly move: string;
+}
+
 /** The game in progress; its position is the last legal position. */
 export interface GameInPlay<G extends GameTypes> {
   readonly position: G['position'];
+  /** The game's moves so far, oldest first (absent: none known, as for a game set up mid-way in a test). */
+  readonly earlier?: readonly EarlierPly<G>[];
+}
+
+/** A foul as it would be said, kept back. */
+export interface WithheldFoul {
+  readonly code: FoulCode;
+  readonly message: string;
 }
 
 export type FoulCounts<G extends GameTypes> = Readonly<Record<SideOf<G>, number>>;
@@ -47,6 +61,11 @@ export interface RefereeState<G extends GameTypes> {
   readonly captureOrder?: CaptureOrder;
   readonly fouls: FoulCounts<G>;
   readonly foul?: FoulCode;
+  /**
+   * Casual play: a foul not said yet, because the board is on its way back to an earlier
+   * position (takeback.ts): said if the board leaves that way, forgotten if it gets there.
+   */
+  readonly takingBack?: WithheldFoul;
   readonly interferenceSince?: number;
   /** After a game: the board has been touched since, so a start position seen now is a new setup. */
   readonly changedSinceOver: boolean;

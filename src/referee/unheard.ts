@@ -24,6 +24,8 @@ import type { Verdict, VerdictType } from './verdicts.ts';
 export interface UnheardView {
   readonly onBoard: ArrayLike<number>;
   readonly hand: readonly { readonly from: number }[];
+  /** A foul kept back while a takeback is under way (takeback.ts). */
+  readonly takingBack?: unknown;
 }
 
 export type UnheardExplanation<S> =
@@ -36,7 +38,16 @@ export type UnheardExplanation<S> =
 const MAX_CHANGES = 3;
 
 /** A way that says any of these was no legal way (a touch undone is no explanation either). */
-const NOT_LEGAL: ReadonlySet<VerdictType> = new Set<VerdictType>(['foul', 'forfeit', 'crash', 'board-tipped', 'touch-move', 'notice']);
+const NOT_LEGAL: ReadonlySet<VerdictType> = new Set<VerdictType>([
+  'foul',
+  'forfeit',
+  'crash',
+  'board-tipped',
+  'touch-move',
+  'notice',
+  // Taking moves back is the players' choice, made in view: never inferred.
+  'takeback',
+]);
 /** ...except a game that ends because the side to move has no move left after a legal one. */
 const illegal = (v: Verdict): boolean => NOT_LEGAL.has(v.type) && !(v.type === 'forfeit' && v.reason === 'no-move');
 
@@ -127,7 +138,8 @@ function tryWay<S extends UnheardView>(
   const verdicts: Verdict[] = [];
   for (const e of way) {
     const r = step(state, { type: e.kind, well: e.cell, atMs });
-    if (r.verdicts.some(illegal)) return undefined;
+    // A foul kept back (a takeback half done) is a foul all the same here.
+    if (r.verdicts.some(illegal) || r.state.takingBack !== undefined) return undefined;
     state = r.state;
     verdicts.push(...r.verdicts);
   }

@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS = [
   'rules',
   'match',
   'scoreboard',
+  'lights',
   'speech',
   'journal',
   'calibration',
@@ -45,6 +46,14 @@ export interface MatchSection {
    * (`MatchOptionSpec`); the schema made from the registry says which and of what shape.
    */
   readonly [gameOption: string]: unknown;
+}
+
+/** The board's well LEDs, lit by the referee. */
+export interface LightsSettings {
+  /** Light them (`--lights on|off`; default on). */
+  readonly enabled?: boolean;
+  /** After a lift, the piece in hand and its destinations (`--destinations on|off`; default: on under the casual policy only). */
+  readonly destinations?: boolean;
 }
 
 /** The referee's voice (`senryaku referee --speak`): its verdicts said aloud through espeak-ng. */
@@ -86,6 +95,7 @@ export interface Settings {
   readonly match?: MatchSection;
   /** A serial port path, `auto`, `virtual` or `none`. */
   readonly scoreboard?: string;
+  readonly lights?: LightsSettings;
   readonly speech?: SpeechSettings;
   /** `fallbackDir`: where records go while `dir` cannot be written (default: the XDG state directory, then the temp directory). */
   readonly journal?: { readonly dir?: string; readonly fallbackDir?: string };

@@ -152,6 +152,9 @@ function moveTokens(g: GameRecord): string[] {
       case 'attributed':
         comment(`attributed ${e.to}: ${e.message}`);
         break;
+      case 'takeback':
+        comment(`takeback ${e.moves.length}: ${e.moves.map((m) => `${m.side} ${m.move}`).join(', ')}`);
+        break;
     }
   }
   tokens.push(g.result);
@@ -409,9 +412,9 @@ function gameVerdicts(
     }
     if (t.text.startsWith('{')) {
       if (numbered) return fail('BadComment', 'a comment between a move number and its move', t.line, t.column);
-      const v = commentVerdict(t, g.sides, fouls, attribution);
+      const v = commentVerdicts(t, g.sides, fouls, attribution);
       if (!v.ok) return v;
-      out.push(v.value);
+      out.push(...v.value);
       numberDue = true;
       continue;
     }
@@ -446,8 +449,36 @@ const FOUL = /^\{foul (\S+) (\S+): (.*)\}$/;
 const CRASH = /^\{crash (\S+) toward (white|black) during (lift|place|roll|none)(?: at (\S+))?\}$/;
 const FORFEIT = /^\{forfeit (\S+) (no-move|holding|fouls): (.*)\}$/;
 const ATTRIBUTED = /^\{attributed (\S+): (.*)\}$/;
+const TAKEBACK = /^\{takeback ([1-9]\d*): ((?:\S+ \S+)(?:, \S+ \S+)*)\}$/;
 
-/** `attribution`: what an attribution comment withdraws to (its game, and the match score before it). */
+/**
+ * The verdicts a comment keeps. `attribution`: what an attribution comment withdraws to (its
+ * game, and the match score before it). A takeback is its moves (the move text no longer has
+ * them) and the takeback that takes them back, so that the store files them as the referee did.
+ */
+function commentVerdicts(
+  t: Token,
+  sides: readonly string[],
+  fouls: Record<string, number>,
+  attribution: { readonly game: number; readonly score: { readonly A: number; readonly B: number } },
+): Result<Verdict[], SgnError> {
+  const one = commentVerdict(t, sides, fouls, attribution);
+  if (one.ok || !TAKEBACK.test(t.text)) return one.ok ? ok([one.value]) : one;
+  const [, count, list] = TAKEBACK.exec(t.text) as unknown as [string, string, string];
+  const moves = list.split(', ').map((pair) => {
+    const [side = '', move = ''] = pair.split(' ');
+    return { side, move };
+  });
+  const stranger = moves.find((m) => !sides.includes(m.side));
+  if (stranger) return fail('BadComment', `'${stranger.side}' is not a side of this game: ${excerpt(t.text)}`, t.line, t.column);
+  if (moves.length !== Number(count))
+    return fail('BadComment', `a takeback of ${count} names ${moves.length} moves: ${excerpt(t.text)}`, t.line, t.column);
+  return ok([
+    ...moves.map((m): Verdict => ({ type: 'move', atMs: 0, side: m.side, move: m.move, position: '' })),
+    { type: 'takeback', atMs: 0, side: moves[0]!.side, plies: moves.length, moves, position: '' },
+  ]);
+}
+
 function commentVerdict(
   t: Token,
   sides: readonly string[],
@@ -489,6 +520,6 @@ function commentVerdict(
     return ok({ type: 'attributed', atMs: 0, game: attribution.game, to, message, score: { ...attribution.score } });
   }
   return bad(
-    'a comment is a foul, a crash, a forfeit or an attribution ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message}, {attributed SIDE|none: message})',
+    'a comment is a foul, a crash, a forfeit, an attribution or a takeback ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message}, {attributed SIDE|none: message}, {takeback N: SIDE MOVE, ...})',
   );
 }

@@ -77,6 +77,21 @@ const TABLE: readonly [string, Verdict, SpeechTerms, string | undefined][] = [
   ],
   ['the board restored', at({ type: 'restored', side: 'black', position: '-' }), SENRYAKU, 'Restored. Black to move.'],
   [
+    'moves taken back',
+    at({
+      type: 'takeback',
+      side: 'white',
+      plies: 2,
+      moves: [
+        { side: 'white', move: 'c2-c3' },
+        { side: 'black', move: 'e5-e4' },
+      ],
+      position: '-',
+    }),
+    SENRYAKU,
+    'Taken back: White, c2 to c3; Black, e5 to e4. White to move.',
+  ],
+  [
     'touch move',
     at({ type: 'touch-move', side: 'white', well: 'e1', message: 'the sphere on e1 was lifted: it must be moved (touch move)' }),
     SENRYAKU,
@@ -211,6 +226,7 @@ describe('spoken verdicts', () => {
       'touch-move': true,
       foul: true,
       restored: true,
+      takeback: true,
       'board-tipped': true,
       crash: true,
       forfeit: true,

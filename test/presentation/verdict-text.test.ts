@@ -60,3 +60,16 @@ describe('verdict text: a foul in words, never its code', () => {
     expect(placementReason('c1', 'c2', 'c2 is occupied')).toBe('c1 to c2: c2 is occupied');
   });
 });
+
+describe('verdict text: a takeback', () => {
+  it('names the moves taken back, in the order they were made, and who is to move', () => {
+    const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
+    r.move('a1-a2');
+    r.move('g6-g5');
+    r.verdicts.length = 0;
+    r.play('lift g5, place g6, lift a2, place a1');
+    expect(r.verdicts.map((v) => verdictText(v, SENRYAKU_WORDS))).toEqual([
+      '[00:02] Takeback: White a1-a2, Black g6-g5 taken back; White to move   bbbBbbb/7/7/7/7/wwwWwww w - -',
+    ]);
+  });
+});

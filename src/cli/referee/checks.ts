@@ -107,6 +107,11 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
     json: values.json ?? false,
     stay: values.stay ?? false,
     scoreboard: values.scoreboard ?? (values.sim ? 'virtual' : 'auto'),
+    // Checked on/off by the effective settings.
+    lights: {
+      enabled: values.lights !== 'off',
+      destinations: values.destinations === undefined ? undefined : values.destinations === 'on',
+    },
     speech,
     source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
     mqtt,

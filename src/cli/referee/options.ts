@@ -20,6 +20,8 @@ export const REFEREE_OPTIONS = {
   policy: { type: 'string' },
   json: { type: 'boolean' },
   scoreboard: { type: 'string' },
+  lights: { type: 'string' },
+  destinations: { type: 'string' },
   speak: { type: 'boolean' },
   stay: { type: 'boolean' },
   http: { type: 'string' },

@@ -83,8 +83,9 @@ export class RefereeRoot {
       // They hear each match in this order: the store files a verdict before the pages and MQTT say it.
       services: present(store, dashboard, mqtt, speech),
       stay: run.stay,
-      appConfig: () => ({
+      appConfig: (plan) => ({
         journalDir: run.journalDir,
+        ...(run.lights.enabled ? { lights: { destinations: run.lights.destinations ?? plan.game.settings.policy !== 'tournament' } } : {}),
         fallbackJournalDirs: run.fallbackJournalDirs,
         ...(run.autoplay ? { simulatedPlayers: simulatedPlayers() } : {}),
         io,

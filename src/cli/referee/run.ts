@@ -38,6 +38,8 @@ export interface RefereeRun {
   readonly stay: boolean;
   /** 'virtual', 'none', 'auto' or a serial port. */
   readonly scoreboard: string;
+  /** The board's well LEDs: lit or not, and the destinations after a lift (undefined: as the match's policy says). */
+  readonly lights: { readonly enabled: boolean; readonly destinations: boolean | undefined };
   /** --speak: the verdicts said aloud (undefined: not). */
   readonly speech: SpeechPlan | undefined;
   readonly source: JournalHeader['source'];

@@ -1,4 +1,5 @@
 /** Senryaku (RULES.md) as a ruleset: SPN, the balance model from the board's profile, its referee. */
+import { readTakebackPlies, takebackJson } from '../../referee/takeback-setting.ts';
 import { SENRYAKU_WORDS } from '../../rulesets/words.ts';
 import { SENRYAKU_DRAWING } from './drawing.ts';
 import { DEFAULT_REFEREE_SETTINGS, senryakuReferee, type SenryakuRefereeSettings } from './referee.ts';
@@ -62,6 +63,7 @@ export function senryakuSettingsJson(s: SenryakuRefereeSettings): JsonObject {
     holdingGraceMs: s.holdingGraceMs,
     disagreementWindowMs: s.disagreementWindowMs,
     ...(s.firstPosition ? { firstPosition: formatSpn(s.firstPosition) } : {}),
+    ...takebackJson(s.takebackPlies),
   };
 }
 
@@ -87,6 +89,8 @@ export function parseSenryakuSettings(s: JsonObject, profile: BoardProfile): Res
     if (!first?.ok) return err(`settings.firstPosition is not a valid SPN${first && !first.ok ? `: ${first.error.message}` : ''}`);
     firstPosition = first.value;
   }
+  const takeback = readTakebackPlies(s);
+  if (!takeback.ok) return takeback;
   return ok({
     ...DEFAULT_REFEREE_SETTINGS,
     profile,
@@ -96,6 +100,7 @@ export function parseSenryakuSettings(s: JsonObject, profile: BoardProfile): Res
     holdingGraceMs: s.holdingGraceMs as number,
     disagreementWindowMs: s.disagreementWindowMs as number,
     ...(firstPosition ? { firstPosition } : {}),
+    ...takeback.value,
   });
 }
 

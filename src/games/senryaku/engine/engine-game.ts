@@ -9,7 +9,7 @@ import { applyGameMove, gameStatus, type Game } from '../rules/game.ts';
 import { checkMove } from '../rules/moves.ts';
 import { parseMoveNotation } from '../rules/notation.ts';
 import { DEFAULT_MODEL } from '../rules/play.ts';
-import { START_SPN, parseSpn } from '../rules/spn.ts';
+import { START_SPN, formatSpn, parseSpn } from '../rules/spn.ts';
 import { wellName } from '../rules/types.ts';
 import { CAPTURE_BIT, SenryakuSearchBoard } from './search-board.ts';
 
@@ -42,6 +42,9 @@ export function senryakuEngine(model: BalanceModel = DEFAULT_MODEL): EngineGame 
       if (status.kind === 'over' && status.reason !== 'no-move')
         return problem('GameOver', `the game is over: ${status.winner} won by ${status.reason}`);
       return ok(new SenryakuSearchBoard(game.position, model));
+    },
+    position(board) {
+      return formatSpn(ours(board).position());
     },
     formatMove(_board, move) {
       return `${wellName(move & 63)}${move & CAPTURE_BIT ? 'x' : '-'}${wellName((move >> 6) & 63)}`;
