@@ -64,6 +64,18 @@ describe("Senryaku's engine game", () => {
     expect(SENRYAKU_ENGINE.parseMove(b, 'a6-b6')).toMatchObject({ ok: false, error: { code: 'GameOver' } });
   });
 
+  it('writes the board back as SPN, locks and side to move included, as the search moves it', () => {
+    const b = loaded(START_SPN, ['d1-d2', 'c6-c5', 'c1-c2']);
+    expect(SENRYAKU_ENGINE.position(b)).toBe('bb1Bbbb/2b4/7/7/2wW3/ww2www b c2 c5');
+    for (const text of MIDGAME_SPNS) expect(SENRYAKU_ENGINE.position(loaded(text))).toBe(text);
+    const [move] = movesOf(b);
+    b.make(move!);
+    const after = SENRYAKU_ENGINE.position(b);
+    expect(spnOf(loaded(after))).toBe(after);
+    b.unmake(move!);
+    expect(SENRYAKU_ENGINE.position(b)).toBe('bb1Bbbb/2b4/7/7/2wW3/ww2www b c2 c5');
+  });
+
   it('formatMove and parseMove round-trip every legal move, captures included', () => {
     for (const text of [START_SPN, ...MIDGAME_SPNS, '7/7/3B3/3W3/7/7 w - -']) {
       const b = loaded(text);
