@@ -39,11 +39,14 @@ const SYSTEM = [
   'test/bench/**/*.test.ts',
   'test/hardware/sim/pty.test.ts',
   'test/hardware/sim/fault-proxy.test.ts',
+  'test/hardware/speech/**/*.test.ts',
   'test/e2e/link-faults.test.ts',
   'test/e2e/port-session.test.ts',
   'test/e2e/recorded-journals.test.ts',
   'test/e2e/split-journal.test.ts',
   'test/e2e/kill-resume.test.ts',
+  'test/e2e/engine-*.test.ts',
+  'test/app/engine/*-process.test.ts',
 ];
 const E2E = ['test/e2e/**/*.test.ts'];
 

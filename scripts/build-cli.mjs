@@ -33,6 +33,12 @@ const { PAGE_BUILD } = await import(new URL('../dist/web/assets.js', import.meta
 await build({ ...PAGE_BUILD, entryPoints: [`${root}src/web/page/main.ts`], outfile: `${dist}/web/app.js`, logLevel: 'warning' });
 copyFileSync(`${root}src/web/page/style.css`, `${dist}/web/style.css`);
 
+/** A module that starts another of dist/ in a process or thread of its own (run as compiled, not bundled): the broker's process, the engine's search thread. */
+const CHILD_ENTRIES = {
+  'telemetry/broker-child.ts': 'telemetry/broker-process.js',
+  'app/engine/worker-search-runner.ts': 'app/engine/search-worker.js',
+};
+
 // The command line as a few files instead of hundreds: Node's ES module loader pays per file
 // (resolve, then open, stat, read and close through the thread pool, compile, link), which made
 // `senryaku perft 1` load 81 files. One build per command, in dist/bundle/<command>/: the entry
@@ -120,17 +126,18 @@ function keepModuleUrls(compiled, out) {
 
 /**
  * The sources (relative to src/) a build's process may run: those bundled, the page when it
- * serves the dashboard (dist/web/ from src/web/page/), and the broker's own process when it
- * forks it (dist/telemetry/broker-process.js, run as compiled).
+ * serves the dashboard (dist/web/ from src/web/page/), and those of the modules it starts
+ * in a process or thread of their own (CHILD_ENTRIES).
  */
 async function sourcesOf(metafile) {
   const bundledFiles = Object.keys(metafile.inputs).map((input) => resolve(root, input));
   const sources = new Set(bundledFiles.map((file) => relative(dist, file).replace(/\.js$/, '.ts')));
   if (sources.has('web/assets.ts')) for (const source of readdirSync(`${root}src/web/page`)) sources.add(`web/page/${source}`);
-  if (sources.has('telemetry/broker-child.ts')) {
+  for (const [starter, entry] of Object.entries(CHILD_ENTRIES)) {
+    if (!sources.has(starter)) continue;
     const child = await build({
       absWorkingDir: root,
-      entryPoints: [`${dist}/telemetry/broker-process.js`],
+      entryPoints: [`${dist}/${entry}`],
       bundle: true,
       write: false,
       format: 'esm',

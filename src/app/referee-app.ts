@@ -27,6 +27,10 @@ import { realScheduler, type Scheduler } from '../util/scheduler.ts';
 import { TerminalOutput } from './terminal-output.ts';
 import type { MatchContext, MatchSnapshot } from './match-context.ts';
 import { newJournalHeader, openMatchJournal, type JournalToResume } from './match-journal.ts';
+import { WellLightsService } from './lights/service.ts';
+import type { LightsOptions } from '../presentation/lights/picture.ts';
+import { pointName } from '../board/grid.ts';
+import type { HardwareProfile } from '../board/profile.ts';
 
 export type { MatchContext, MatchSnapshot } from './match-context.ts';
 export { JournalOpenError } from './match-journal.ts';
@@ -73,6 +77,8 @@ export interface RefereeAppConfig {
   readonly json: boolean;
   /** 'virtual' (text in the terminal), a serial port or 'auto' for the LED board, or 'none'. */
   readonly scoreboard: string;
+  /** The board's well LEDs lit by the referee (a foul's wells to restore, destinations, the last move...); absent: left dark. */
+  readonly lights?: LightsOptions;
   readonly source: JournalHeader['source'];
   /**
    * The run's clock and timers: journal times (the link's clock), the simulated players',
@@ -123,6 +129,7 @@ export class RefereeApp {
     if (!referee.ok) throw new Error(`${ruleset.name} settings: ${referee.error}`);
     const board = ruleset.boardProfile(profile);
     if (!board.ok) throw new Error(`${ruleset.name} board profile: ${board.error}`);
+    const sensing = board.value.sensing(c.calibration);
     const journal = openMatchJournal({
       ruleset,
       referee: referee.value,
@@ -141,7 +148,7 @@ export class RefereeApp {
     const { link } = c.board;
     if (link.state === 'ready' && link.hello) this.link = { state: 'ready', boardId: link.hello.boardId };
     this.pipeline = new RefereePipeline<unknown>({
-      sensing: board.value.sensing(c.calibration),
+      sensing,
       referee: referee.value,
       ...(resumed
         ? { refereeState: resumed.state, ...(resumed.lastInputMs !== undefined ? { resumeAfterMs: resumed.lastInputMs } : {}) }
@@ -172,6 +179,7 @@ export class RefereeApp {
     if (scoreboard) this.own.push(scoreboard);
     if (scoreboard && c.scoreboard === 'virtual' && !c.json)
       this.own.push(new ScoreboardView(this.bus, scoreboard.display as VirtualScoreboard, c.io, c.scheduler));
+    if (c.lights) this.own.push(this.lightsService(c.lights, sensing.hardware, history));
     if (c.simulatedPlayers) this.own.push(c.simulatedPlayers(this.bus));
     await terminal.start();
     this.attached = c.services ?? [];
@@ -282,6 +290,19 @@ export class RefereeApp {
       lastSeq: () => this.lastSeq,
       scheduler: this.config.scheduler ?? realScheduler,
     };
+  }
+
+  /** The well LEDs, started after the referee so that it stops before it: its last command (all out) reaches the journal. */
+  private lightsService(options: LightsOptions, hardware: HardwareProfile, history: readonly Verdict[]): WellLightsService {
+    return new WellLightsService({
+      bus: this.bus,
+      link: this.config.board.link,
+      hardware,
+      naming: { cellName: (cell) => pointName(hardware.grid, cell) },
+      options,
+      history,
+      ...(this.config.scheduler ? { scheduler: this.config.scheduler } : {}),
+    });
   }
 
   /** `history`: the verdicts of a resumed match's earlier sessions, so the board shows the score as it stands. */

@@ -2,10 +2,10 @@
  * The `senryaku` command line: dispatches to one command and keeps the exit-code promise:
  * 0 ok, 1 a runtime failure, 2 bad input; each failure is one line on stderr.
  */
-import { readFileSync } from 'node:fs';
 import { CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, oneLine, processIo, type CliDeps, type CliIo } from './io.ts';
 import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import { COMMAND_NAMES, commandHelpText, helpText, isCommandName, type CommandName } from './usage.ts';
+import { version } from './version.ts';
 
 export { helpText } from './usage.ts';
 
@@ -26,15 +26,11 @@ const COMMANDS: Record<CommandName, Command> = {
   config: async (args, io, deps) => (await import('./commands/config.ts')).configCommand(args, io, deps),
   matches: async (args, io) => (await import('./commands/matches.ts')).matchesCommand(args, io),
   hub: async (args, io) => (await import('./commands/hub.ts')).hubCommand(args, io),
+  engine: async (args, io, deps) => (await import('./commands/engine.ts')).engineCommand(args, io, deps),
 };
 
 /** The games the help names (`--rules`, their match options): loaded only for the help. */
 const helpGames = async (): Promise<RulesetRegistry> => (await import('../games/registry.ts')).BUILT_IN_RULESETS;
-
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 /** `--help` or `-h` among the arguments (before a `--`): help wins over any other problem, as in git or npm. */
 const wantsHelp = (args: readonly string[]): boolean => {

@@ -23,13 +23,14 @@ export const COMMAND_NAMES = [
   'config',
   'matches',
   'hub',
+  'engine',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const isCommandName = (name: string): name is CommandName => (COMMAND_NAMES as readonly string[]).includes(name);
 
 /** The commands whose help names the games (`--rules`, the match options): their help is made from the registry. */
-const GAME_COMMANDS = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'perft', 'moves'] as const;
+const GAME_COMMANDS = ['referee', 'replay', 'calibrate', 'monitor', 'record', 'sim', 'perft', 'moves', 'engine'] as const;
 type GameCommandName = (typeof GAME_COMMANDS)[number];
 /** The commands whose help names no game. */
 export type PlainCommandName = Exclude<CommandName, GameCommandName>;
@@ -107,7 +108,7 @@ const PLAIN_HELP: Readonly<Record<PlainCommandName, CommandHelp>> = {
 /** The help of the commands that name the games, made from the registry's games. */
 const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => CommandHelp>> = {
   referee: (games) => ({
-    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
+    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--lights on|off] [--destinations on|off] [--speak] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -119,6 +120,9 @@ const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => Co
       'The board must be calibrated first (senryaku calibrate); a simulated one is calibrated on first use.',
       'A run on the simulated board goes on virtual time: --speed N runs N simulated seconds per second (default 1), --speed max',
       'as fast as the host goes; a seed gives the same verdicts at every speed.',
+      "The board's well LEDs (--lights on|off, default on) light a foul's wells to restore, each dark once put right, the",
+      'last move, and a crash or a holding forfeit in flashes; --destinations on|off the piece in hand and where it may go',
+      '(default: on under the casual policy, off under the tournament policy).',
       ...gamesLines(games),
       'Live MQTT (docs/mqtt.md): an embedded broker on --mqtt-listen (default 127.0.0.1:1883; off: none), or --mqtt URL',
       'publishes to an external broker (password also from $SENRYAKU_MQTT_PASSWORD); topics <base>/<board>/state, verdict,',
@@ -129,6 +133,8 @@ const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => Co
       'said first: the board, the turn, the moves, the score, fouls and the balance; an operator (a user with the operator',
       'role in the settings) logs in for the controls and the sensor health. With --sim and no --autoplay a visitor plays',
       'on the simulated board by clicking.',
+      '--speak says the verdicts aloud through espeak-ng (apt-get install espeak-ng): moves, fouls and how to restore, crashes,',
+      'the score; a newer verdict cuts an older one. $SENRYAKU_SPEECH_WAV_DIR writes each sentence to a WAV file there instead.',
     ],
   }),
   replay: (games) => ({
@@ -199,10 +205,29 @@ const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => Co
       'Lists each legal move of the position (default: the start) and what it leads to: none, a capture, or a crash at which step.',
     ],
   }),
+  engine: (games) => ({
+    usage: `senryaku engine ${rulesUsage(games)} | engine --check CMD ${rulesUsage(games)} [--level N] [--movetime MS]`,
+    summary: "the computer opponent as a program: a UCI-style text protocol on stdin/stdout; or check another program's",
+    description: [
+      `Speaks the engine protocol (docs/engine.md) for the game --rules names (default ${games.defaultId}; with an engine: ${withEngine(games)}):`,
+      'uci, isready, setoption name Level|Seed value N, ucinewgame, position startpos|POSITION [moves M...], go movetime MS|depth N|',
+      'nodes N|infinite, stop, quit; it answers info lines and bestmove MOVE, and bad input with `info string error CODE: message`.',
+      'The end of its input is a quit once the search running has given its move.',
+      '--check CMD runs another program that speaks it (the command line split as a shell would, without one), greets it,',
+      "sets --level, asks for a move in the game's start position within --movetime (default 1000) and checks it by the rules.",
+    ],
+  }),
 };
 
 const EXIT_CODES_LINE =
   'Exit codes: 0 ok, 1 runtime failure (no board, a missing device, a failed link), 2 bad input (one line on stderr).';
+
+/** The games that have an engine (a computer opponent). */
+const withEngine = (games: RulesetRegistry): string =>
+  games.all
+    .filter((g) => g.engine !== undefined)
+    .map((g) => g.id)
+    .join(', ') || 'none yet';
 
 /** The referee's word on each game: its board and its own match options, as its descriptor declares them. */
 function gamesLines(games: RulesetRegistry): string[] {

@@ -18,7 +18,8 @@ import type { EngineGame, MoveEnd, SearchBoard, SearchInfo, SearchLimits, Search
 const MAX_QUIESCENCE = 16;
 /** How often (in nodes, a power of two less one) the search reads the clock and the stop flag. */
 const CHECK_EVERY = 2047;
-const HISTORY_SIZE = 1 << 16;
+/** History slots: a move's code modulo this (the games' move codes stay below it). */
+const HISTORY_SIZE = 1 << 13;
 /** The table's size by default: 2^18 slots, 4 MiB. */
 export const DEFAULT_TABLE_BITS = 18;
 
@@ -52,11 +53,15 @@ class Walk {
     private readonly deadline: number,
     private readonly now: () => number,
     private readonly shouldStop: (() => boolean) | undefined,
-  ) {
-    for (let ply = 0; ply < MAX_PLY; ply++) {
-      this.moves.push(new Int32Array(board.maxMoves));
-      this.order.push(new Int32Array(board.maxMoves));
+  ) {}
+
+  /** The move list of a ply, made the first time the search reaches that ply. */
+  private movesAt(ply: number): Int32Array {
+    while (this.moves.length <= ply) {
+      this.moves.push(new Int32Array(this.board.maxMoves));
+      this.order.push(new Int32Array(this.board.maxMoves));
     }
+    return this.moves[ply]!;
   }
 
   private checkLimits(): void {
@@ -67,7 +72,7 @@ class Walk {
   /** Generates the moves at `ply` and gives each an ordering score; returns how many. */
   private generateOrdered(ply: number, ttMove: number): number {
     const board = this.board;
-    const moves = this.moves[ply]!;
+    const moves = this.movesAt(ply);
     const order = this.order[ply]!;
     const n = board.generate(moves);
     const k0 = this.killers[2 * ply]!;
@@ -207,7 +212,7 @@ class Walk {
     if (this.aborted) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     const board = this.board;
-    const moves = this.moves[ply]!;
+    const moves = this.movesAt(ply);
     const n = board.generate(moves);
     if (n === 0) return -(WIN - ply);
     const standPat = board.evaluate();

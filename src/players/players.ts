@@ -118,6 +118,7 @@ export class SimulatedPlayers<Position extends GamePosition, Plan extends Planne
         this.newPosition(v.position);
         break;
       case 'move':
+      case 'takeback': // the game goes on from the earlier position: its side to move plans again
         this.newPosition(v.position);
         break;
       case 'foul':

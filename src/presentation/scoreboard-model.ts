@@ -99,6 +99,9 @@ function reduceVerdict(s: ScoreboardState, v: Verdict): ScoreboardState {
       return { ...s, foul: true };
     case 'restored':
       return { ...s, foul: false };
+    case 'takeback':
+      // Back to the earlier position: its side to move, and a foul said on the way put right.
+      return { ...s, turn: v.side === (s.firstSide ?? 'white') ? 'white' : 'black', foul: false };
     case 'board-tipped': // the crash lamp lights the moment the board tips; the verdict on whose it was follows
     case 'crash':
       return { ...without(s, 'turn'), crash: true };

@@ -52,6 +52,10 @@ function body(v: Verdict, words: GameWords, player: (p: Player) => string): stri
       return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${foulWords(v.code, words)}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map((r) => describeRestoration(r, words.piece)).join('; ')}.` : ''}`;
     case 'restored':
       return `Board restored: ${side(v.side)} to move`;
+    case 'takeback': {
+      const withdrawn = v.withdrawn ? ` (the foul by ${side(v.withdrawn.side)} withdrawn)` : '';
+      return `Takeback: ${v.moves.map((m) => `${side(m.side)} ${m.move}`).join(', ')} taken back${withdrawn}; ${side(v.side)} to move   ${v.position}`;
+    }
     case 'board-tipped':
       return `The board crashed toward ${side(v.toward)}: whose action it was follows`;
     case 'crash':

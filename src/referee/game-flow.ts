@@ -111,7 +111,8 @@ function settle<G extends GameTypes>(ctx: StepContext<G>, status: GameStatus<G>)
     case 'no-move':
       return forfeitGame(ctx, turn, 'no-move', `${turn} has no legal move`);
     case 'must-pass':
-      d.game = { position: status.position };
+      // The pass is part of the move before it: a takeback of that move takes the pass back too.
+      d.game = { ...d.game, position: status.position };
       ctx.emit({ type: 'notice', message: `${turn} has no legal move and passes: ${rules.opposite(turn)} to move` });
       return;
     case 'over':
@@ -126,7 +127,8 @@ export function acceptMove<G extends GameTypes>(ctx: StepContext<G>, move: G['mo
   const before = d.game.position;
   const position = rules.positionAfter(before, move);
   const captureOrder = move.capture ? d.captureOrder : undefined;
-  d.game = { position };
+  const notation = rules.formatMove(move);
+  d.game = { position, earlier: [...(d.game.earlier ?? []), { before, move: notation }] };
   d.onBoard = position.board.slice();
   clearTurn(d);
   d.phase = 'play';
@@ -134,7 +136,7 @@ export function acceptMove<G extends GameTypes>(ctx: StepContext<G>, move: G['mo
   ctx.emit({
     type: 'move',
     side: before.turn,
-    move: rules.formatMove(move),
+    move: notation,
     position: rules.formatPosition(position),
     ...rules.physics?.moveVerdict(ctx, position),
     ...(captureOrder ? { captureOrder } : {}),

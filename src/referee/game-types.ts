@@ -36,6 +36,11 @@ export interface RefereeSettings<P> {
   readonly holdingGraceMs: number;
   /** The position game 1 starts from, when not the start position (an adjourned game, a puzzle, a test). */
   readonly firstPosition?: P;
+  /**
+   * How many plies a takeback takes back (takeback.ts; default 1: two people at the board):
+   * 2 where a side is the computer, whose reply goes back with the person's move. Casual play only.
+   */
+  readonly takebackPlies?: number;
 }
 
 /** The types a game works in, as one bundle: `RefereeRules<G>`, `RefereeState<G>`. */

@@ -10,9 +10,10 @@ import { askAfterAbandon } from './blind-moves.ts';
 import { blindView } from './blind-view.ts';
 import { cellName, type StepContext } from './context.ts';
 import { placementReason } from './foul-words.ts';
-import { acceptMove, commitFoul } from './game-flow.ts';
+import { acceptMove } from './game-flow.ts';
 import type { GameTypes } from './rules.ts';
 import type { HeldPiece } from './state.ts';
+import { foulInPlay } from './takeback.ts';
 
 const captureIsLegal = (moves: readonly { from: number; to: number; capture: boolean }[], from: number, to: number): boolean =>
   moves.some((m) => m.capture && m.from === from && m.to === to);
@@ -37,22 +38,22 @@ export function judgeLift<G extends GameTypes>(ctx: StepContext<G>, cell: number
   const touchMove = (touched: number): string =>
     `${mover} touched the ${piece} on ${cellName(ctx, touched)}: that ${piece} must be moved, not ${name}`;
   const notYours = (): void =>
-    commitFoul(ctx, 'NotYourSphere', `the ${piece} on ${name} is ${rules.opposite(mover)}'s; it is ${mover}'s turn`);
+    foulInPlay(ctx, 'NotYourSphere', `the ${piece} on ${name} is ${rules.opposite(mover)}'s; it is ${mover}'s turn`);
 
   if (side === undefined) {
     if (rules.rulings.liftOnEmpty === 'foul')
-      return commitFoul(ctx, 'UnexpectedSphere', `a ${piece} was lifted from ${name}, where there should be none`);
+      return foulInPlay(ctx, 'UnexpectedSphere', `a ${piece} was lifted from ${name}, where there should be none`);
     // Nothing a player did changed the board as the referee knows it: said, and held against nobody.
     return ctx.emit({ type: 'notice', message: `a lift was sensed on ${name}, where no ${piece} stands: ignored` });
   }
 
   if (before.length === 0) {
     if (own) {
-      if (d.touched !== undefined && d.touched !== cell) return commitFoul(ctx, 'TouchMove', touchMove(d.touched));
+      if (d.touched !== undefined && d.touched !== cell) return foulInPlay(ctx, 'TouchMove', touchMove(d.touched));
       const ruled = rules.liftFoul?.(pos, cell);
-      if (ruled) return commitFoul(ctx, ruled.code, ruled.message);
+      if (ruled) return foulInPlay(ctx, ruled.code, ruled.message);
       const destinations = rules.movesFrom(pos, cell);
-      if (destinations.length === 0) return commitFoul(ctx, 'NoLegalDestination', `the ${piece} on ${name} has no legal move`);
+      if (destinations.length === 0) return foulInPlay(ctx, 'NoLegalDestination', `the ${piece} on ${name} has no legal move`);
       return liftedVerdict(
         ctx,
         cell,
@@ -63,10 +64,10 @@ export function judgeLift<G extends GameTypes>(ctx: StepContext<G>, cell: number
     const capturers = moves.filter((m) => m.capture && m.to === cell);
     if (capturers.length === 0) {
       const foul = rules.messages.noCapturer(mover, name);
-      return commitFoul(ctx, foul.code, foul.message);
+      return foulInPlay(ctx, foul.code, foul.message);
     }
     if (d.touched !== undefined && !capturers.some((m) => m.from === d.touched))
-      return commitFoul(ctx, 'TouchMove', `${mover} touched the ${piece} on ${cellName(ctx, d.touched)}: it cannot capture on ${name}`);
+      return foulInPlay(ctx, 'TouchMove', `${mover} touched the ${piece} on ${cellName(ctx, d.touched)}: it cannot capture on ${name}`);
     d.captureOrder = 'captured-first';
     return ctx.emit({ type: 'capture-started', side: mover, captured: name, order: 'captured-first' });
   }
@@ -76,20 +77,20 @@ export function judgeLift<G extends GameTypes>(ctx: StepContext<G>, cell: number
     const firstSide = rules.sideOf(first.cell);
     if (firstSide === mover && rules.capturable(code, mover)) {
       if (!captureIsLegal(moves, first.from, cell))
-        return commitFoul(ctx, 'IllegalCaptureLift', `the ${piece} from ${cellName(ctx, first.from)} cannot capture on ${name}`);
+        return foulInPlay(ctx, 'IllegalCaptureLift', `the ${piece} from ${cellName(ctx, first.from)} cannot capture on ${name}`);
       d.captureOrder = 'capturer-first';
       return ctx.emit({ type: 'capture-started', side: mover, captured: name, order: 'capturer-first' });
     }
     const firstMayBeCaptured = firstSide !== mover && (firstSide === undefined || rules.capturable(first.cell, mover));
     if (firstMayBeCaptured && own) {
       if (!captureIsLegal(moves, cell, first.from))
-        return commitFoul(ctx, 'IllegalCaptureLift', `the ${piece} on ${name} cannot capture on ${cellName(ctx, first.from)}`);
-      if (d.touched !== undefined && d.touched !== cell) return commitFoul(ctx, 'TouchMove', touchMove(d.touched));
+        return foulInPlay(ctx, 'IllegalCaptureLift', `the ${piece} on ${name} cannot capture on ${cellName(ctx, first.from)}`);
+      if (d.touched !== undefined && d.touched !== cell) return foulInPlay(ctx, 'TouchMove', touchMove(d.touched));
       return liftedVerdict(ctx, cell, [first.from]);
     }
   }
-  if (own) return commitFoul(ctx, 'TwoSpheresLifted', `a second ${piece} was lifted from ${name}: move one ${piece} at a time`);
-  if (rules.capturable(code, mover)) return commitFoul(ctx, 'IllegalCaptureLift', rules.messages.cannotCaptureNow(name));
+  if (own) return foulInPlay(ctx, 'TwoSpheresLifted', `a second ${piece} was lifted from ${name}: move one ${piece} at a time`);
+  if (rules.capturable(code, mover)) return foulInPlay(ctx, 'IllegalCaptureLift', rules.messages.cannotCaptureNow(name));
   return notYours();
 }
 
@@ -100,7 +101,7 @@ export function judgePlacement<G extends GameTypes>(ctx: StepContext<G>, cell: n
   const pos = d.game.position;
   const mover = pos.turn;
   const name = cellName(ctx, cell);
-  if (!placed) return commitFoul(ctx, 'UnexpectedSphere', `a ${piece} was placed on ${name} that nobody had lifted`);
+  if (!placed) return foulInPlay(ctx, 'UnexpectedSphere', `a ${piece} was placed on ${name} that nobody had lifted`);
   const from = cellName(ctx, placed.from);
 
   if (placed.from === cell) {
@@ -121,17 +122,17 @@ export function judgePlacement<G extends GameTypes>(ctx: StepContext<G>, cell: n
     return;
   }
 
-  if (rules.sideOf(placed.cell) !== mover) return commitFoul(ctx, 'IllegalPlacement', rules.messages.notOwnPlaced(mover, from, name));
+  if (rules.sideOf(placed.cell) !== mover) return foulInPlay(ctx, 'IllegalPlacement', rules.messages.notOwnPlaced(mover, from, name));
   const captured = d.hand.find((h) => rules.capturable(h.cell, mover));
   if (captured && captured.from !== cell)
-    return commitFoul(
+    return foulInPlay(
       ctx,
       'IllegalPlacement',
       `the ${piece} from ${from} must land on ${cellName(ctx, captured.from)} to capture, not ${name}`,
     );
   if (!captured && d.hand.length > 0)
-    return commitFoul(ctx, 'TwoSpheresLifted', `another ${piece} is still lifted: move one ${piece} at a time`);
+    return foulInPlay(ctx, 'TwoSpheresLifted', `another ${piece} is still lifted: move one ${piece} at a time`);
   const checked = rules.checkMove(pos, { from: placed.from, to: cell, capture: captured !== undefined });
-  if (!checked.ok) return commitFoul(ctx, 'IllegalPlacement', placementReason(from, name, checked.error.message));
+  if (!checked.ok) return foulInPlay(ctx, 'IllegalPlacement', placementReason(from, name, checked.error.message));
   acceptMove(ctx, checked.value);
 }

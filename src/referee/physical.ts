@@ -8,12 +8,13 @@ import type { BoardAction } from './board-physics.ts';
 import { announceBlindDestinations, moveShownAfterReport, type UnseenStep } from './blind-moves.ts';
 import { blindView } from './blind-view.ts';
 import { cellName, judging, type StepContext } from './context.ts';
-import { acceptMove, checkSetup, commitFoul } from './game-flow.ts';
+import { acceptMove, checkSetup } from './game-flow.ts';
 import type { OperatorAction } from './inputs.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { checkFoulResolved, checkResync } from './recovery.ts';
 import type { GameTypes } from './rules.ts';
 import { blindReport } from './sensor-health.ts';
+import { foulInPlay, pieceGoingBack } from './takeback.ts';
 import type { HeldPiece } from './state.ts';
 
 const EMPTY = 0;
@@ -41,7 +42,8 @@ export function onLift<G extends GameTypes>(ctx: StepContext<G>, cell: number, a
 }
 
 /**
- * Which held piece was set down (the sensors cannot tell): onto a piece the mover may capture,
+ * Which held piece was set down (the sensors cannot tell): while a takeback is under way, the
+ * one that belongs there in the earlier position; onto a piece the mover may capture,
  * the mover's piece that captures there; else one returning home; else the last lifted. While a
  * foul stands, where a foul is put right by any legal move (`foulRecovery: 'moves'`), a held
  * piece may have been lifted off the wrong cell, so any of the mover's pieces in hand counts as
@@ -51,7 +53,9 @@ function takeFromHand<G extends GameTypes>(ctx: StepContext<G>, cell: number): H
   const { d, rules } = ctx;
   if (d.hand.length === 0) return undefined;
   const pos = d.game.position;
-  let i = -1;
+  const goingBack = pieceGoingBack(ctx, cell);
+  let i = goingBack === undefined ? -1 : d.hand.findIndex((h) => h.cell === goingBack);
+  if (i >= 0) return d.hand.splice(i, 1)[0];
   if (d.hand.some((h) => h.from === cell && rules.capturable(h.cell, pos.turn))) {
     const captures = rules.legalMoves(pos).filter((m) => m.capture && m.to === cell);
     const anyOffBoard = d.phase !== 'play' && rules.rulings.foulRecovery === 'moves';
@@ -82,7 +86,7 @@ export function onRoll<G extends GameTypes>(ctx: StepContext<G>, from: number, t
   noteAction(ctx, 'roll', to);
   const { piece, pieces, rolled } = rules.words;
   if (judging(ctx))
-    commitFoul(ctx, 'Rolled', `the ${piece} on ${cellName(ctx, from)} ${rolled} to ${cellName(ctx, to)}: ${pieces} must be lifted`);
+    foulInPlay(ctx, 'Rolled', `the ${piece} on ${cellName(ctx, from)} ${rolled} to ${cellName(ctx, to)}: ${pieces} must be lifted`);
   else afterUnjudged(ctx);
   ctx.rules.physics?.afterAction(ctx);
 }

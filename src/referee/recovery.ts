@@ -8,6 +8,7 @@ import type { StepContext } from './context.ts';
 import { acceptMove } from './game-flow.ts';
 import { liftedVerdict } from './judge.ts';
 import type { GameTypes } from './rules.ts';
+import { takenBackFromFoul } from './takeback.ts';
 
 const EMPTY = 0;
 
@@ -16,6 +17,7 @@ export function checkFoulResolved<G extends GameTypes>(ctx: StepContext<G>): voi
   const { sameOccupancy, occupancyDiff } = ctx.engine.view;
   const pos = d.game.position;
   if (sameOccupancy(d.onBoard, pos.board)) return restore(ctx);
+  if (takenBackFromFoul(ctx)) return;
   const strict = rules.rulings.foulRecovery === 'moves';
   const moves = rules.legalMoves(pos);
   const touchedOk = (from: number): boolean => d.touched === undefined || d.touched === from;

@@ -13,9 +13,17 @@ export interface HeldPiece {
   readonly from: Cell;
 }
 
+/** A move of the game in progress, as a takeback needs it: the position it was made in, and the move in notation. */
+export interface EarlierPly<G extends GameTypes> {
+  readonly before: G['position'];
+  readonly move: string;
+}
+
 /** The game in progress; its position is the last legal position. */
 export interface GameInPlay<G extends GameTypes> {
   readonly position: G['position'];
+  /** The game's moves so far, oldest first (absent: none known, as for a game set up mid-way in a test). */
+  readonly earlier?: readonly EarlierPly<G>[];
 }
 
 export type FoulCounts<G extends GameTypes> = Readonly<Record<SideOf<G>, number>>;

@@ -36,7 +36,16 @@ export type UnheardExplanation<S> =
 const MAX_CHANGES = 3;
 
 /** A way that says any of these was no legal way (a touch undone is no explanation either). */
-const NOT_LEGAL: ReadonlySet<VerdictType> = new Set<VerdictType>(['foul', 'forfeit', 'crash', 'board-tipped', 'touch-move', 'notice']);
+const NOT_LEGAL: ReadonlySet<VerdictType> = new Set<VerdictType>([
+  'foul',
+  'forfeit',
+  'crash',
+  'board-tipped',
+  'touch-move',
+  'notice',
+  // Taking moves back is the players' choice, made in view: never inferred.
+  'takeback',
+]);
 /** ...except a game that ends because the side to move has no move left after a legal one. */
 const illegal = (v: Verdict): boolean => NOT_LEGAL.has(v.type) && !(v.type === 'forfeit' && v.reason === 'no-move');
 

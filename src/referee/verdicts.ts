@@ -88,6 +88,22 @@ export type Verdict = { readonly atMs: number } & (
     }
   | { readonly type: 'restored'; readonly side: Side; readonly position: string }
   /**
+   * Casual play: the players put the last `plies` moves back on the board, and the referee
+   * took them back (takeback.ts). `moves`: those moves, in the order they were made; the game
+   * goes on from `position` (the one the first of them was made in), `side` to move. The
+   * moves are no longer part of the game: every output drops them from its move list.
+   * `withdrawn`: the foul the way back drew (lifting the piece that had just moved), which
+   * stood until the board showed the earlier position: it no longer counts.
+   */
+  | {
+      readonly type: 'takeback';
+      readonly side: Side;
+      readonly plies: number;
+      readonly moves: readonly TakenBack[];
+      readonly position: string;
+      readonly withdrawn?: { readonly side: Side; readonly code: FoulCode };
+    }
+  /**
    * The tilt switches closed during a game: the board crashed, said at once. Whose action it
    * was follows as `crash` once the attribution window has closed.
    */
@@ -174,4 +190,9 @@ export type Verdict = { readonly atMs: number } & (
 export type VerdictBody = Verdict extends infer V ? (V extends Verdict ? Omit<V, 'atMs'> : never) : never;
 
 export type CaptureOrder = 'captured-first' | 'capturer-first';
+/** A move taken back: who made it, and the move in the game's notation. */
+export interface TakenBack {
+  readonly side: Side;
+  readonly move: string;
+}
 export type VerdictType = Verdict['type'];

@@ -14,7 +14,7 @@ import { err, ok, type Result } from '../util/result.ts';
 import type { Settings, SettingsSource } from './settings.ts';
 import { validateSettings } from './validate.ts';
 
-type FlagKind = 'string' | 'boolean' | 'integer' | 'players';
+type FlagKind = 'string' | 'boolean' | 'integer' | 'players' | 'on-off';
 
 /** How a flag that stands for a setting is read: its settings path and how its text is read. */
 interface SettingsFlagSpec {
@@ -34,6 +34,9 @@ export const SETTINGS_FLAGS = {
   policy: { path: 'match.policy', kind: 'string' },
   players: { path: 'match.players', kind: 'players' },
   scoreboard: { path: 'scoreboard', kind: 'string' },
+  lights: { path: 'lights.enabled', kind: 'on-off' },
+  destinations: { path: 'lights.destinations', kind: 'on-off' },
+  speak: { path: 'speech.enabled', kind: 'boolean' },
   'journal-dir': { path: 'journal.dir', kind: 'string' },
   'fallback-journal-dir': { path: 'journal.fallbackDir', kind: 'string' },
   'calibration-dir': { path: 'calibration.dir', kind: 'string' },
@@ -129,6 +132,11 @@ function deletePath(tree: Tree, path: string): void {
 function flagValue(kind: FlagKind, flag: string, raw: string | boolean, problems: string[]): unknown {
   if (kind === 'boolean' || typeof raw === 'boolean') return raw;
   if (kind === 'integer') return /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+  if (kind === 'on-off') {
+    if (raw === 'on' || raw === 'off') return raw === 'on';
+    problems.push(`--${flag}: takes on or off, got '${raw}'`);
+    return undefined;
+  }
   if (kind === 'players') {
     const names = raw.split(',').map((n) => n.trim());
     if (names.length === 2 && names.every((n) => n !== '')) return { A: names[0], B: names[1] };
@@ -214,6 +222,9 @@ export function settingsAsFlags(s: Settings, games: RulesetRegistry = BUILT_IN_R
     players: s.match?.players ? `${s.match.players.A},${s.match.players.B}` : undefined,
     ...Object.fromEntries(own),
     scoreboard: s.scoreboard,
+    lights: onOff(s.lights?.enabled),
+    destinations: onOff(s.lights?.destinations),
+    speak: s.speech?.enabled,
     'journal-dir': s.journal?.dir,
     'fallback-journal-dir': s.journal?.fallbackDir,
     'calibration-dir': s.calibration?.dir,
@@ -228,6 +239,8 @@ export function settingsAsFlags(s: Settings, games: RulesetRegistry = BUILT_IN_R
   };
   return Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
 }
+
+const onOff = (v: boolean | undefined): string | undefined => (v === undefined ? undefined : v ? 'on' : 'off');
 
 /** Settings problems as one line, for a UsageError: `a: …; b: …`. */
 export const formatSettingsErrors = (problems: readonly string[]): string => `settings: ${problems.join('; ')}`;

@@ -5,7 +5,19 @@
  */
 
 /** The file's top-level keys, in the order `config show` prints them (every key the schema takes: a test holds them equal). */
-export const SETTINGS_SECTIONS = ['board', 'rules', 'match', 'scoreboard', 'journal', 'calibration', 'store', 'mqtt', 'http'] as const;
+export const SETTINGS_SECTIONS = [
+  'board',
+  'rules',
+  'match',
+  'scoreboard',
+  'lights',
+  'speech',
+  'journal',
+  'calibration',
+  'store',
+  'mqtt',
+  'http',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const MQTT_ROLES = ['operator', 'hub', 'viewer'] as const;
@@ -34,6 +46,24 @@ export interface MatchSection {
    * (`MatchOptionSpec`); the schema made from the registry says which and of what shape.
    */
   readonly [gameOption: string]: unknown;
+}
+
+/** The board's well LEDs, lit by the referee. */
+export interface LightsSettings {
+  /** Light them (`--lights on|off`; default on). */
+  readonly enabled?: boolean;
+  /** After a lift, the piece in hand and its destinations (`--destinations on|off`; default: on under the casual policy only). */
+  readonly destinations?: boolean;
+}
+
+/** The referee's voice (`senryaku referee --speak`): its verdicts said aloud through espeak-ng. */
+export interface SpeechSettings {
+  /** Say the verdicts aloud (`--speak`). */
+  readonly enabled?: boolean;
+  /** espeak-ng's voice (`espeak-ng --voices` lists them): en, en-gb, en-us+f3... */
+  readonly voice?: string;
+  /** Words per minute. */
+  readonly rate?: number;
 }
 
 export interface MqttUser {
@@ -65,6 +95,8 @@ export interface Settings {
   readonly match?: MatchSection;
   /** A serial port path, `auto`, `virtual` or `none`. */
   readonly scoreboard?: string;
+  readonly lights?: LightsSettings;
+  readonly speech?: SpeechSettings;
   /** `fallbackDir`: where records go while `dir` cannot be written (default: the XDG state directory, then the temp directory). */
   readonly journal?: { readonly dir?: string; readonly fallbackDir?: string };
   readonly calibration?: { readonly dir?: string };

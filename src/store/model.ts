@@ -1,6 +1,6 @@
 /** What the match store keeps of a match, in the shapes its readers (show, export, SGN) use. */
 import type { Player } from '../rules/match/track.ts';
-import type { Verdict } from '../referee/verdicts.ts';
+import type { TakenBack, Verdict } from '../referee/verdicts.ts';
 
 /**
  * The match as its journal header describes it, in the store's words: everything a verdict
@@ -89,6 +89,20 @@ export type GameEvent =
       readonly atMs: number;
       readonly to: string;
       readonly message: string;
+    }
+  /**
+   * Moves taken back (casual play): no longer among the game's moves, which go on from ply
+   * `afterPly`, `side` to move. `withdrawn`: the foul the way back drew (called, and kept among
+   * the fouls), which no longer counts.
+   */
+  | {
+      readonly kind: 'takeback';
+      readonly seq: number;
+      readonly afterPly: number;
+      readonly atMs: number;
+      readonly side: string;
+      readonly moves: readonly TakenBack[];
+      readonly withdrawn?: { readonly side: string; readonly code: string };
     };
 
 export interface GameRecord {
@@ -103,7 +117,7 @@ export interface GameRecord {
   readonly points: { readonly A: number; readonly B: number };
   /** The match score after this game (the score before it while it is on). */
   readonly score: { readonly A: number; readonly B: number };
-  /** Moves, fouls, crashes, forfeits and attributions in the order they were called. */
+  /** Moves (those taken back gone), fouls, crashes, forfeits, attributions and takebacks in the order they were called. */
   readonly events: readonly GameEvent[];
 }
 

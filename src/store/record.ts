@@ -1,7 +1,7 @@
 /**
  * Files one verdict of a match: the verdict row, keyed by (match id, seq), and the rows it
- * implies (a game, a move, a foul, a crash, a score, the match's result), in one
- * transaction. Idempotent: a verdict already stored (a hub hearing it again, a rebuild over
+ * implies (a game, a move, a foul, a crash, a score, the match's result; a takeback takes its
+ * moves' rows away), in one transaction. Idempotent: a verdict already stored (a hub hearing it again, a rebuild over
  * a live store) changes nothing, because the derived rows are written only when the verdict
  * row is new. Order-proof: a verdict that arrives after a later one of its match has the
  * match's derived rows filed again in seq order, so they never depend on delivery order.
@@ -148,6 +148,10 @@ function derive(db: Db, id: string, seq: number, v: Verdict, game: number | null
       ).run(id, game, plies() + 1, seq, v.atMs, v.side, v.move, v.position, Object.keys(extras).length ? JSON.stringify(extras) : null);
       return;
     }
+    case 'takeback':
+      // The moves taken back leave the game's move list (and so SGN); their verdicts stay, and the takeback's with them.
+      db.prepare('DELETE FROM moves WHERE match_id = ? AND game = ? AND ply > ?').run(id, game, Math.max(0, plies() - v.plies));
+      return;
     case 'foul':
       db.prepare(
         'INSERT INTO fouls (match_id, game, seq, after_ply, at_ms, side, code, message, count, restore) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

@@ -5,7 +5,7 @@
  * (coded errors with line and column) as the match's header and the verdicts SGN keeps, so
  * that storing them and writing the match again gives the same bytes.
  */
-import { FOUL_CODES, type Verdict } from '../referee/verdicts.ts';
+import { FOUL_CODES, type FoulCode, type Verdict } from '../referee/verdicts.ts';
 import type { Player } from '../rules/match/track.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import type { GameRecord, GameResult, MatchInfo, MatchRecord, MatchResult, NumberedVerdict } from './model.ts';
@@ -152,6 +152,11 @@ function moveTokens(g: GameRecord): string[] {
       case 'attributed':
         comment(`attributed ${e.to}: ${e.message}`);
         break;
+      case 'takeback': {
+        const withdrawn = e.withdrawn ? `; withdraws ${e.withdrawn.side} ${e.withdrawn.code}` : '';
+        comment(`takeback ${e.moves.length}: ${e.moves.map((m) => `${m.side} ${m.move}`).join(', ')}${withdrawn}`);
+        break;
+      }
     }
   }
   tokens.push(g.result);
@@ -409,9 +414,9 @@ function gameVerdicts(
     }
     if (t.text.startsWith('{')) {
       if (numbered) return fail('BadComment', 'a comment between a move number and its move', t.line, t.column);
-      const v = commentVerdict(t, g.sides, fouls, attribution);
+      const v = commentVerdicts(t, g.sides, fouls, attribution);
       if (!v.ok) return v;
-      out.push(v.value);
+      out.push(...v.value);
       numberDue = true;
       continue;
     }
@@ -443,11 +448,49 @@ function gameVerdicts(
 }
 
 const FOUL = /^\{foul (\S+) (\S+): (.*)\}$/;
+const isFoulCode = (code: string): code is FoulCode => (FOUL_CODES as readonly string[]).includes(code);
 const CRASH = /^\{crash (\S+) toward (white|black) during (lift|place|roll|none)(?: at (\S+))?\}$/;
 const FORFEIT = /^\{forfeit (\S+) (no-move|holding|fouls): (.*)\}$/;
 const ATTRIBUTED = /^\{attributed (\S+): (.*)\}$/;
+const TAKEBACK = /^\{takeback ([1-9]\d*): ((?:\S+ \S+)(?:, \S+ \S+)*)(?:; withdraws (\S+) (\S+))?\}$/;
 
-/** `attribution`: what an attribution comment withdraws to (its game, and the match score before it). */
+/**
+ * The verdicts a comment keeps. `attribution`: what an attribution comment withdraws to (its
+ * game, and the match score before it). A takeback is its moves (the move text no longer has
+ * them) and the takeback that takes them back, so that the store files them as the referee did.
+ */
+function commentVerdicts(
+  t: Token,
+  sides: readonly string[],
+  fouls: Record<string, number>,
+  attribution: { readonly game: number; readonly score: { readonly A: number; readonly B: number } },
+): Result<Verdict[], SgnError> {
+  const one = commentVerdict(t, sides, fouls, attribution);
+  if (one.ok || !TAKEBACK.test(t.text)) return one.ok ? ok([one.value]) : one;
+  const [, count, list, foulSide, foulCode] = TAKEBACK.exec(t.text) as unknown as [string, string, string, string?, string?];
+  const moves = list.split(', ').map((pair) => {
+    const [side = '', move = ''] = pair.split(' ');
+    return { side, move };
+  });
+  const stranger = moves.find((m) => !sides.includes(m.side));
+  if (stranger) return fail('BadComment', `'${stranger.side}' is not a side of this game: ${excerpt(t.text)}`, t.line, t.column);
+  if (moves.length !== Number(count))
+    return fail('BadComment', `a takeback of ${count} names ${moves.length} moves: ${excerpt(t.text)}`, t.line, t.column);
+  let withdrawn: { side: string; code: FoulCode } | undefined;
+  if (foulSide !== undefined && foulCode !== undefined) {
+    if (!sides.includes(foulSide))
+      return fail('BadComment', `'${foulSide}' is not a side of this game: ${excerpt(t.text)}`, t.line, t.column);
+    if (!isFoulCode(foulCode)) return fail('BadComment', `'${foulCode}' is not a foul code: ${excerpt(t.text)}`, t.line, t.column);
+    // The foul withdrawn no longer counts: the next one's count is one less.
+    fouls[foulSide] = Math.max(0, (fouls[foulSide] ?? 0) - 1);
+    withdrawn = { side: foulSide, code: foulCode };
+  }
+  return ok([
+    ...moves.map((m): Verdict => ({ type: 'move', atMs: 0, side: m.side, move: m.move, position: '' })),
+    { type: 'takeback', atMs: 0, side: moves[0]!.side, plies: moves.length, moves, position: '', ...(withdrawn ? { withdrawn } : {}) },
+  ]);
+}
+
 function commentVerdict(
   t: Token,
   sides: readonly string[],
@@ -489,6 +532,6 @@ function commentVerdict(
     return ok({ type: 'attributed', atMs: 0, game: attribution.game, to, message, score: { ...attribution.score } });
   }
   return bad(
-    'a comment is a foul, a crash, a forfeit or an attribution ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message}, {attributed SIDE|none: message})',
+    'a comment is a foul, a crash, a forfeit, an attribution or a takeback ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message}, {attributed SIDE|none: message}, {takeback N: SIDE MOVE, ...})',
   );
 }

@@ -222,15 +222,27 @@ export class MatchStore {
         message: f.message as string,
       })),
     ].sort((x, y) => x.seq - y.seq);
-    // Attributions have no table of their own: they are read from the verdicts.
-    const attributions = this.db
-      .prepare(`SELECT seq, json FROM verdicts WHERE match_id = ? AND game = ? AND type = 'attributed' ORDER BY seq`)
+    // Attributions and takebacks have no table of their own: they are read from the verdicts.
+    const kept = this.db
+      .prepare(`SELECT seq, json FROM verdicts WHERE match_id = ? AND game = ? AND type IN ('attributed', 'takeback') ORDER BY seq`)
       .all(matchId, g.number) as { seq: number; json: string }[];
-    for (const a of attributions) {
-      const v = JSON.parse(a.json) as Extract<Verdict, { type: 'attributed' }>;
+    for (const a of kept) {
+      const v = JSON.parse(a.json) as Extract<Verdict, { type: 'attributed' | 'takeback' }>;
+      // The moves before it that stand (a takeback's own are gone): the ply the game is at.
       const afterPly = events.filter((e) => e.kind === 'move' && e.seq < a.seq).length;
       const at = events.findIndex((e) => e.seq > a.seq);
-      const event: GameEvent = { kind: 'attributed', seq: a.seq, afterPly, atMs: v.atMs, to: v.to, message: v.message };
+      const event: GameEvent =
+        v.type === 'attributed'
+          ? { kind: 'attributed', seq: a.seq, afterPly, atMs: v.atMs, to: v.to, message: v.message }
+          : {
+              kind: 'takeback',
+              seq: a.seq,
+              afterPly,
+              atMs: v.atMs,
+              side: v.side,
+              moves: v.moves,
+              ...(v.withdrawn ? { withdrawn: v.withdrawn } : {}),
+            };
       events.splice(at < 0 ? events.length : at, 0, event);
     }
     return {

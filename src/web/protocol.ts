@@ -82,7 +82,12 @@ export interface SimHands {
   readonly tipped?: string;
   /** The wells as the simulator has them, a board field in the game's notation. */
   readonly board: string;
+  /** What the simulated board's well LEDs show: each lit well by name, 0xRRGGBB. */
+  readonly lit?: WellLights;
 }
+
+/** Lit wells by name, 0xRRGGBB each (a well left out is dark). */
+export type WellLights = Readonly<Record<string, number>>;
 
 /** The whole state a page starts from: sent when it connects and whenever a match begins or ends. */
 export interface StateMessage {
@@ -98,6 +103,8 @@ export interface StateMessage {
   readonly snapshot?: MatchSnapshot;
   readonly verdicts: readonly HeardVerdict[];
   readonly serverMs: number;
+  /** What the board's well LEDs show, as the board acknowledged the referee's commands (a board with LEDs only). */
+  readonly lights?: WellLights;
 }
 
 export type ServerMessage =
@@ -110,7 +117,9 @@ export type ServerMessage =
   | { readonly type: 'loads'; readonly loads: LiveLoads }
   /** What every page draws live from the loads: the balance meter's tip margins (a board that balances). */
   | { readonly type: 'balance'; readonly tipMargin: { readonly white: number; readonly black: number } }
-  | { readonly type: 'hands'; readonly hands: SimHands };
+  | { readonly type: 'hands'; readonly hands: SimHands }
+  /** The board's well LEDs changed (as the board acknowledged the referee's commands). */
+  | { readonly type: 'lights'; readonly wells: WellLights };
 
 /** Sim play: one hand action on the simulated board. */
 export type SimAction =

@@ -40,7 +40,7 @@ import { answerMatchVerdicts, answerMatches } from './history-routes.ts';
 import { heardVerdict, matchInfoOf } from './match-info.ts';
 import { pageHtml } from './page-html.ts';
 import { handlePost, type PostContext } from './post-requests.ts';
-import type { HeardVerdict, MatchInfo, ServerMessage, StateMessage } from './protocol.ts';
+import type { HeardVerdict, MatchInfo, ServerMessage, StateMessage, WellLights } from './protocol.ts';
 import { pageFiles, sendStatic, type StaticFile } from './static-files.ts';
 import { handsOf, positionToSetUp, type SimPlay } from './sim-play.ts';
 import { SparseNotices, droppedPageText, loginWaitText } from './sparse-notices.ts';
@@ -91,6 +91,8 @@ export class DashboardServer implements HostService {
   private heard: HeardVerdict[] = [];
   private timer: NodeJS.Timeout | undefined;
   private lastHands = '';
+  /** What the board's well LEDs show, as the match's lights said last. */
+  private lights: WellLights = {};
   /** What the composition root may only hand over once the board is open (see provide). */
   private parts: Pick<DashboardOptions, 'control' | 'sim' | 'store'>;
   private readonly rulesets: RulesetRegistry;
@@ -189,6 +191,10 @@ export class DashboardServer implements HostService {
       this.pushSnapshot();
     });
     session.bus.on('notice', this, (n) => this.broadcast({ type: 'notice', level: n.level, message: n.message }));
+    session.bus.on('lights', this, (l) => {
+      this.lights = l.wells;
+      this.broadcast({ type: 'lights', wells: l.wells });
+    });
     // A journal fault, its fallback or its recovery: said, and the snapshot names the journal written.
     session.bus.on('storage', this, (e) => {
       this.broadcast({ type: 'notice', level: e.kind === 'recovered' ? 'info' : 'warn', message: e.message });
@@ -204,6 +210,7 @@ export class DashboardServer implements HostService {
     this.ruleset = undefined;
     this.match = undefined;
     this.heard = [];
+    this.lights = {};
     this.broadcastState();
   }
 
@@ -233,6 +240,7 @@ export class DashboardServer implements HostService {
       ...(snapshot ? { snapshot } : {}),
       verdicts: this.heard,
       serverMs: Date.now(),
+      ...(Object.keys(this.lights).length > 0 ? { lights: this.lights } : {}),
     };
   }
 

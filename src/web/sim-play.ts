@@ -33,6 +33,8 @@ export interface SimPlayBoard {
     readonly onTable: readonly string[];
     readonly tipped: string | undefined;
   };
+  /** What its well LEDs show: each lit well by name, 0xRRGGBB. */
+  litWells(): Readonly<Record<string, number>>;
 }
 
 export interface SimPlay {
@@ -125,7 +127,7 @@ export async function performSimAction(play: SimPlay, a: SimAction, position: st
 
 export function handsOf(board: SimPlayBoard): SimHands {
   const s = board.snapshot();
-  return { hand: [...s.hand], onTable: [...s.onTable], board: s.board, ...(s.tipped ? { tipped: s.tipped } : {}) };
+  return { hand: [...s.hand], onTable: [...s.onTable], board: s.board, ...(s.tipped ? { tipped: s.tipped } : {}), lit: board.litWells() };
 }
 
 /**

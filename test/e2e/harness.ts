@@ -34,6 +34,7 @@ import { senryakuGame } from '../../src/games/senryaku/index.ts';
 import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import type { JournalFs } from '../../src/journal/disk.ts';
+import type { LightsOptions } from '../../src/presentation/lights/picture.ts';
 
 export const SEED = 7;
 
@@ -106,6 +107,8 @@ export interface SessionOptions {
   readonly fallbackJournalDirs?: readonly string[];
   /** The disk the journals are written on (a test plugs in one that fails). */
   readonly journalFs?: JournalFs;
+  /** The board's well LEDs lit by the referee (default: left dark). */
+  readonly lights?: LightsOptions;
 }
 
 export class Session {
@@ -116,6 +119,8 @@ export class Session {
     readonly output: string[],
     readonly sim: SimBoard,
     private readonly clock: sinon.SinonFakeTimers | undefined,
+    /** The host's link to the board. */
+    readonly link: SerialBoardLink,
   ) {}
 
   static async start(o: SessionOptions): Promise<Session> {
@@ -144,13 +149,14 @@ export class Session {
       ...(o.resume ? { resume: o.resume } : {}),
       fallbackJournalDirs: o.fallbackJournalDirs ?? [mkdtempSync(join(tmpdir(), 'senryaku-e2e-fallback-'))],
       ...(o.journalFs ? { journalFs: o.journalFs } : {}),
+      ...(o.lights ? { lights: o.lights } : {}),
       ...(o.autoplaySeed !== undefined ? { simulatedPlayers: senryakuPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
       io: { out: (l) => output.push(l), err: (l) => output.push(l) },
       json: false,
       scoreboard: 'none',
       source: { kind: 'sim', seed: SEED },
     });
-    const s = new Session(app, output, o.board.sim, o.clock);
+    const s = new Session(app, output, o.board.sim, o.clock, link);
     app.bus.on('verdict', s, (v) => s.verdicts.push(v));
     await app.start();
     return s;
@@ -240,11 +246,15 @@ export function useE2E(seed = SEED) {
       cleanups.push(fn);
     },
     /** A session on a fresh simulated board set up with `position`, game 1 started from it. */
-    async game(position = START_SPN, settings: Partial<SenryakuRefereeSettings> = {}): Promise<Session> {
+    async game(
+      position = START_SPN,
+      settings: Partial<SenryakuRefereeSettings> = {},
+      more: Pick<SessionOptions, 'lights'> = {},
+    ): Promise<Session> {
       const c = e2e.startClock();
       const board = simBoard(position, seed);
       e2e.defer(() => board.dispose());
-      const s = await Session.start({ calibration: e2e.calibration, clock: c, board, firstPosition: position, settings });
+      const s = await Session.start({ calibration: e2e.calibration, clock: c, board, firstPosition: position, settings, ...more });
       e2e.defer(() => s.stop());
       await s.next('game-started');
       return s;

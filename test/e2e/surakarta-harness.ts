@@ -22,6 +22,8 @@ import type { Verdict } from '../../src/referee/verdicts.ts';
 import { START_POSITION, parsePosition } from '../../src/games/surakarta/rules/index.ts';
 import { SURAKARTA, surakartaGame } from '../../src/games/surakarta/index.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
+import type { HardwareProfile } from '../../src/board/profile.ts';
+import type { LightsOptions } from '../../src/presentation/lights/picture.ts';
 
 export const SK_SEED = 11;
 
@@ -52,10 +54,16 @@ export interface SkSessionOptions {
   readonly firstPosition?: string;
   /** Referee settings beside the defaults (firstPosition comes from the option above). */
   readonly settings?: Partial<Omit<SurakartaRefereeSettings, 'firstPosition'>>;
+  /** The board's well LEDs lit by the referee (default: left dark). */
+  readonly lights?: LightsOptions;
+  /** LEDs fitted to the simulated board (default the profile's: none). */
+  readonly simLeds?: number;
 }
 
 export class SkSession {
   readonly verdicts: Verdict[] = [];
+  /** What the app said to people besides verdicts. */
+  readonly notices: string[] = [];
   #cursor = 0;
   #stopped = false;
 
@@ -63,6 +71,8 @@ export class SkSession {
     readonly app: RefereeApp,
     readonly sim: SimBoard,
     readonly clock: VirtualClock,
+    /** The board's hardware: its grid and cell map (LED i under cell i). */
+    readonly hardware: HardwareProfile,
   ) {}
 
   /** Opens the simulated board set up as the first position, starts the app and waits for game 1. */
@@ -75,7 +85,12 @@ export class SkSession {
     const clock = new VirtualClock({ stepMs: STEP_MS });
     const opened = await openBoard(
       { sim: true, seed: String(seed) },
-      { ruleset: SURAKARTA, simPosition: position, scheduler: clock.scheduler },
+      {
+        ruleset: SURAKARTA,
+        simPosition: position,
+        scheduler: clock.scheduler,
+        ...(o.simLeds !== undefined ? { simOptions: { ledCount: o.simLeds } } : {}),
+      },
     );
     if (!opened.ok) throw new Error(opened.error.message);
     const board = opened.value;
@@ -96,9 +111,11 @@ export class SkSession {
       scoreboard: 'none',
       source: { kind: 'sim', seed },
       scheduler: clock.scheduler,
+      ...(o.lights ? { lights: o.lights } : {}),
     });
-    const s = new SkSession(app, board.sim, clock);
+    const s = new SkSession(app, board.sim, clock, board.file.hardware);
     app.bus.on('verdict', s, (v) => s.verdicts.push(v));
+    app.bus.on('notice', s, (n) => s.notices.push(n.message));
     await app.start();
     await s.next('game-started', 10_000);
     return s;

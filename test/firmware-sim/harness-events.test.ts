@@ -7,7 +7,9 @@ describe('parseHarnessEvent', () => {
     expect(parseHarnessEvent('PTY /dev/pts/3')).toEqual({ type: 'pty', path: '/dev/pts/3' });
     expect(parseHarnessEvent('FRAMEOUT 1250000')).toEqual({ type: 'frameOut', us: 1_250_000 });
     expect(parseHarnessEvent('BURST 275145 89')).toEqual({ type: 'burst', startUs: 275_145, durationUs: 89 });
-    expect(parseHarnessEvent('LEDS 00FF80')).toEqual({ type: 'leds', bytes: Uint8Array.from([0x00, 0xff, 0x80]) });
+    // Green, red, blue on the wire: one LED of red 0xFF, green 0x00, blue 0x80.
+    expect(parseHarnessEvent('LEDS 00FF80')).toEqual({ type: 'leds', bytes: Uint8Array.from([0x00, 0xff, 0x80]), rgb: [0xff0080] });
+    expect(parseHarnessEvent('LEDS 102030405060')).toMatchObject({ rgb: [0x201030, 0x504060] });
     expect(parseHarnessEvent('RESET 13676708')).toEqual({ type: 'reset', us: 13_676_708 });
     expect(parseHarnessEvent('CONV 12500')).toEqual({ type: 'conv', us: 12_500 });
     expect(parseHarnessEvent('TIME 7')).toEqual({ type: 'time', us: 7 });

@@ -375,3 +375,46 @@ describe('the players and an attributed holding', () => {
     await p.stop();
   });
 });
+
+// Moves taken back (casual play): the game goes on from the earlier position, its side to move plays.
+describe('the players and a takeback', () => {
+  it('the side to move of the earlier position plays its turn from there', async () => {
+    const clock = new VirtualClock({ stepMs: 10 });
+    const opened = await openBoard(
+      { sim: true, seed: '3' },
+      { ruleset: SURAKARTA, simPosition: START_POSITION, scheduler: clock.scheduler },
+    );
+    if (!opened.ok) throw new Error(opened.error.message);
+    const sim = opened.value.sim;
+    if (!sim) throw new Error('no simulator');
+    const lifted: string[] = [];
+    const play = sim.play.bind(sim);
+    sim.play = (script) => {
+      const first = script.steps.find((st) => st.action === 'lift');
+      if (first?.action === 'lift') lifted.push(typeof first.well === 'number' ? pointName(first.well) : first.well);
+      return play(script);
+    };
+    const bus = new EventBus();
+    const players = surakartaPlayersOn(sim, 3, clock.scheduler, SK_NO_ANTICS)(bus);
+    await players.start();
+    const wait = async (ms: number): Promise<void> => {
+      await clock.fastForward(new Promise<void>((resolve) => clock.scheduler.setTimeout(resolve, ms)), ms + 100);
+    };
+    bus.emit('verdict', { type: 'game-started', game: 1, players: { light: 'A', dark: 'B' }, position: START_POSITION, atMs: 0 });
+    bus.emit('verdict', { type: 'move', side: 'light', move: 'a2-a3', position: 'oooooo/oooooo/6/x5/1xxxxx/xxxxxx o', atMs: 0 });
+    bus.emit('verdict', {
+      type: 'takeback',
+      side: 'light',
+      plies: 1,
+      moves: [{ side: 'light', move: 'a2-a3' }],
+      position: START_POSITION,
+      atMs: 0,
+    });
+    await wait(5000);
+    expect(lifted.length).toBeGreaterThan(0);
+    // Light's turn again (rank 1 or 2), not Dark's reply to the move taken back.
+    expect(lifted.every((p) => p.endsWith('1') || p.endsWith('2'))).toBe(true);
+    await players.stop();
+    await opened.value.close();
+  });
+});

@@ -88,3 +88,14 @@ test('a holding attributed otherwise: the track and digits show the corrected sc
   n.move('a1-a2');
   expect(fold(n).turn).toBe('black');
 });
+
+test('a takeback lights the turn lamp of the side to move again, and puts out a foul said on the way', () => {
+  const r = RefereeDriver.playing();
+  r.move('a1-a2');
+  r.play('lift a2, place a3');
+  const fold = () => r.verdicts.reduce((st, v) => reduceScoreboard(st, v), reduceScoreboard(initialScoreboard(6), V.gameStarted(1)));
+  expect(fold()).toMatchObject({ turn: 'black', foul: true });
+  r.play('lift a3, place a1');
+  expect(r.last('takeback')).toBeDefined();
+  expect(fold()).toMatchObject({ turn: 'white', foul: false });
+});

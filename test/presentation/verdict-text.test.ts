@@ -60,3 +60,15 @@ describe('verdict text: a foul in words, never its code', () => {
     expect(placementReason('c1', 'c2', 'c2 is occupied')).toBe('c1 to c2: c2 is occupied');
   });
 });
+
+describe('verdict text: a takeback', () => {
+  it('names the moves taken back, in the order they were made, the foul withdrawn, and who is to move', () => {
+    const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
+    r.move('a1-a2');
+    r.move('g6-g5');
+    r.play('lift g5, place g6, lift a2, place a1');
+    expect(verdictText(r.last('takeback')!, SENRYAKU_WORDS)).toBe(
+      '[00:02] Takeback: White a1-a2, Black g6-g5 taken back (the foul by White withdrawn); White to move   bbbBbbb/7/7/7/7/wwwWwww w - -',
+    );
+  });
+});

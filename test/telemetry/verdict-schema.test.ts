@@ -39,3 +39,23 @@ describe('verdict schema: sensor faults', () => {
     expect(problems([{ type: 'sensor-fault', atMs: 1, fault: 'melted', message: 'x', blind: true }]).join('\n')).toMatch(/cell|allowed/);
   });
 });
+
+describe('verdict schema: takebacks', () => {
+  it('a takeback of two plies, and a refusal under the tournament policy, are valid', () => {
+    const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
+    r.move('a1-a2');
+    r.move('g6-g5');
+    r.play('lift g5, place g6, lift a2, place a1');
+    const t = RefereeDriver.playing(undefined, { policy: 'tournament' });
+    t.move('a1-a2');
+    t.play('lift a2, place a1');
+    expect([...r.types(), ...t.types()]).toEqual(expect.arrayContaining(['takeback', 'foul', 'notice']));
+    expect(problems([...r.verdicts, ...t.verdicts])).toEqual([]);
+  });
+
+  it('a takeback needs its moves, each with its side', () => {
+    const bad = { type: 'takeback', atMs: 1, side: 'white', plies: 0, moves: [{ move: 'a1-a2' }], position: 'x' };
+    expect(problems([bad]).join('\n')).toMatch(/plies|minimum/);
+    expect(problems([bad]).join('\n')).toMatch(/side/);
+  });
+});

@@ -26,6 +26,7 @@ import type { Calibration } from '../../src/sensing/calibration.ts';
 import { bundleAssets, type WebAssets } from '../../src/web/assets.ts';
 import type { WebUser } from '../../src/web/auth.ts';
 import { DashboardServer, type DashboardOptions } from '../../src/web/server.ts';
+import type { LightsOptions } from '../../src/presentation/lights/picture.ts';
 
 export const OPERATOR = { name: 'desk', password: 'correct horse' } as const;
 
@@ -74,6 +75,8 @@ export interface RigOptions {
   readonly services?: readonly Service[];
   /** The dashboard's bounds and rates (a page's backlog, the loads rate, notices). */
   readonly server?: Pick<DashboardOptions, 'maxBehindBytes' | 'loadsHz' | 'notice' | 'now'>;
+  /** The board's well LEDs lit by the referee (default: left dark). */
+  readonly lights?: LightsOptions;
 }
 
 export class Rig {
@@ -162,6 +165,7 @@ export class Rig {
         json: false,
         scoreboard: 'none',
         source: { kind: 'sim', seed },
+        ...(o.lights ? { lights: o.lights } : {}),
       }),
       prepareBoard: () => void sim.resetBoard(session.startPosition),
     });

@@ -195,5 +195,9 @@ function gameLines(g: GameRecord, m: MatchRecord): string[] {
     else if (e.kind === 'crash') lines.push(`  after ply ${e.afterPly}: crash, ${e.loser} loses (toward ${e.toward}, during ${e.during})`);
     else if (e.kind === 'forfeit') lines.push(`  after ply ${e.afterPly}: forfeit by ${e.loser} (${e.reason}): ${e.message}`);
     else if (e.kind === 'attributed') lines.push(`  after ply ${e.afterPly}: holding attributed to ${e.to}: ${e.message}`);
+    else if (e.kind === 'takeback')
+      lines.push(
+        `  takeback to ply ${e.afterPly}: ${e.moves.map((m) => `${m.side} ${m.move}`).join(', ')} taken back${e.withdrawn ? ` (the foul by ${e.withdrawn.side} withdrawn)` : ''}; ${e.side} to move`,
+      );
   return lines;
 }

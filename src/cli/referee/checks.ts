@@ -73,6 +73,7 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
   // A simulated board is calibrated on first use, and its calibration saved.
   const calibrationDir = resolveCalibrationDir(values['calibration-dir']);
   checkDirectory(calibrationDir, 'calibration directory', values.sim ? 'write' : 'read');
+  const speech = values.speak ? speechPlan(settings) : undefined;
 
   // Resuming on the simulated board: it is set up where the match stood.
   const resumed = resume?.ok ? resumeSetup(resume.value, game) : undefined;
@@ -106,6 +107,12 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
     json: values.json ?? false,
     stay: values.stay ?? false,
     scoreboard: values.scoreboard ?? (values.sim ? 'virtual' : 'auto'),
+    // Checked on/off by the effective settings.
+    lights: {
+      enabled: values.lights !== 'off',
+      destinations: values.destinations === undefined ? undefined : values.destinations === 'on',
+    },
+    speech,
     source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
     mqtt,
     http: http.value,
@@ -116,6 +123,24 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
     db: values.db,
   };
 }
+
+/**
+ * --speak: espeak-ng's voice and rate from the settings; into WAV files in
+ * $SENRYAKU_SPEECH_WAV_DIR instead of the sound card when it is set (a machine in CI has none).
+ */
+function speechPlan(settings: Settings): RefereeRun['speech'] {
+  const wavDir = process.env[SPEECH_WAV_DIR_ENV] || undefined;
+  if (wavDir !== undefined) checkDirectory(wavDir, `${SPEECH_WAV_DIR_ENV}`, 'write');
+  const { voice, rate } = settings.speech ?? {};
+  return {
+    ...(voice !== undefined ? { voice } : {}),
+    ...(rate !== undefined ? { rate } : {}),
+    ...(wavDir !== undefined ? { wavDir } : {}),
+  };
+}
+
+/** Where `--speak` writes its sentences as WAV files instead of saying them. */
+const SPEECH_WAV_DIR_ENV = 'SENRYAKU_SPEECH_WAV_DIR';
 
 /**
  * The flags given over the settings file (--config FILE, else the default one, if any): the

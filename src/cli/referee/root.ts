@@ -15,6 +15,7 @@ import { MqttService } from '../../app/mqtt-service.ts';
 import { RefereeHost, type HostFinish } from '../../app/referee-host.ts';
 import { requestHandler } from '../../app/request-handler.ts';
 import type { NoticeLevel, Service, ServiceContext } from '../../app/service.ts';
+import { createSpeechService } from '../../app/speech-service.ts';
 import { VirtualClock } from '../../app/virtual-clock.ts';
 import type { EventBus } from '../../app/event-bus.ts';
 import { realScheduler } from '../../util/scheduler.ts';
@@ -74,15 +75,17 @@ export class RefereeRoot {
           });
     const dashboard =
       run.http === 'off' ? undefined : new DashboardService(context({ listen: run.http, users: run.users }), () => dashboardParts());
+    const speech = run.speech ? createSpeechService(context(run.speech), game) : undefined;
     const matches: RefereeHost = new RefereeHost({
       // The board ready for matches: open, and its calibration found (the calibration service says both).
       board: calibration,
       firstMatch: run.firstMatch,
       // They hear each match in this order: the store files a verdict before the pages and MQTT say it.
-      services: present(store, dashboard, mqtt),
+      services: present(store, dashboard, mqtt, speech),
       stay: run.stay,
-      appConfig: () => ({
+      appConfig: (plan) => ({
         journalDir: run.journalDir,
+        ...(run.lights.enabled ? { lights: { destinations: run.lights.destinations ?? plan.game.settings.policy !== 'tournament' } } : {}),
         fallbackJournalDirs: run.fallbackJournalDirs,
         ...(run.autoplay ? { simulatedPlayers: simulatedPlayers() } : {}),
         io,
@@ -121,6 +124,7 @@ export class RefereeRoot {
 
     const services = present(
       dashboard, // first: its address is the first thing said, and a taken port stops the run before a board is opened
+      speech, // a missing espeak-ng stops the run before a board is opened; stopping late, it lets the last words finish
       board, // a new simulated board is calibrated as it opens (said on the terminal)
       broker, // once the board is open, and before a real board is awaited: its address is said while the board boots
       calibration, // a real board's HELLO names its stored calibration; the first match takes what its link said meanwhile

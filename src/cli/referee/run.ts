@@ -5,6 +5,7 @@
 import type { BoardOptionValues } from '../../app/board-options.ts';
 import type { MqttPlan } from '../../app/mqtt-service.ts';
 import type { MatchPlan } from '../../app/referee-host.ts';
+import type { SpeechPlan } from '../../app/speech-service.ts';
 import type { Speed } from '../../app/virtual-clock.ts';
 import type { JournalHeader } from '../../journal/journal.ts';
 import type { Ruleset, RulesetBoardFile } from '../../rulesets/ruleset.ts';
@@ -37,6 +38,10 @@ export interface RefereeRun {
   readonly stay: boolean;
   /** 'virtual', 'none', 'auto' or a serial port. */
   readonly scoreboard: string;
+  /** The board's well LEDs: lit or not, and the destinations after a lift (undefined: as the match's policy says). */
+  readonly lights: { readonly enabled: boolean; readonly destinations: boolean | undefined };
+  /** --speak: the verdicts said aloud (undefined: not). */
+  readonly speech: SpeechPlan | undefined;
   readonly source: JournalHeader['source'];
   readonly mqtt: MqttPlan;
   readonly http: HttpListen;

@@ -3,6 +3,7 @@
  * board of 36 squares (a profile it generates: it ships no file), its referee and its match,
  * first to N games won.
  */
+import { readTakebackPlies, takebackJson } from '../../referee/takeback-setting.ts';
 import { POLICIES } from '../../referee/verdicts.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
 import type { GameWords } from '../../rulesets/words.ts';
@@ -58,6 +59,7 @@ export function breakthroughSettingsJson(s: BreakthroughRefereeSettings): JsonOb
     firstTo: s.firstTo,
     holdingGraceMs: s.holdingGraceMs,
     ...(s.firstPosition ? { firstPosition: formatPosition(s.firstPosition) } : {}),
+    ...takebackJson(s.takebackPlies),
   };
 }
 
@@ -75,12 +77,15 @@ export function parseBreakthroughSettings(s: JsonObject): Result<BreakthroughRef
     if (!first?.ok) return err(`settings.firstPosition is not a valid position${first && !first.ok ? `: ${first.error.message}` : ''}`);
     firstPosition = first.value;
   }
+  const takeback = readTakebackPlies(s);
+  if (!takeback.ok) return takeback;
   return ok({
     ...DEFAULT_BREAKTHROUGH_SETTINGS,
     policy: s.policy as BreakthroughRefereeSettings['policy'],
     firstTo,
     holdingGraceMs: grace,
     ...(firstPosition ? { firstPosition } : {}),
+    ...takeback.value,
   });
 }
 

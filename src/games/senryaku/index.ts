@@ -1,4 +1,5 @@
 /** Senryaku (RULES.md) as a ruleset: SPN, the balance model from the board's profile, its referee. */
+import { readTakebackPlies, takebackJson } from '../../referee/takeback-setting.ts';
 import { SENRYAKU_WORDS } from '../../rulesets/words.ts';
 import { SENRYAKU_DRAWING } from './drawing.ts';
 import { DEFAULT_REFEREE_SETTINGS, senryakuReferee, type SenryakuRefereeSettings } from './referee.ts';
@@ -28,6 +29,7 @@ import { err, ok, type Result } from '../../util/result.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
 import { parseSenryakuBoardProfile, senryakuProfileOf, sensingSetupOf } from './board.ts';
 import { SENRYAKU_OPTIONS, readSenryakuPlan, type SenryakuPlan } from './options.ts';
+import { SENRYAKU_ENGINE } from './engine/engine-game.ts';
 import { senryakuPlayersOn } from './players.ts';
 import { formatProfileProblems, parseProfileFile } from './profile-file.ts';
 
@@ -61,6 +63,7 @@ export function senryakuSettingsJson(s: SenryakuRefereeSettings): JsonObject {
     holdingGraceMs: s.holdingGraceMs,
     disagreementWindowMs: s.disagreementWindowMs,
     ...(s.firstPosition ? { firstPosition: formatSpn(s.firstPosition) } : {}),
+    ...takebackJson(s.takebackPlies),
   };
 }
 
@@ -86,6 +89,8 @@ export function parseSenryakuSettings(s: JsonObject, profile: BoardProfile): Res
     if (!first?.ok) return err(`settings.firstPosition is not a valid SPN${first && !first.ok ? `: ${first.error.message}` : ''}`);
     firstPosition = first.value;
   }
+  const takeback = readTakebackPlies(s);
+  if (!takeback.ok) return takeback;
   return ok({
     ...DEFAULT_REFEREE_SETTINGS,
     profile,
@@ -95,6 +100,7 @@ export function parseSenryakuSettings(s: JsonObject, profile: BoardProfile): Res
     holdingGraceMs: s.holdingGraceMs as number,
     disagreementWindowMs: s.disagreementWindowMs as number,
     ...(firstPosition ? { firstPosition } : {}),
+    ...takeback.value,
   });
 }
 
@@ -151,6 +157,7 @@ export const SENRYAKU: Ruleset<'senryaku'> = {
       return parsed.ok ? ok(senryakuReferee(parsed.value)) : parsed;
     },
   },
+  engine: SENRYAKU_ENGINE,
   options: SENRYAKU_OPTIONS,
   readPlan: readSenryakuPlan,
   newMatch(file, { policy, plan }) {

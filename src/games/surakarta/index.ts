@@ -1,4 +1,5 @@
 /** Surakarta (RULES.md, Surakarta) as a ruleset: its notation, its board of 36 points, its referee and match settings. */
+import { readTakebackPlies, takebackJson } from '../../referee/takeback-setting.ts';
 import { SURAKARTA_WORDS } from '../../rulesets/words.ts';
 import { SURAKARTA_DRAWING } from './drawing.ts';
 import { DEFAULT_SURAKARTA_SETTINGS, surakartaReferee, type SurakartaRefereeSettings } from './referee.ts';
@@ -40,6 +41,7 @@ export function surakartaSettingsJson(s: SurakartaRefereeSettings): JsonObject {
     match: formatSurakartaMatch(s.match),
     holdingGraceMs: s.holdingGraceMs,
     ...(s.firstPosition ? { firstPosition: formatPosition(s.firstPosition) } : {}),
+    ...takebackJson(s.takebackPlies),
   };
 }
 
@@ -56,12 +58,15 @@ export function parseSurakartaSettings(s: JsonObject): Result<SurakartaRefereeSe
     if (!first?.ok) return err(`settings.firstPosition is not a valid position${first && !first.ok ? `: ${first.error.message}` : ''}`);
     firstPosition = first.value;
   }
+  const takeback = readTakebackPlies(s);
+  if (!takeback.ok) return takeback;
   return ok({
     ...DEFAULT_SURAKARTA_SETTINGS,
     policy: s.policy as SurakartaRefereeSettings['policy'],
     match: match.value,
     holdingGraceMs: grace,
     ...(firstPosition ? { firstPosition } : {}),
+    ...takeback.value,
   });
 }
 

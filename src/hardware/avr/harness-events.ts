@@ -6,7 +6,8 @@ export type HarnessEvent =
   | { readonly type: 'pty'; readonly path: string }
   | { readonly type: 'frameOut'; readonly us: number }
   | { readonly type: 'burst'; readonly startUs: number; readonly durationUs: number }
-  | { readonly type: 'leds'; readonly bytes: Uint8Array }
+  /** The WS2812 strip latched: its bytes as sent on the wire (green, red, blue per LED) and each LED's colour, 0xRRGGBB. */
+  | { readonly type: 'leds'; readonly bytes: Uint8Array; readonly rgb: readonly number[] }
   | { readonly type: 'reset'; readonly us: number }
   | { readonly type: 'conv'; readonly us: number }
   | { readonly type: 'time'; readonly us: number }
@@ -43,6 +44,10 @@ const hexBytes = (hex: string): Uint8Array | undefined => {
   return Uint8Array.from({ length: hex.length / 2 }, (_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
 };
 
+/** A WS2812 strip's bytes (green, red, blue per LED, as its data pin carries them) as 0xRRGGBB per LED. */
+const stripColours = (grb: Uint8Array): number[] =>
+  Array.from({ length: Math.floor(grb.length / 3) }, (_, i) => (grb[3 * i + 1]! << 16) | (grb[3 * i]! << 8) | grb[3 * i + 2]!);
+
 /** One event line; undefined for a line this version does not know (ignored, never thrown). */
 export function parseHarnessEvent(line: string): HarnessEvent | undefined {
   const [name, ...fields] = line.trim().split(' ');
@@ -70,7 +75,7 @@ export function parseHarnessEvent(line: string): HarnessEvent | undefined {
     }
     case 'LEDS': {
       const bytes = hexBytes(fields[0] ?? '');
-      return bytes ? { type: 'leds', bytes } : undefined;
+      return bytes ? { type: 'leds', bytes, rgb: stripColours(bytes) } : undefined;
     }
     case 'STACK': {
       const n = numbers(fields, 3);

@@ -11,7 +11,7 @@
 import { err, ok, type Result } from '../../util/result.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import { MAX_CELLS, UNSET_BOARD_ID, type BySide, type Tilt, type TiltSide } from '../../protocol/index.ts';
-import { pointCount, type Grid } from '../../board/grid.ts';
+import { pointCount, pointName, type Grid } from '../../board/grid.ts';
 import type { HardwareProfile } from '../../board/profile.ts';
 import { cellGrams, cellMapOf, REFERENCE_HARDWARE, type CellMap } from './cell-map.ts';
 import { SAMPLE_PERIOD_MS, SIM_FIRMWARE_VERSION, SimFirmware } from './firmware.ts';
@@ -266,6 +266,16 @@ export class SimBoard {
   }
   snapshot(): PhysicsSnapshot {
     return this.physics.snapshot();
+  }
+
+  /** What the well LEDs show: each lit well by name, 0xRRGGBB (LED i is under well cell i, PROTOCOL.md). */
+  litWells(): Readonly<Record<string, number>> {
+    const lit: Record<string, number> = {};
+    this.firmware.leds.forEach((rgb, led) => {
+      const well = this.cellMap.wells[led];
+      if (rgb !== 0 && well !== undefined) lit[pointName(this.parts.hardware.grid, well)] = rgb;
+    });
+    return lit;
   }
 
   /** Powers the board on (it boots after bootDelayMs) and, in 'timers' mode, starts the clock. */

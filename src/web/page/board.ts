@@ -3,7 +3,7 @@
  * The board drawn to scale in SVG from the game's drawing (src/rulesets/board-drawing.ts),
  * which the server sends with the match: the page knows no game. The referee's position is
  * drawn; on the simulated board what the hands have changed is drawn over it (a piece
- * lifted, one set down where the position has none).
+ * lifted, one set down where the position has none), and a lit well's LED as a ring of its colour.
  */
 import { PITCH, cellCentre, type BoardDrawing, type PieceDrawing } from '../../rulesets/board-drawing.ts';
 import type { GameWords } from '../../rulesets/words.ts';
@@ -28,6 +28,8 @@ export interface BoardModel {
   readonly crash?: string;
   /** Cells whose load cell has failed: the referee cannot see them (the snapshot's `sensors.blind`). */
   readonly blind?: readonly string[];
+  /** The board's well LEDs: each lit well, 0xRRGGBB (the simulated board's own, or what the board acknowledged). */
+  readonly lights?: Readonly<Record<string, number>>;
   readonly interactive: boolean;
 }
 
@@ -84,14 +86,22 @@ function cellGroup(m: BoardModel, name: string, here: string, ghost: boolean): S
   const blind = m.blind?.includes(name) === true;
   if (blind) classes.push('blind');
   const what = here ? pieceName(m.drawing, here) : ghost ? `empty, its ${m.words.piece} is in hand` : 'empty';
+  const led = ledColour(m, name);
   return s('g', {
     class: classes.join(' '),
     'data-well': name,
     'data-piece': here || undefined,
     'data-blind': blind ? 'true' : undefined,
+    'data-led': led,
     ...(m.interactive ? { tabindex: 0, role: 'button' } : { role: 'img' }),
-    'aria-label': `${name}: ${what}${restore ? ', to restore' : ''}${blind ? ', blind (its load cell does not work: the referee cannot see it)' : ''}`,
+    'aria-label': `${name}: ${what}${restore ? ', to restore' : ''}${led ? ', its light on' : ''}${blind ? ', blind (its load cell does not work: the referee cannot see it)' : ''}`,
   });
+}
+
+/** A lit well's LED colour as CSS writes it (`#0030ff`), or undefined when it is dark. */
+function ledColour(m: BoardModel, name: string): string | undefined {
+  const rgb = m.lights?.[name];
+  return rgb ? `#${(rgb & 0xffffff).toString(16).padStart(6, '0')}` : undefined;
 }
 
 /** A blind cell's mark over it: a dashed ring struck through, drawn over whatever stands there. */
@@ -138,6 +148,9 @@ export function drawBoard(m: BoardModel): SVGElement {
       const here = physical ? physical[i]! : cells[i]!;
       const g = cellGroup(m, name, here, physical !== undefined && cells[i] !== '' && here === '');
       const { x, y } = cellCentre(d.ranks, f, r);
+      // The well's LED: a ring of its colour round the cell, as the light shows round a well.
+      const led = ledColour(m, name);
+      if (led) g.append(s('circle', { cx: x, cy: y, r: d.cell.r + 7, class: 'led', color: led }));
       g.append(s('circle', { cx: x, cy: y, r: d.cell.r, class: 'outline', ...paintAttrs(d.cell.paint) }));
       if (here) g.append(piece(d, here, x, y, physical !== undefined && cells[i] !== here));
       else if (physical && cells[i]) g.append(s('circle', { cx: x, cy: y, r: d.cell.pieceR, class: 'ghost' }));

@@ -8,6 +8,7 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import type { MatchVerdictsBody } from '../protocol.ts';
 import { drawBoard, moveWells } from './board.ts';
 import { h } from './dom.ts';
+import { moveList } from './move-list.ts';
 
 interface Summary {
   readonly matchId: string;
@@ -24,10 +25,10 @@ interface Frame {
   readonly move?: string;
 }
 
-/** The positions a replay steps through: each game's start, then after each move. */
+/** The positions a replay steps through: each game's start, then after each move (the moves taken back gone). */
 export function replayFrames(verdicts: readonly Verdict[]): Frame[] {
   const frames: Frame[] = [];
-  for (const v of verdicts) {
+  for (const v of moveList(verdicts)) {
     if (v.type === 'game-started') frames.push({ label: `Game ${v.game}: start`, position: v.position });
     else if (v.type === 'move') frames.push({ label: `${v.side} ${v.move}`, position: v.position, move: v.move });
   }

@@ -12,6 +12,7 @@ import type { ServerMessage } from '../protocol.ts';
 import { drawBoard, moveWells } from './board.ts';
 import { byId, h, sideName, wallMs } from './dom.ts';
 import { layout } from './layout.ts';
+import { moveList } from './move-list.ts';
 import { healthPanel, operatorPanel } from './operator.ts';
 import { balancePanel, foulPanel, movesPanel, scoreboardOf, scoreboardPanel, sensorsPanel, turnPanel, verdictItem } from './panels.ts';
 import { sideLabel } from './sides.ts';
@@ -45,17 +46,19 @@ function boardFacts(): {
   crash?: string;
   lastMove?: Extract<Verdict, { type: 'move' }>;
 } {
-  let lastMove: Extract<Verdict, { type: 'move' }> | undefined;
   let lifted: string | undefined;
   let crash: string | undefined;
-  for (const v of verdictsOfGame()) {
-    if (v.type === 'move') {
-      lastMove = v;
-      lifted = undefined;
-    } else if (v.type === 'lifted') lifted = v.well;
+  const game = verdictsOfGame();
+  for (const v of game) {
+    if (v.type === 'move' || v.type === 'takeback') lifted = undefined;
+    else if (v.type === 'lifted') lifted = v.well;
     else if (v.type === 'foul' || v.type === 'restored' || v.type === 'touch-move') lifted = undefined;
     else if (v.type === 'board-tipped' || v.type === 'crash') crash = v.toward;
   }
+  // The last move that stands: a takeback's moves are no longer the game's.
+  const lastMove = moveList(game)
+    .filter((v) => v.type === 'move')
+    .at(-1);
   const last = lastMove ? moveWells(lastMove.move) : undefined;
   return { ...(last ? { last } : {}), ...(lifted ? { lifted } : {}), ...(crash ? { crash } : {}), ...(lastMove ? { lastMove } : {}) };
 }
@@ -73,6 +76,8 @@ function renderBoard(): void {
   }
   const position = state.snapshot?.position ?? '';
   const facts = boardFacts();
+  // The simulated board's own LEDs where the page has its hands; else what the board acknowledged.
+  const lights = (state.sim ? state.hands?.lit : undefined) ?? state.lights;
   const focused = document.activeElement?.getAttribute('data-well');
   wrap.replaceChildren(
     drawBoard({
@@ -86,6 +91,7 @@ function renderBoard(): void {
       ...(state.selected ? { selected: state.selected } : {}),
       ...(facts.crash ? { crash: sideName(facts.crash) } : {}),
       blind: state.snapshot?.sensors.blind ?? [],
+      ...(lights ? { lights } : {}),
       interactive: state.sim,
     }),
   );
@@ -180,6 +186,7 @@ function onMessage(msg: ServerMessage): void {
       state.snapshot = msg.snapshot;
       state.heard = [...msg.verdicts];
       state.link = msg.snapshot?.link;
+      state.lights = msg.lights;
       probe.verdicts = state.heard.length;
       // Another match may be of another game: its play controls are built afresh.
       byId('sim').replaceChildren();
@@ -224,12 +231,16 @@ function onMessage(msg: ServerMessage): void {
       renderBalance();
       return;
     case 'hands': {
-      const changed = state.hands?.board !== msg.hands.board;
+      const changed = state.hands?.board !== msg.hands.board || JSON.stringify(state.hands?.lit) !== JSON.stringify(msg.hands.lit);
       state.hands = msg.hands;
       renderSim(sim);
       if (changed) renderBoard();
       return;
     }
+    case 'lights':
+      state.lights = msg.wells;
+      renderBoard();
+      return;
   }
 }
 

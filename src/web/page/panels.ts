@@ -15,6 +15,7 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import type { GameWords } from '../../rulesets/words.ts';
 import type { HeardVerdict, MatchInfo } from '../protocol.ts';
 import { h, s, sideName } from './dom.ts';
+import { moveList } from './move-list.ts';
 import { sideLabel, swatch } from './sides.ts';
 
 /** Words for a page with no match (a verdict heard after its match was detached). */
@@ -208,10 +209,11 @@ export function sensorsPanel(snap: MatchSnapshot | undefined, match: MatchInfo |
   );
 }
 
+/** The moves of each game, those taken back gone. */
 export function movesPanel(heard: readonly HeardVerdict[], match: MatchInfo | undefined): HTMLElement {
   const list = h('ul', { class: 'moves', id: 'moves' });
   let ply = 0;
-  for (const { verdict: v } of heard) {
+  for (const v of moveList(heard.map((x) => x.verdict))) {
     if (v.type === 'game-started') {
       ply = 0;
       list.append(h('li', { class: 'game-head' }, `Game ${v.game}`));

@@ -6,7 +6,7 @@
 import type { LinkStatus } from '../../app/event-bus.ts';
 import type { LiveLoads } from '../../pipeline/live-loads.ts';
 import type { MatchSnapshot } from '../../app/referee-app.ts';
-import type { HeardVerdict, MatchInfo, Role, SimHands } from '../protocol.ts';
+import type { HeardVerdict, MatchInfo, Role, SimHands, WellLights } from '../protocol.ts';
 
 export type PlayMode = 'move' | 'roll' | 'press';
 
@@ -23,6 +23,8 @@ export interface PageState {
   /** The balance meter's live margins (every page; an operator's also come with the loads). */
   tipMargin: { white: number; black: number } | undefined;
   hands: SimHands | undefined;
+  /** What the board's well LEDs show, as the board acknowledged the referee's commands. */
+  lights: WellLights | undefined;
   mode: PlayMode;
   /** Roll: the cell picked to roll from. */
   selected: string | undefined;
@@ -42,6 +44,7 @@ export const newPageState = (): PageState => ({
   loads: undefined,
   tipMargin: undefined,
   hands: undefined,
+  lights: undefined,
   mode: 'move',
   selected: undefined,
   handKind: undefined,

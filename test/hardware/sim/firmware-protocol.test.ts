@@ -123,6 +123,15 @@ describe('sim firmware: commands', () => {
     expect([...board.firmware.leds].every((c) => c === 0)).toBe(true);
   });
 
+  it('says what its LEDs show by well: LED i under well cell i', () => {
+    const { board, host } = bootedBoardWithHost();
+    expect(board.litWells()).toEqual({});
+    host.send({ type: 'led', seq: 1, well: 0, rgb: 0x0030ff });
+    host.send({ type: 'led', seq: 2, well: 41, rgb: 0xff0010 });
+    host.send({ type: 'led', seq: 3, well: 7, rgb: 0x00d020 });
+    expect(board.litWells()).toEqual({ a1: 0x0030ff, a2: 0x00d020, g6: 0xff0010 });
+  });
+
   it('LED commands without LEDs: NAK NOLEDS', () => {
     const { host } = bootedBoardWithHost({ ledCount: 0 });
     host.send({ type: 'led', seq: 1, well: 0, rgb: 1 });

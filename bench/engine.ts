@@ -1,0 +1,222 @@
+/**
+ * The engine's level ladder: each level against the level below, colours alternating, on every
+ * game that has an engine; then the random-but-safe player (any legal move that does not lose at
+ * once) against levels 1 and 10; then level 10 at `movetime 1000` for a few moves, to see it keep
+ * its time. Every move of every game is played through the game's rules core (playGame).
+ *
+ * Prints per pair the score of the stronger level (a win 1, a draw ½, over the games played),
+ * and per level the nodes per second and the time per move. The clock of a move starts when the
+ * player is asked and stops when it answers (performance.now, in the process playing the game).
+ * Games run in `--jobs` child processes at once (default 2, the cores of the machine it was made for).
+ *
+ * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS]
+ *   --games N             games per pair (default 100)
+ *   --quick               levels 1–4, 4 games a pair, 120 plies: the test suite's smoke run
+ *   --ladder-movetime MS  level 10's budget in the ladder (default 250; its own time check uses 1000)
+ */
+import { fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { playGame, type Adjudicate, type GamePlayer, type PlayedGame } from './support/play-game.ts';
+import { LEVELS, type EngineGame, type Level } from '../src/engine/types.ts';
+import { BUILT_IN_RULESETS } from '../src/games/registry.ts';
+import type { Ruleset } from '../src/rulesets/ruleset.ts';
+
+/** One batch of games for a child process: who plays, how many games, which seeds. */
+interface Task {
+  readonly rules: string;
+  readonly label: string;
+  /** The player being measured first, its opponent second; colours alternate game by game. */
+  readonly players: readonly [GamePlayer, GamePlayer];
+  readonly games: number;
+  readonly firstSeed: number;
+  readonly maxPlies: number;
+}
+
+interface TaskResult {
+  readonly task: Task;
+  /** The measured player's score: wins + draws / 2. */
+  readonly score: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly plies: number;
+  /** Per player: moves, nodes, ms spent, the longest move. */
+  readonly stats: readonly { moves: number; nodes: number; ms: number; maxMs: number }[];
+  readonly ends: Readonly<Record<string, number>>;
+}
+
+const engineOf = (ruleset: Ruleset): EngineGame | undefined => ruleset.engine;
+
+/** Surakarta's rule for a game stopped by agreement: more pieces in play wins (the game's own scoring). */
+function adjudicatorOf(ruleset: Ruleset, engine: EngineGame): Adjudicate | undefined {
+  const pieces = ruleset.piecesInPlay;
+  if (!pieces) return undefined;
+  return (position) => {
+    const counts = pieces(position);
+    const loaded = engine.load(position, []);
+    if (!counts || !loaded.ok) return 'draw';
+    const toMove = loaded.value.turn();
+    const mine = counts[toMove] ?? 0;
+    const theirs = Object.entries(counts).find(([side]) => side !== toMove)?.[1] ?? 0;
+    return mine > theirs ? 'side-to-move' : theirs > mine ? 'other' : 'draw';
+  };
+}
+
+function runTask(task: Task): TaskResult {
+  const ruleset = BUILT_IN_RULESETS.all.find((r) => r.id === task.rules);
+  const engine = ruleset && engineOf(ruleset);
+  if (!ruleset || !engine) throw new Error(`no engine for ${task.rules}`);
+  const adjudicate = adjudicatorOf(ruleset, engine);
+  let wins = 0;
+  let draws = 0;
+  let plies = 0;
+  const stats = [0, 1].map(() => ({ moves: 0, nodes: 0, ms: 0, maxMs: 0 }));
+  const ends: Record<string, number> = {};
+  for (let g = 0; g < task.games; g++) {
+    // Even games: the measured player moves first; odd games: second.
+    const measuredFirst = g % 2 === 0;
+    const players = measuredFirst ? task.players : ([task.players[1], task.players[0]] as const);
+    const played = playGame(engine, players, {
+      seed: task.firstSeed + g,
+      now: () => performance.now(),
+      maxPlies: task.maxPlies,
+      ...(adjudicate ? { adjudicate } : {}),
+    });
+    if (!played.ok) throw new Error(`${task.label}, game ${g + 1}: ${played.error.code}: ${played.error.message}`);
+    const game: PlayedGame = played.value;
+    const measured = measuredFirst ? 0 : 1;
+    if (game.winner === measured) wins++;
+    else if (game.winner === undefined) draws++;
+    plies += game.moves.length;
+    ends[game.end] = (ends[game.end] ?? 0) + 1;
+    game.stats.forEach((s, i) => {
+      const who = i === measured ? 0 : 1;
+      const t = stats[who]!;
+      t.moves += s.moves;
+      t.nodes += s.nodes;
+      t.ms += s.ms;
+      t.maxMs = Math.max(t.maxMs, s.maxMs);
+    });
+  }
+  return { task, score: wins + draws / 2, wins, draws, losses: task.games - wins - draws, plies, stats, ends };
+}
+
+// A child process: one task in (argv), its result out (IPC).
+if (process.argv[2] === '--task') {
+  const task = JSON.parse(process.argv[3]!) as Task;
+  process.send!(runTask(task));
+  process.exit(0);
+}
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at < 0 ? undefined : args[at + 1];
+};
+const quick = args.includes('--quick');
+const gamesPerPair = Number(flag('--games') ?? (quick ? 4 : 100));
+const jobs = Number(flag('--jobs') ?? Math.min(2, availableParallelism()));
+const ladderMovetime = Number(flag('--ladder-movetime') ?? 250);
+const maxPlies = quick ? 120 : 300;
+const topLevel: Level = quick ? 4 : 10;
+const only = flag('--rules');
+const games = BUILT_IN_RULESETS.all.filter((r) => engineOf(r) && (only === undefined || r.id === only));
+if (games.length === 0) {
+  console.error(only ? `no game '${only}' with an engine: ${BUILT_IN_RULESETS.ids.join(', ')}` : 'no game has an engine');
+  process.exit(2);
+}
+
+const levelPlayer = (level: Level): GamePlayer => ({ kind: 'engine', level, limits: level === 10 ? { movetimeMs: ladderMovetime } : {} });
+const tasks: Task[] = [];
+/** A pair's games split in batches of at most this many, so that both cores stay busy to the end. */
+const BATCH = 10;
+function addTasks(rules: string, label: string, players: readonly [GamePlayer, GamePlayer], games: number, pliesCap = maxPlies): void {
+  for (let first = 0; first < games; first += BATCH)
+    tasks.push({ rules, label, players, games: Math.min(BATCH, games - first), firstSeed: 1000 + first, maxPlies: pliesCap });
+}
+for (const game of games) {
+  for (const level of LEVELS.filter((l) => l >= 2 && l <= topLevel))
+    addTasks(game.id, `${level} vs ${level - 1}`, [levelPlayer(level), levelPlayer((level - 1) as Level)], gamesPerPair);
+  addTasks(game.id, `${topLevel} vs random-safe`, [levelPlayer(topLevel), { kind: 'random-safe' }], gamesPerPair);
+  addTasks(game.id, '1 vs random-safe', [levelPlayer(1), { kind: 'random-safe' }], gamesPerPair);
+  if (!quick) {
+    // Level 10 at movetime 1000 against level 9, a few moves of two games: does it keep its time?
+    const timed: GamePlayer = { kind: 'engine', level: 10, limits: { movetimeMs: 1000 } };
+    tasks.push({ rules: game.id, label: '10 at movetime 1000', players: [timed, levelPlayer(9)], games: 2, firstSeed: 1, maxPlies: 20 });
+  }
+}
+
+function runChild(task: Task): Promise<TaskResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--task', JSON.stringify(task)], { execArgv: process.execArgv });
+    let result: TaskResult | undefined;
+    child.on('message', (m) => (result = m as TaskResult));
+    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`${task.rules} ${task.label}: child exited ${code}`))));
+  });
+}
+
+const started = performance.now();
+const results: TaskResult[] = [];
+let next = 0;
+let failed = false;
+async function worker(): Promise<void> {
+  while (next < tasks.length && !failed) {
+    const task = tasks[next++]!;
+    try {
+      results.push(await runChild(task));
+    } catch (e) {
+      failed = true;
+      console.error((e as Error).message);
+    }
+  }
+}
+await Promise.all(Array.from({ length: jobs }, worker));
+if (failed) process.exit(1);
+
+/** The batches of one pair added up. */
+function merge(rules: string, label: string): TaskResult | undefined {
+  const parts = results.filter((r) => r.task.rules === rules && r.task.label === label);
+  if (parts.length === 0) return undefined;
+  const sum = (f: (r: TaskResult) => number): number => parts.reduce((a, r) => a + f(r), 0);
+  const stats = [0, 1].map((i) => ({
+    moves: sum((r) => r.stats[i]!.moves),
+    nodes: sum((r) => r.stats[i]!.nodes),
+    ms: sum((r) => r.stats[i]!.ms),
+    maxMs: Math.max(...parts.map((r) => r.stats[i]!.maxMs)),
+  }));
+  const ends: Record<string, number> = {};
+  for (const p of parts) for (const [k, v] of Object.entries(p.ends)) ends[k] = (ends[k] ?? 0) + v;
+  return {
+    task: { ...parts[0]!.task, games: sum((r) => r.task.games) },
+    score: sum((r) => r.score),
+    wins: sum((r) => r.wins),
+    draws: sum((r) => r.draws),
+    losses: sum((r) => r.losses),
+    plies: sum((r) => r.plies),
+    stats,
+    ends,
+  };
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
+const perMove = (s: { moves: number; ms: number }): string => (s.moves === 0 ? '-' : `${(s.ms / s.moves).toFixed(1)} ms`);
+const nps = (s: { nodes: number; ms: number }): string => (s.ms <= 0 ? '-' : Math.round((s.nodes / s.ms) * 1000).toLocaleString('en-US'));
+console.log(`engine ladder: ${gamesPerPair} games a pair, colours alternating, ${jobs} jobs, level 10 at movetime ${ladderMovetime} ms`);
+for (const game of games) {
+  console.log(`\n${game.name}`);
+  console.log('pair                      score   W-D-L        plies/game  ends                     stronger: ms/move  max ms  nodes/s');
+  const labels = [...new Set(tasks.filter((t) => t.rules === game.id).map((t) => t.label))];
+  for (const label of labels) {
+    const r = merge(game.id, label);
+    if (!r) continue;
+    const s = r.stats[0]!;
+    const ends = Object.entries(r.ends)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    console.log(
+      `${label.padEnd(24)}  ${pct(r.score / r.task.games).padStart(5)}   ${`${r.wins}-${r.draws}-${r.losses}`.padEnd(11)}  ${(r.plies / r.task.games).toFixed(0).padStart(10)}  ${ends.padEnd(24)} ${perMove(s).padStart(17)}  ${s.maxMs.toFixed(0).padStart(6)}  ${nps(s).padStart(7)}`,
+    );
+  }
+}
+console.log(`\nwall ${((performance.now() - started) / 1000).toFixed(0)} s (${tasks.length} batches)`);

@@ -1,0 +1,110 @@
+/**
+ * One game between two of the engine's players (a level, or a random-but-safe player: any legal
+ * move that does not lose then and there, such as a crash) from a start position, every move
+ * played through the game's rules core (EngineGame.load checks each), for the level ladder and
+ * the tests. Pure: the clock and the seed come in.
+ */
+import { Rng } from '../../src/util/rng.ts';
+import { err, ok, type Result } from '../../src/util/result.ts';
+import { Searcher } from '../../src/engine/search.ts';
+import type { EngineGame, EngineProblem, Level, SearchBoard, SearchLimits } from '../../src/engine/types.ts';
+
+export type GamePlayer =
+  { readonly kind: 'engine'; readonly level: Level; readonly limits: SearchLimits } | { readonly kind: 'random-safe' };
+
+/** How a game ended: a move won or lost it, the side to move had none, a move drew it, or the ply cap was reached. */
+export const GAME_ENDS = ['move', 'no-move', 'draw', 'adjudicated'] as const;
+export type GameEnd = (typeof GAME_ENDS)[number];
+
+export interface PlayerStats {
+  readonly moves: number;
+  readonly nodes: number;
+  /** Time spent choosing moves, by the clock handed in. */
+  readonly ms: number;
+  readonly maxMs: number;
+}
+
+export interface PlayedGame {
+  readonly moves: readonly string[];
+  /** The player (0 moved first) who won; undefined for a draw. */
+  readonly winner: 0 | 1 | undefined;
+  readonly end: GameEnd;
+  readonly stats: readonly [PlayerStats, PlayerStats];
+}
+
+/** Who wins a game stopped at the ply cap, from the side to move's view (the game's own rule: Surakarta's pieces in play). */
+export type Adjudicate = (position: string) => 'side-to-move' | 'other' | 'draw';
+
+export interface PlayGameOptions {
+  readonly start?: string;
+  readonly seed: number;
+  readonly now: () => number;
+  readonly maxPlies: number;
+  readonly adjudicate?: Adjudicate;
+}
+
+/** A move chosen at random among those that do not lose at once (all of them lose: any). */
+function randomSafeMove(board: SearchBoard, rng: Rng): number | undefined {
+  const out = new Int32Array(board.maxMoves);
+  const n = board.generate(out);
+  if (n === 0) return undefined;
+  const safe: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const end = board.make(out[i]!);
+    board.unmake(out[i]!);
+    if (end !== 'mover-loses') safe.push(out[i]!);
+  }
+  const from = safe.length > 0 ? safe : Array.from(out.subarray(0, n));
+  return from[rng.int(0, from.length - 1)];
+}
+
+export function playGame(
+  game: EngineGame,
+  players: readonly [GamePlayer, GamePlayer],
+  options: PlayGameOptions,
+): Result<PlayedGame, EngineProblem> {
+  const start = options.start ?? game.startPosition;
+  const rng = new Rng(options.seed);
+  const searchers = [new Searcher(16), new Searcher(16)] as const;
+  const stats = [0, 1].map(() => ({ moves: 0, nodes: 0, ms: 0, maxMs: 0 }));
+  const moves: string[] = [];
+  const done = (winner: 0 | 1 | undefined, end: GameEnd): Result<PlayedGame, EngineProblem> =>
+    ok({ moves, winner, end, stats: [stats[0]!, stats[1]!] });
+  for (let ply = 0; ; ply++) {
+    const loaded = game.load(start, moves);
+    if (!loaded.ok) return loaded;
+    const board = loaded.value;
+    const mover = (ply % 2) as 0 | 1;
+    const other = (1 - mover) as 0 | 1;
+    if (ply >= options.maxPlies) {
+      const verdict = options.adjudicate?.(game.position(board)) ?? 'draw';
+      return done(verdict === 'side-to-move' ? mover : verdict === 'other' ? other : undefined, 'adjudicated');
+    }
+    const player = players[mover];
+    const t0 = options.now();
+    let text: string | undefined;
+    if (player.kind === 'engine') {
+      const out = searchers[mover].search(game, board, player.limits, { level: player.level, seed: rng.uint32(), now: options.now });
+      stats[mover]!.nodes += out.info.nodes;
+      text = out.bestMove;
+    } else {
+      const move = randomSafeMove(board, rng);
+      text = move === undefined ? undefined : game.formatMove(board, move);
+    }
+    const ms = options.now() - t0;
+    const s = stats[mover]!;
+    s.ms += ms;
+    s.maxMs = Math.max(s.maxMs, ms);
+    if (text === undefined) return done(other, 'no-move');
+    s.moves++;
+    const move = game.parseMove(board, text);
+    if (!move.ok) return err({ code: 'IllegalMove', message: `player ${mover} chose ${text}: ${move.error.message}` });
+    const end = board.make(move.value);
+    moves.push(text);
+    if (end === 'continues') continue;
+    // The rules core plays the game's last move too (a game it sees over is fine; an illegal move is not).
+    const checked = game.load(start, moves);
+    if (!checked.ok && checked.error.code !== 'GameOver') return checked;
+    return done(end === 'mover-wins' ? mover : end === 'mover-loses' ? other : undefined, end === 'draw' ? 'draw' : 'move');
+  }
+}

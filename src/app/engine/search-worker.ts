@@ -1,0 +1,45 @@
+/**
+ * The engine's search thread (a worker_threads worker, started by WorkerSearchRunner): it finds
+ * the game's engine in the registry, keeps one Searcher (its transposition table lives from one
+ * move to the next of a game), and runs each search it is sent, posting its `info` as each
+ * depth completes. The main thread stops a search through the shared flag, which the search
+ * polls (`shouldStop`); the clock is this thread's performance.now.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Searcher } from '../../engine/search.ts';
+import { rulesetById } from '../../games/registry.ts';
+import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './search-messages.ts';
+
+const port = parentPort!;
+const data = workerData as SearchWorkerData;
+const post = (message: FromSearchWorker) => port.postMessage(message);
+const stop = new Int32Array(data.stop);
+
+const ruleset = rulesetById(data.rules);
+const game = ruleset.ok ? ruleset.value.engine : undefined;
+if (game === undefined) {
+  post({ type: 'unable', message: ruleset.ok ? `${ruleset.value.name} has no engine` : ruleset.error.message });
+  port.close();
+} else {
+  const searcher = new Searcher();
+  port.on('message', (message: ToSearchWorker) => {
+    if (message.type === 'new-game') return searcher.newGame();
+    const { id } = message;
+    const board = game.load(message.position, message.moves);
+    if (!board.ok) return post({ type: 'failed', id, message: `${board.error.code}: ${board.error.message}` });
+    try {
+      const outcome = searcher.search(game, board.value, message.limits, {
+        level: message.level,
+        seed: message.seed,
+        now: () => performance.now(),
+        shouldStop: () => Atomics.load(stop, 0) !== 0,
+        onInfo: (info) => post({ type: 'info', id, info }),
+      });
+      post({ type: 'done', id, outcome });
+    } catch (e) {
+      // A bug in a game's engine or the search: said as a failure, not a dead thread's silence.
+      post({ type: 'failed', id, message: e instanceof Error ? e.message : String(e) });
+    }
+  });
+  post({ type: 'ready' });
+}
