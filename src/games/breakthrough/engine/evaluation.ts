@@ -4,7 +4,8 @@
  *
  * - advancement: 0, 2, 6, 14, 30 for a piece 0 to 4 ranks from home (4 is one step from the
  *   goal); small next to material, since an unsupported piece that runs ahead is lost;
- * - the home rank: +8 a piece still on it, the last line that stops an enemy breakthrough;
+ * - the home rank: +16 a piece still on it, the last line that stops an enemy breakthrough
+ *   (in 100 games each at depth 3 from random openings, +16 beat +8 in 66, and +8 beat 0 in 61);
  * - safety: a piece an enemy can take with no own piece to take back (−16), one that can be
  *   taken but retaken (−4), a piece covered from behind and not attacked (+4: chains hold);
  * - runners: a piece two or three ranks from the goal with no enemy in the cone ahead of it
@@ -20,7 +21,7 @@ import { EMPTY, FILES, RANKS, SQUARES, fileOf, rankOf, squareAt } from '../rules
 
 const PIECE = 100;
 const ADVANCE = [0, 2, 6, 14, 30] as const;
-const HOME = 8;
+const HOME = 16;
 const HANGING = 16;
 const HANGING_DEFENDED = 4;
 const DEFENDED = 4;
