@@ -16,11 +16,12 @@ export function setupPosition<G extends GameTypes>(ctx: StepContext<G>): G['posi
   return d.match.games.length === 0 && d.settings.firstPosition ? d.settings.firstPosition : ctx.rules.startPosition();
 }
 
-/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way. */
+/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way, the computer's move to carry out. */
 export function clearTurn<G extends GameTypes>(d: Draft<G>): void {
   d.hand = [];
   d.touched = undefined;
   d.captureOrder = undefined;
+  d.computerMove = undefined;
 }
 
 export function startGame<G extends GameTypes>(ctx: StepContext<G>): void {
