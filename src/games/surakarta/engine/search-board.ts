@@ -12,7 +12,7 @@
  */
 import { CaptureBoard, captureBoardKeys } from '../../../engine/capture-board.ts';
 import type { MoveEnd, SearchBoard } from '../../../engine/types.ts';
-import { CAPTURE_BIT, MAX_MOVES, generateMoves } from '../rules/moves.ts';
+import { CAPTURE_BIT, MAX_MOVES, generateCellMoves } from '../rules/moves.ts';
 import type { Position } from '../rules/position.ts';
 import { POINTS, SIDES, cellOf, type Side } from '../rules/types.ts';
 import { evaluate } from './evaluation.ts';
@@ -32,7 +32,7 @@ export class SurakartaSearchBoard extends CaptureBoard implements SearchBoard {
 
   generate(out: Int32Array): number {
     if (this.pieces[this.mover] === 0) return 0;
-    const n = generateMoves(this.board, SIDES[this.mover - 1]!, out);
+    const n = generateCellMoves(this.board, this.mover, out);
     if (n > 0) return n;
     out[0] = PASS;
     return 1;
