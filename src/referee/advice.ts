@@ -6,9 +6,10 @@
  * each player's hints for the match.
  */
 import { inGame, type StepContext } from './context.ts';
-import { currentGame } from './game-flow.ts';
+import { acceptMove, currentGame } from './game-flow.ts';
 import type { Advice } from './inputs.ts';
 import type { GameTypes, SideOf } from './rules.ts';
+import { foulInPlay } from './takeback.ts';
 
 /** Said (a `notice`) when advice is refused; the state is unchanged. */
 const refused = <G extends GameTypes>(ctx: StepContext<G>, a: Advice, why: string): void =>
@@ -34,4 +35,22 @@ export function onAdvice<G extends GameTypes>(ctx: StepContext<G>, a: Advice): v
   const count = d.hints[player] + 1;
   d.hints = { ...d.hints, [player]: count };
   ctx.emit({ type: 'hint', side, player, move: a.move, count });
+}
+
+/**
+ * A legal move the board shows completed: with a computer move pending, only that move is
+ * taken (and clears it); any other is a `NotTheComputersMove` foul, its restore steps back to
+ * the position before, the computer's move still pending.
+ */
+export function carryOut<G extends GameTypes>(ctx: StepContext<G>, move: G['move']): void {
+  const pending = ctx.d.computerMove;
+  const notation = ctx.rules.formatMove(move);
+  if (!pending || pending.notation === notation) return acceptMove(ctx, move);
+  foulInPlay(ctx, 'NotTheComputersMove', `${notation} is not the computer's move: carry out ${pending.notation}`);
+}
+
+/** The moves that may complete the turn: with a computer move pending, that move alone. */
+export function movesAllowed<G extends GameTypes>(ctx: StepContext<G>, moves: readonly G['move'][]): readonly G['move'][] {
+  const pending = ctx.d.computerMove;
+  return pending ? moves.filter((m) => ctx.rules.formatMove(m) === pending.notation) : moves;
 }

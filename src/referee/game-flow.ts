@@ -154,6 +154,11 @@ export function commitFoul<G extends GameTypes>(ctx: StepContext<G>, code: FoulC
   d.phase = 'foul';
   d.foul = code;
   ctx.emit({ type: 'foul', code, side, message, restore: ctx.engine.view.restorationSteps(d.onBoard, pos.board), count });
-  if (d.settings.policy === 'tournament' && count >= 2)
+  // A foul while the computer's move is being carried out was made by the person at the board
+  // for the computer: it is called and counted (the restore steps matter, and everyone hears it),
+  // but never forfeits. Forfeiting the computer's side would hand the person the game for their
+  // own slip, and forfeiting the person's side would punish an honest mistake in someone
+  // else's move; the computer's move stays pending until it is carried out right.
+  if (d.settings.policy === 'tournament' && count >= 2 && !d.computerMove)
     forfeitGame(ctx, side, 'fouls', `${side}'s second foul this game (tournament policy)`);
 }
