@@ -19,6 +19,7 @@ import type { Verdict } from '../referee/verdicts.ts';
 import { BUILT_IN_RULESETS } from '../games/registry.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { RefereeGame, Ruleset } from '../rulesets/ruleset.ts';
+import type { ComputerSeat } from '../rulesets/computer-seat.ts';
 import { formatCalibration, type Calibration } from '../sensing/calibration.ts';
 import { ok } from '../util/result.ts';
 
@@ -72,9 +73,10 @@ export function newJournalHeader(
     readonly players: { readonly A: string; readonly B: string };
     readonly calibration: Calibration;
     readonly source: JournalHeader['source'];
+    readonly computer?: ComputerSeat;
   },
 ): JournalHeader {
-  const { game, players, calibration, source } = match;
+  const { game, players, calibration, source, computer } = match;
   return {
     kind: 'header',
     format: 'senryaku-journal',
@@ -86,6 +88,7 @@ export function newJournalHeader(
     profile: game.profile,
     calibration: formatCalibration(calibration),
     source,
+    ...(computer ? { computer: { player: computer.player, side: computer.side, level: computer.level } } : {}),
   };
 }
 

@@ -31,6 +31,7 @@ import { WellLightsService } from './lights/service.ts';
 import type { LightsOptions } from '../presentation/lights/picture.ts';
 import { pointName } from '../board/grid.ts';
 import type { HardwareProfile } from '../board/profile.ts';
+import type { ComputerSeat } from '../rulesets/computer-seat.ts';
 
 export type { MatchContext, MatchSnapshot } from './match-context.ts';
 export { JournalOpenError } from './match-journal.ts';
@@ -50,6 +51,8 @@ export interface RefereeAppConfig {
   readonly calibration: Calibration;
   readonly game: RefereeGame;
   readonly players: { readonly A: string; readonly B: string };
+  /** The player the computer plays (written in a new journal's header, so a resume knows it). */
+  readonly computer?: ComputerSeat;
   readonly journalDir: string;
   /** Where a fallback journal goes when the journal cannot be written, in order (default: resolveFallbackDirs's). */
   readonly fallbackJournalDirs?: readonly string[];

@@ -38,7 +38,7 @@ export interface RefereeHostConfig {
   readonly board: ReadyBoard;
   readonly firstMatch: MatchPlan;
   /** Everything a match's app needs beyond what the host decides (board, calibration, game, players, the services that hear it). */
-  appConfig(plan: MatchPlan): Omit<RefereeAppConfig, 'board' | 'calibration' | 'game' | 'players' | 'tap' | 'services'>;
+  appConfig(plan: MatchPlan): Omit<RefereeAppConfig, 'board' | 'calibration' | 'game' | 'players' | 'computer' | 'tap' | 'services'>;
   /** Services of the run that hear every match: attached to each from its start to its stop (their owner starts and stops them). */
   readonly services?: readonly Service[];
   /** After a match ends, keep it on the board and wait for the next (else `finished` resolves). */
@@ -180,6 +180,7 @@ export class RefereeHost implements Service {
       game: plan.game,
       players: plan.players,
       ...(plan.resume ? { resume: plan.resume } : {}),
+      ...(plan.computer ? { computer: plan.computer } : {}),
       ...(plan.gamesLimit !== undefined ? { gamesLimit: plan.gamesLimit } : {}),
       ...(tap ? { tap } : {}),
       ...(c.services ? { services: c.services } : {}),

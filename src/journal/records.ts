@@ -11,6 +11,7 @@ import type { SensingEvent } from '../sensing/events.ts';
 import { err, ok, type Result } from '../util/result.ts';
 import { isJsonObject, type JsonObject } from '../util/json.ts';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
+import { parseComputerSeat, type ComputerSeat } from '../rulesets/computer-seat.ts';
 
 export const JOURNAL_FORMAT = 'senryaku-journal';
 /**
@@ -41,6 +42,12 @@ export interface JournalHeader {
   /** The calibration file's text (senryaku-calibration format). */
   readonly calibration: string;
   readonly source: { readonly kind: 'sim'; readonly seed: number } | { readonly kind: 'port'; readonly path: string };
+  /**
+   * The player the computer plays and its level, when one does: the match is one against the
+   * computer, so a resumed run goes on asking the engine for that player's moves. Optional in
+   * every version (absent: two people).
+   */
+  readonly computer?: ComputerSeat;
 }
 
 /**
@@ -172,5 +179,19 @@ export function parseHeader(
     !((src.kind === 'sim' && Number.isSafeInteger(src.seed)) || (src.kind === 'port' && typeof src.path === 'string'))
   )
     return bad("source must be { kind: 'sim', seed } or { kind: 'port', path }");
+  const computer = computerProblem(h.computer, ruleset.value);
+  if (computer) return bad(computer);
   return ok(h as unknown as JournalHeader);
+}
+
+/** What is wrong with a header's `computer` (the seat as `--computer` names it, its player the one that side names), or undefined. */
+function computerProblem(c: unknown, game: Parameters<typeof parseComputerSeat>[1]): string | undefined {
+  if (c === undefined) return undefined;
+  const form = 'computer must be { player, side, level } (the side it has in game 1, a level from 1 to 10)';
+  if (!isJsonObject(c) || typeof c.side !== 'string' || typeof c.level !== 'number' || typeof c.player !== 'string') return form;
+  const seat = parseComputerSeat(`${c.side}:${c.level}`, game);
+  if (!seat.ok) return `computer: ${seat.error}`;
+  if (seat.value?.player !== c.player)
+    return `computer: the side ${c.side} is player ${seat.value?.player ?? '?'}'s in game 1, not ${c.player}'s`;
+  return undefined;
 }

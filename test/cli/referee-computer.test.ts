@@ -77,6 +77,32 @@ describe('senryaku referee --computer', { timeout: 300_000 }, () => {
     expect(leds.at(-1)).toMatch(/^LEDCLR /);
   });
 
+  it('a resumed match goes on against the computer its journal names; --computer may not change it', async () => {
+    const journalDir = mkdtempSync(join(tmpdir(), 'senryaku-computer-resume-'));
+    const common = ['referee', '--sim', '--autoplay', '--seed', '3', '--speed', 'max', ...QUIET];
+    const first = await runMain([...common, '--computer', 'black:2', '--games', '1', '--journal-dir', journalDir]);
+    expect(first.code, first.err.join('\n')).toBe(0);
+    const [name] = readdirSync(journalDir);
+    const path = join(journalDir, name!);
+    expect(journalOf(journalDir).header.computer).toEqual({ player: 'B', side: 'black', level: 2 });
+    const changed = await runMain([...common, '--resume', path, '--computer', 'white:2', '--games', '2']);
+    expect(changed.code).toBe(2);
+    expect(changed.err.join('\n')).toMatch(
+      /--computer white:2 does not go with --resume: the journal's match says the computer plays black:2/,
+    );
+    // Without --computer: game 2 (B now has white and moves first) is played against the computer still.
+    const second = await runMain([...common, '--resume', path, '--games', '2']);
+    expect(second.code, second.err.join('\n')).toBe(0);
+    const verdicts = verdictsOf(journalOf(journalDir).records);
+    const game2 = verdicts.slice(verdicts.findIndex((v) => v.type === 'game-started' && v.game === 2));
+    expect(game2[0]).toMatchObject({ type: 'game-started', players: { white: 'B', black: 'A' } });
+    const asked = game2.filter((v) => v.type === 'computer-move');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((v) => v.type === 'computer-move' && v.side === 'white')).toBe(true);
+    const whiteMoves = game2.filter((v) => v.type === 'move' && v.side === 'white');
+    expect(whiteMoves.length).toBe(asked.length);
+  });
+
   it('a hint typed on the terminal: a hint verdict for the side to move, count 1', async () => {
     const journalDir = mkdtempSync(join(tmpdir(), 'senryaku-hint-journal-'));
     const operatorInput = new PassThrough();

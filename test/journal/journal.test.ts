@@ -138,6 +138,24 @@ describe('match journal', () => {
       ok: false,
       error: { code: 'BadHeader', message: expect.stringMatching(/settings.holdingGraceMs must be a number of ms >= 0/) },
     });
+    // The computer's seat, when one plays: the side it has in game 1, the player that side is, a level.
+    write(JSON.stringify({ ...header, computer: { player: 'B', side: 'black', level: 5 } }) + '\n');
+    expect(readJournal(path)).toMatchObject({ ok: true, value: { header: { computer: { player: 'B', side: 'black', level: 5 } } } });
+    write(JSON.stringify({ ...header, computer: { player: 'A', side: 'black', level: 5 } }) + '\n');
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadHeader', message: expect.stringMatching(/computer: the side black is player B's in game 1, not A's/) },
+    });
+    write(JSON.stringify({ ...header, computer: { player: 'B', side: 'black', level: 11 } }) + '\n');
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadHeader', message: expect.stringMatching(/computer: takes a level/) },
+    });
+    write(JSON.stringify({ ...header, computer: 'black' }) + '\n');
+    expect(readJournal(path)).toMatchObject({
+      ok: false,
+      error: { code: 'BadHeader', message: expect.stringMatching(/computer must be/) },
+    });
     write('');
     expect(readJournal(path)).toMatchObject({ ok: false, error: { code: 'NoHeader' } });
     expect(readJournal('/no/such/journal')).toMatchObject({ ok: false, error: { code: 'Unreadable' } });

@@ -17,7 +17,7 @@ import { parseMatchOptions } from '../../rulesets/parse-match-options.ts';
 import type { MatchPlan } from '../../app/referee-host.ts';
 import { withComputer } from '../../app/computer/computer-plan.ts';
 import { splitCommandLine } from '../../app/engine/split-command-line.ts';
-import { parseComputerSeat } from '../../rulesets/computer-seat.ts';
+import { parseComputerSeat, type ComputerSeat } from '../../rulesets/computer-seat.ts';
 import { parseSpeed } from '../../app/virtual-clock.ts';
 import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags, type Settings } from '../../settings/index.ts';
 import type { BrokerUser } from '../../telemetry/broker.ts';
@@ -90,8 +90,9 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
   if (!board.ok) throw boardProblem(board.error);
 
   // The computer's seat, in the game's words (a resumed match keeps its journal's players and settings).
-  const seat = values.computer === undefined ? ok(undefined) : parseComputerSeat(values.computer, game);
-  if (!seat.ok) throw new UsageError(`--computer ${seat.error}`);
+  const flagSeat = values.computer === undefined ? ok(undefined) : parseComputerSeat(values.computer, game);
+  if (!flagSeat.ok) throw new UsageError(`--computer ${flagSeat.error}`);
+  const seat = resume?.ok ? ok(resumedSeat(resume.value.header.computer, values.computer, flagSeat.value)) : flagSeat;
   if (values.hints !== undefined && values.hints !== 'on' && values.hints !== 'off')
     throw new UsageError(`--hints takes on or off, got '${values.hints}'`);
   const engineArgv = values.engine === undefined ? undefined : splitCommandLine(values.engine);
@@ -172,4 +173,23 @@ function withSettings(given: RefereeValues): { values: RefereeValues; settings: 
   const fromFile = settingsAsFlags(settings) as Partial<RefereeValues>;
   const values = { ...given, ...Object.fromEntries(Object.entries(fromFile).filter(([, v]) => v !== undefined)) } as RefereeValues;
   return { values, settings, users: settings.mqtt?.users ?? [] };
+}
+
+/**
+ * A resumed match's computer is its journal's (the header names it): the match goes on against
+ * the same player at the same level. `--computer` may repeat it, not change it: a change would
+ * not be in the match record.
+ */
+function resumedSeat(
+  journal: ComputerSeat | undefined,
+  flag: string | undefined,
+  flagSeat: ComputerSeat | undefined,
+): ComputerSeat | undefined {
+  if (flag === undefined) return journal;
+  const same = journal?.player === flagSeat?.player && journal?.level === flagSeat?.level;
+  if (!same) {
+    const says = journal ? `the computer plays ${journal.side}:${journal.level}` : 'two people play it';
+    throw new UsageError(`--computer ${flag} does not go with --resume: the journal's match says ${says}`);
+  }
+  return journal;
 }
