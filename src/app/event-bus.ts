@@ -49,12 +49,6 @@ export interface BusEvents {
   storage: JournalEvent;
   /** Simulated players only: what they did in a turn and what a correct referee must call for it. */
   play: PlayRecord;
-  /**
-   * A move to show on the board's well LEDs before it is made (the computer's move for the
-   * person to carry out, a hint), in the referee's move notation; `undefined` takes it away.
-   * A move made, or the game's end, takes it away too.
-   */
-  suggestion: { readonly move: string | undefined };
   /** What the board's well LEDs show, as the board acknowledged it: each lit well by name, 0xRRGGBB (none: all dark). */
   lights: { readonly wells: Readonly<Record<string, number>> };
 }

@@ -5,7 +5,7 @@
  */
 import type { JournalHeader, JournalStatus } from '../journal/journal.ts';
 import type { LiveLoads } from '../pipeline/live-loads.ts';
-import type { OperatorAction } from '../referee/inputs.ts';
+import type { Advice, OperatorAction } from '../referee/inputs.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { Scheduler } from '../util/scheduler.ts';
@@ -20,6 +20,12 @@ export interface MatchContext {
   snapshot(): MatchSnapshot | undefined;
   /** An operator's action, as if typed on the referee's terminal. */
   operate(action: OperatorAction): readonly Verdict[];
+  /**
+   * An engine's advice for the game as it stands (the computer's move to carry out, a hint),
+   * judged and journaled by the referee: the verdicts it gave (`computer-move`, `hint`, or a
+   * `notice` when refused: a stale position, an illegal move, a computer move still pending).
+   */
+  advise(advice: Advice): readonly Verdict[];
   /** The loads sensing reads now, with the link's counters (a live view polls it). */
   liveLoads?(): LiveLoads | undefined;
   /**

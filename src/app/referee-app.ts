@@ -13,7 +13,7 @@ import type { Verdict } from '../referee/verdicts.ts';
 import type { RefereeGame } from '../rulesets/ruleset.ts';
 import type { Calibration } from '../sensing/calibration.ts';
 import { EventBus, type LinkStatus, type LoggedVerdict } from './event-bus.ts';
-import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
+import { formatOperatorAction, type Advice, type OperatorAction } from '../referee/inputs.ts';
 import type { JournalHeader, JournalWriter } from '../journal/journal.ts';
 import type { JournalFs } from '../journal/disk.ts';
 import { resolveFallbackDirs } from '../journal/split.ts';
@@ -234,6 +234,18 @@ export class RefereeApp {
   }
 
   /**
+   * An engine's advice (the computer's move, a hint: inputs.ts, `Advice`): the verdicts it gave,
+   * a `notice` when the referee refused it (a stale position, an illegal move).
+   */
+  advise(advice: Advice): readonly Verdict[] {
+    if (!this.referee) {
+      this.bus.emit('notice', { level: 'warn', message: `no match is being refereed: the ${advice.role} move ${advice.move} ignored` });
+      return [];
+    }
+    return this.referee.advise(advice).verdicts;
+  }
+
+  /**
    * Stops every service, the board and the journal. Resolves with the number of journal
    * records lost for good to storage faults (0 when the match record is whole).
    */
@@ -285,6 +297,7 @@ export class RefereeApp {
       header,
       snapshot: () => this.snapshot(),
       operate: (a) => this.operate(a),
+      advise: (a) => this.advise(a),
       liveLoads: () => this.pipeline?.liveLoads(this.config.board.link.counters()),
       verdictsAfter: (after) => this.verdictsAfter(after),
       lastSeq: () => this.lastSeq,

@@ -20,7 +20,7 @@ import type { EventBus } from './event-bus.ts';
 import type { JournalWriter } from '../journal/journal.ts';
 import type { LinkTap } from './link-tap.ts';
 import type { PipelineOutput, RefereePipeline } from '../pipeline/referee-pipeline.ts';
-import { formatOperatorAction, type OperatorAction } from '../referee/inputs.ts';
+import { formatOperatorAction, type Advice, type OperatorAction } from '../referee/inputs.ts';
 import type { Service } from './service.ts';
 import type { Verdict } from '../referee/verdicts.ts';
 import type { NumberedVerdict } from '../journal/resume.ts';
@@ -88,6 +88,16 @@ export class RefereeService<S> implements Service {
     this.journal.append({ kind: 'operator', t, action: formatOperatorAction(action) });
     const out = this.pipeline.operate(action);
     this.publish(t, out);
+    return out;
+  }
+
+  /**
+   * An engine's advice: judged among the lines, and journaled as the referee input it makes
+   * (the `input` record is what replay feeds back, and what a resume rebuilds from).
+   */
+  advise(advice: Advice): PipelineOutput {
+    const out = this.pipeline.advise(advice);
+    this.publish(this.since(this.tap.clock.now()), out);
     return out;
   }
 

@@ -72,6 +72,12 @@ export function replayJournal(journal: JournalContents, rulesets: RulesetRegistr
       } else if (record.kind === 'operator') {
         const action = parseOperatorAction(record.action); // checked when the journal was read
         if (action.ok) computed.push(...pipeline.operate(action.value).verdicts);
+      } else if (record.kind === 'input' && record.input.type === 'advice') {
+        // An engine's advice has no line of its own: its input record is where it came.
+        const out = pipeline.advise(record.input);
+        computed.push(...out.verdicts);
+        const latest = lastInputMs(out.inputs);
+        if (latest !== undefined) lastMs = Math.max(lastMs ?? latest, latest);
       } else if (record.kind === 'verdict') stored.push({ line, verdict: record.verdict });
     }
     state = pipeline.state;

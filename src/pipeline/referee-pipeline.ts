@@ -25,7 +25,7 @@
  * said, and refereed as a reconnect: once the wells settle the referee checks the board.
  */
 import { BoardLineDecoder, SequenceTracker, type Decoded, type Hello } from '../protocol/index.ts';
-import type { OperatorAction, RefereeInput } from '../referee/inputs.ts';
+import type { Advice, OperatorAction, RefereeInput } from '../referee/inputs.ts';
 import type { RulesetReferee } from '../referee/referee.ts';
 import type { RefereeSnapshot } from '../referee/snapshot.ts';
 import type { Verdict } from '../referee/verdicts.ts';
@@ -296,6 +296,17 @@ export class RefereePipeline<S> {
   operate(action: OperatorAction): PipelineOutput {
     const out = { sensing: [], inputs: [], verdicts: [] };
     this.judge({ type: 'operator', action, atMs: this.lastTimeMs }, out);
+    return out;
+  }
+
+  /**
+   * An engine's advice (the computer's move, a hint), judged now like an operator's action: on
+   * the referee's clock, at the time of the latest input. The app never dates it: what the
+   * referee hears is the same in a replay of the journal.
+   */
+  advise(advice: Advice): PipelineOutput {
+    const out = { sensing: [], inputs: [], verdicts: [] };
+    this.judge({ type: 'advice', role: advice.role, move: advice.move, position: advice.position, atMs: this.lastTimeMs }, out);
     return out;
   }
 

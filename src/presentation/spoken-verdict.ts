@@ -63,6 +63,10 @@ export function spokenVerdict(v: Verdict, terms: SpeechTerms): string | undefine
       return `${side(v.side)}: ${spokenMove(v.move)}${v.unheard ? ', seen on reconnect' : ''}.`;
     case 'touch-move':
       return `Touch move: the ${words.piece} on ${v.well} must be moved.`;
+    case 'computer-move':
+      return `Computer: ${spokenMove(v.move)}.`;
+    case 'hint':
+      return `Hint: ${spokenMove(v.move)}.`;
     case 'foul':
       return [`Foul by ${side(v.side)}: ${foulWords(v.code, words)}.`, steps(v.restore)].filter(Boolean).join(' ');
     case 'restored':

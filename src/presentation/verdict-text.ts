@@ -48,6 +48,10 @@ function body(v: Verdict, words: GameWords, player: (p: Player) => string): stri
     }
     case 'touch-move':
       return `Touch move: ${v.message}`;
+    case 'computer-move':
+      return `Computer (${side(v.side)}) plays ${v.move}: carry it out on the board   ${v.position}`;
+    case 'hint':
+      return `Hint for ${side(v.side)} (${player(v.player)}, ${ordinal(v.count)} hint this match): ${v.move}`;
     case 'foul':
       return `FOUL by ${side(v.side)} (${ordinal(v.count)} this game, ${foulWords(v.code, words)}): ${v.message}.${v.restore.length ? ` To restore: ${v.restore.map((r) => describeRestoration(r, words.piece)).join('; ')}.` : ''}`;
     case 'restored':

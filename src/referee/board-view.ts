@@ -24,8 +24,8 @@ export interface BoardView {
   readonly differences: (sensed: ArrayLike<number>, expected: ArrayLike<number>) => Difference[];
   /**
    * How to get from the board as it stands back to a position: a piece standing where the
-   * position has none and the same piece missing elsewhere is one "move it back"; the rest
-   * are put back (from the hand) or taken away.
+   * position has none (or another piece) and the same piece missing elsewhere is one "move it
+   * back"; the rest are put back (from the hand) or taken away.
    */
   readonly restorationSteps: (onBoard: ArrayLike<number>, target: ArrayLike<number>) => Restoration[];
   /**
@@ -79,9 +79,16 @@ export function boardView(n: BoardNaming): BoardView {
     },
     restorationSteps: (onBoard, target) => {
       const { missing, extra } = occupancyDiff(onBoard, target);
+      // A known piece where the position has another (a capturer on the cell it took): it must
+      // go, and the position's piece come back, although the cell is occupied either way.
+      const wrong: number[] = [];
+      for (let c = 0; c < n.cells; c++) {
+        const has = onBoard[c] ?? EMPTY;
+        if (has !== EMPTY && occupied(target, c) && has !== n.unknownPiece && has !== target[c]) wrong.push(c);
+      }
       const steps: Restoration[] = [];
-      const unmatched = [...missing];
-      for (const from of extra) {
+      const unmatched = [...missing, ...wrong];
+      for (const from of [...extra, ...wrong]) {
         const code = onBoard[from] ?? EMPTY;
         const i = unmatched.findIndex((c) => (target[c] ?? EMPTY) === code);
         if (i >= 0) {

@@ -5,6 +5,7 @@
  * the phase decides what the change means. Time comes with the inputs; nothing here reads a
  * clock.
  */
+import { onAdvice } from './advice.ts';
 import { attributeHolding } from './attribution.ts';
 import { unseenBeforeLift, unseenBeforePlace } from './blind-moves.ts';
 import { blindView } from './blind-view.ts';
@@ -92,6 +93,9 @@ export function stepReferee<G extends GameTypes>(
       break;
     case 'operator':
       onOperator(ctx, input.action);
+      break;
+    case 'advice':
+      onAdvice(ctx, input);
       break;
     case 'tick':
       break;

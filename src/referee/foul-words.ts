@@ -26,6 +26,8 @@ export function foulWords(code: FoulCode, words: { readonly piece: string; reado
       return 'touch move';
     case 'UnexpectedSphere':
       return `unexpected ${words.piece}`;
+    case 'NotTheComputersMove':
+      return "not the computer's move";
   }
 }
 

@@ -16,11 +16,12 @@ export function setupPosition<G extends GameTypes>(ctx: StepContext<G>): G['posi
   return d.match.games.length === 0 && d.settings.firstPosition ? d.settings.firstPosition : ctx.rules.startPosition();
 }
 
-/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way. */
+/** Forgets everything about the turn in progress: pieces in hand, touch move, a capture under way, the computer's move to carry out. */
 export function clearTurn<G extends GameTypes>(d: Draft<G>): void {
   d.hand = [];
   d.touched = undefined;
   d.captureOrder = undefined;
+  d.computerMove = undefined;
 }
 
 export function startGame<G extends GameTypes>(ctx: StepContext<G>): void {
@@ -153,6 +154,11 @@ export function commitFoul<G extends GameTypes>(ctx: StepContext<G>, code: FoulC
   d.phase = 'foul';
   d.foul = code;
   ctx.emit({ type: 'foul', code, side, message, restore: ctx.engine.view.restorationSteps(d.onBoard, pos.board), count });
-  if (d.settings.policy === 'tournament' && count >= 2)
+  // A foul while the computer's move is being carried out was made by the person at the board
+  // for the computer: it is called and counted (the restore steps matter, and everyone hears it),
+  // but never forfeits. Forfeiting the computer's side would hand the person the game for their
+  // own slip, and forfeiting the person's side would punish an honest mistake in someone
+  // else's move; the computer's move stays pending until it is carried out right.
+  if (d.settings.policy === 'tournament' && count >= 2 && !d.computerMove)
     forfeitGame(ctx, side, 'fouls', `${side}'s second foul this game (tournament policy)`);
 }

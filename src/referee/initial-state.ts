@@ -22,6 +22,7 @@ export function initialState<G extends GameTypes>(rules: RefereeRules<G>, settin
     fouls: noFouls(rules),
     changedSinceOver: true,
     sensors: HEALTHY,
+    hints: { A: 0, B: 0 },
     physics: rules.physics?.initial,
   };
 }

@@ -60,6 +60,8 @@ export type RefereeInput =
     }
   /** An operator's action (a typed line, an MQTT request, the dashboard): see OperatorAction. */
   | { readonly type: 'operator'; readonly action: OperatorAction; readonly atMs: number }
+  /** An engine's answer, fed by the app (nobody types it): see Advice. */
+  | ({ readonly type: 'advice'; readonly atMs: number } & Advice)
   | { readonly type: 'tick'; readonly atMs: number };
 
 /**
@@ -76,6 +78,28 @@ export type OperatorAction =
   | { readonly kind: 'agree' }
   | { readonly kind: 'attribute'; readonly to: string }
   | { readonly kind: 'blind'; readonly well: string; readonly holds: BlindHolds };
+
+/**
+ * What an engine advises, as the app hands it to the referee: `move`, in the game's move
+ * notation (as `move` verdicts say moves), is the best move in `position` (the game's
+ * position notation, as the snapshot says it), the one it was computed for.
+ * - `computer`: the computer plays the side to move, and this is its move; the person at the
+ *   board carries it out (`computer-move` verdict; snapshot's `computerMove` until done).
+ * - `hint`: the best move shown to the side to move, on its player's request (`hint` verdict,
+ *   counted per player for the whole match).
+ * The referee refuses advice (a `notice`, the state unchanged) when no game is on, when
+ * `position` is not the game's position now (a stale answer: a move or a takeback came
+ * meanwhile), when `move` is not legal there, and, for `computer`, while a computer move is
+ * pending already; a `hint` is refused too while a computer move is pending (the side to move
+ * is the computer's).
+ */
+export interface Advice {
+  readonly role: AdviceRole;
+  readonly move: string;
+  readonly position: string;
+}
+export const ADVICE_ROLES = ['computer', 'hint'] as const;
+export type AdviceRole = (typeof ADVICE_ROLES)[number];
 
 export const BLIND_HOLDS = ['empty', 'occupied'] as const;
 export type BlindHolds = (typeof BLIND_HOLDS)[number];

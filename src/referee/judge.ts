@@ -6,11 +6,11 @@
  * one placement on the captured piece's cell. Which pieces a move may capture is the game's
  * (`capturable`); a piece whose side the referee does not know, once in hand, may be one.
  */
+import { carryOut } from './advice.ts';
 import { askAfterAbandon } from './blind-moves.ts';
 import { blindView } from './blind-view.ts';
 import { cellName, type StepContext } from './context.ts';
 import { placementReason } from './foul-words.ts';
-import { acceptMove } from './game-flow.ts';
 import type { GameTypes } from './rules.ts';
 import type { HeldPiece } from './state.ts';
 import { foulInPlay } from './takeback.ts';
@@ -106,8 +106,14 @@ export function judgePlacement<G extends GameTypes>(ctx: StepContext<G>, cell: n
 
   if (placed.from === cell) {
     if (rules.sideOf(placed.cell) === mover) {
-      d.touched ??= cell;
       if (d.hand.length === 0) d.captureOrder = undefined;
+      // The person carrying out the computer's move touched a piece for it, not for themselves: no touch move.
+      if (d.computerMove)
+        return ctx.emit({
+          type: 'notice',
+          message: `the ${piece} on ${name} was put back: the computer's move is ${d.computerMove.notation}`,
+        });
+      d.touched ??= cell;
       ctx.emit({
         type: 'touch-move',
         side: mover,
@@ -134,5 +140,5 @@ export function judgePlacement<G extends GameTypes>(ctx: StepContext<G>, cell: n
     return foulInPlay(ctx, 'TwoSpheresLifted', `another ${piece} is still lifted: move one ${piece} at a time`);
   const checked = rules.checkMove(pos, { from: placed.from, to: cell, capture: captured !== undefined });
   if (!checked.ok) return foulInPlay(ctx, 'IllegalPlacement', placementReason(from, name, checked.error.message));
-  acceptMove(ctx, checked.value);
+  carryOut(ctx, checked.value);
 }

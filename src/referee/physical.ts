@@ -4,11 +4,12 @@
  * decides what it means (part of a move, a foul, a restoration, the start position). Changes
  * on blind cells the referee takes as having happened are judged the same way, as if sensed.
  */
+import { carryOut } from './advice.ts';
 import type { BoardAction } from './board-physics.ts';
 import { announceBlindDestinations, moveShownAfterReport, type UnseenStep } from './blind-moves.ts';
 import { blindView } from './blind-view.ts';
 import { cellName, judging, type StepContext } from './context.ts';
-import { acceptMove, checkSetup } from './game-flow.ts';
+import { checkSetup } from './game-flow.ts';
 import type { OperatorAction } from './inputs.ts';
 import { judgeLift, judgePlacement } from './judge.ts';
 import { checkFoulResolved, checkResync } from './recovery.ts';
@@ -138,7 +139,7 @@ export function onBlindReport<G extends GameTypes>(ctx: StepContext<G>, action: 
   if ('notice' in step) return ctx.emit({ type: 'notice', message: step.notice });
   if (step.kind === 'place') return onPlace(ctx, step.well);
   const shown = judging(ctx) ? explainedByLift(ctx, step.well) : undefined;
-  if (shown) acceptMove(ctx, shown);
+  if (shown) carryOut(ctx, shown);
   else onLift(ctx, step.well);
 }
 

@@ -4,6 +4,7 @@
  * resynced with the game (after a restart, a holding attributed to nobody, the board unheard).
  * What besides the restored board puts a foul right is the game's ruling (`foulRecovery`).
  */
+import { movesAllowed } from './advice.ts';
 import type { StepContext } from './context.ts';
 import { acceptMove } from './game-flow.ts';
 import { liftedVerdict } from './judge.ts';
@@ -19,7 +20,8 @@ export function checkFoulResolved<G extends GameTypes>(ctx: StepContext<G>): voi
   if (sameOccupancy(d.onBoard, pos.board)) return restore(ctx);
   if (takenBackFromFoul(ctx)) return;
   const strict = rules.rulings.foulRecovery === 'moves';
-  const moves = rules.legalMoves(pos);
+  // With a computer move pending, only it completes the turn or goes on from a piece of it in hand.
+  const moves = movesAllowed(ctx, rules.legalMoves(pos));
   const touchedOk = (from: number): boolean => d.touched === undefined || d.touched === from;
   const completed = strict
     ? // Any legal move, touch move holding, with the mover's own piece (known by the hand, not one from nowhere) on its destination.

@@ -26,6 +26,8 @@ export function snapshotOf<G extends GameTypes>(game: Refereeing<G>, s: RefereeS
       ? { pendingFoul: { code: s.foul, side: pos.turn, restore: view.restorationSteps(s.onBoard, pos.board) } }
       : {}),
     ...(s.match.winner ? { winner: s.match.winner } : {}),
+    ...(s.computerMove ? { computerMove: { side: pos.turn, move: s.computerMove.notation } } : {}),
+    hints: s.hints,
     sensors: sensorsSnapshot(s.sensors, sensorWords),
   };
 }

@@ -25,6 +25,10 @@ export interface RefereeSnapshot {
   /** The foul that stands, and how to put the board right, while play waits for it. */
   readonly pendingFoul?: { readonly code: FoulCode; readonly side: Side; readonly restore: readonly Restoration[] };
   readonly winner?: Player;
+  /** The computer's move for the person at the board to carry out, until the board shows it made. */
+  readonly computerMove?: { readonly side: Side; readonly move: string };
+  /** Hints shown to each player in the match so far. */
+  readonly hints: ByPlayer<number>;
   /** The load cells at fault and the points they leave blind (both empty while every cell works). */
   readonly sensors: SensorsSnapshot;
 }

@@ -1,4 +1,5 @@
 /** The referee's state, for any game: the game as the rules see it and the board as the sensors see it. */
+import type { ByPlayer } from '../rules/match/track.ts';
 import type { Cell } from './inputs.ts';
 import type { GameTypes, SideOf } from './game-types.ts';
 import type { SensorHealth } from './sensor-health.ts';
@@ -24,6 +25,12 @@ export interface GameInPlay<G extends GameTypes> {
   readonly position: G['position'];
   /** The game's moves so far, oldest first (absent: none known, as for a game set up mid-way in a test). */
   readonly earlier?: readonly EarlierPly<G>[];
+}
+
+/** A move the computer wants carried out on the board, until it is (advice.ts): the move, and its notation. */
+export interface PendingComputerMove<G extends GameTypes> {
+  readonly move: G['move'];
+  readonly notation: string;
 }
 
 export type FoulCounts<G extends GameTypes> = Readonly<Record<SideOf<G>, number>>;
@@ -63,6 +70,10 @@ export interface RefereeState<G extends GameTypes> {
   readonly holding?: HoldingForfeit<G>;
   /** The load cells at fault, and the cells they leave blind. */
   readonly sensors: SensorHealth;
+  /** The computer's move for the person to carry out, while it is not yet on the board (part of the turn: cleared with it). */
+  readonly computerMove?: PendingComputerMove<G>;
+  /** Hints shown to each player in the match so far (kept across games: the match record says them). */
+  readonly hints: ByPlayer<number>;
   /** What the game's board physics keeps (board-physics.ts). */
   readonly physics: G['physics'];
 }

@@ -34,7 +34,10 @@ interface Way<G extends GameTypes> {
 function wayBack<G extends GameTypes>(ctx: StepContext<G>): Way<G> | undefined {
   const { d, rules } = ctx;
   const earlier = d.game.earlier ?? [];
-  const n = d.settings.takebackPlies ?? 1;
+  // While the computer's move waits to be carried out its reply is not on the board: taking back
+  // the person's move alone is one ply fewer than the setting (which counts the reply).
+  const plies = d.settings.takebackPlies ?? 1;
+  const n = d.computerMove && plies > 1 ? plies - 1 : plies;
   if (n < 1 || earlier.length < n) return undefined;
   if (d.phase !== 'play' && d.phase !== 'foul') return undefined;
   if (rules.physics?.holdsJudgement(d.physics) || rules.physics?.heldEnding(d.physics) !== undefined) return undefined;

@@ -29,6 +29,7 @@ export const FOUL_CODES = [
   'TwoSpheresLifted',
   'TouchMove',
   'UnexpectedSphere',
+  'NotTheComputersMove',
 ] as const;
 export type FoulCode = (typeof FOUL_CODES)[number];
 
@@ -77,6 +78,15 @@ export type Verdict = { readonly atMs: number } & (
       readonly unheard?: true;
     }
   | { readonly type: 'touch-move'; readonly side: Side; readonly well: string; readonly message: string }
+  /**
+   * The computer plays `side` (the side to move) and wants `move` (the game's notation) carried
+   * out on the board by the person at it, in `position` (the game's position now). It stands
+   * until the board shows it made (a `move` verdict); another move is a `NotTheComputersMove`
+   * foul. A takeback or the game's end drops it.
+   */
+  | { readonly type: 'computer-move'; readonly side: Side; readonly move: string; readonly position: string }
+  /** The best move shown to `side` to move, at its `player`'s request; `count`: that player's hints in the match, this one included. */
+  | { readonly type: 'hint'; readonly side: Side; readonly player: Player; readonly move: string; readonly count: number }
   | {
       readonly type: 'foul';
       readonly code: FoulCode;

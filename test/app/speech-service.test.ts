@@ -27,6 +27,7 @@ function matchOn(bus: EventBus, players = { A: 'Alice', B: 'Bob' }): MatchContex
     header: { ...header, settings: { ...header.settings, players } },
     snapshot: () => undefined,
     operate: () => [],
+    advise: () => [],
     verdictsAfter: () => [],
     lastSeq: () => 0,
     scheduler: new ManualScheduler(),

@@ -97,6 +97,8 @@ const TABLE: readonly [string, Verdict, SpeechTerms, string | undefined][] = [
     SENRYAKU,
     'Touch move: the sphere on e1 must be moved.',
   ],
+  ["the computer's move", at({ type: 'computer-move', side: 'black', move: 'c1xd2', position: '-' }), SENRYAKU, 'Computer: c1 takes d2.'],
+  ['a hint', at({ type: 'hint', side: 'light', player: 'A', move: 'a2-b3', count: 2 }), SURAKARTA, 'Hint: a2 to b3.'],
   ['the board tips', at({ type: 'board-tipped', toward: 'black' }), SENRYAKU, 'Crash!'],
   [
     'whose crash it was',
@@ -224,6 +226,8 @@ describe('spoken verdicts', () => {
       'capture-started': true,
       move: true,
       'touch-move': true,
+      'computer-move': true,
+      hint: true,
       foul: true,
       restored: true,
       takeback: true,
@@ -245,7 +249,7 @@ describe('spoken verdicts', () => {
 
   it.each(FOUL_CODES.map((code) => [code]))('a %s foul is said in words, never its code', (code) => {
     const said = spokenVerdict(at({ type: 'foul', code, side: 'black', message: '-', restore: [], count: 1 }), SENRYAKU);
-    expect(said).toMatch(/^Foul by Black: [a-z][a-z ]+\.$/);
+    expect(said).toMatch(/^Foul by Black: [a-z][a-z' ]+\.$/);
     expect(said).not.toContain(code);
   });
 

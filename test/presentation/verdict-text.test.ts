@@ -50,7 +50,7 @@ describe('verdict text: a foul in words, never its code', () => {
     const v: Verdict = { atMs: 0, type: 'foul', code, side: 'black', message: 'why', restore: [], count: 2 };
     for (const words of [SENRYAKU_WORDS, SURAKARTA_WORDS]) {
       const text = verdictText(v, words);
-      expect(text).toMatch(/^\[00:00\] FOUL by Black \(2nd this game, [a-z][a-z ]+\): why\.$/);
+      expect(text).toMatch(/^\[00:00\] FOUL by Black \(2nd this game, [a-z][a-z' ]+\): why\.$/);
       expect(text).not.toContain(code);
     }
   });

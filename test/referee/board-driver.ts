@@ -3,7 +3,7 @@
  * given time after the last) and collect its verdicts. Each game's driver adds its own ways to
  * set up a position and to play (test/referee/senryaku/, surakarta/, engine/).
  */
-import type { RefereeInput } from '../../src/referee/inputs.ts';
+import type { AdviceRole, RefereeInput } from '../../src/referee/inputs.ts';
 import type { RulesetReferee } from '../../src/referee/referee.ts';
 import type { SensorFaultKind } from '../../src/referee/sensor-faults.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
@@ -48,6 +48,9 @@ export class BoardDriver<S> {
     this.send({ type: 'operator', action: { kind: 'blind', well: c, holds }, atMs: this.at(dt) });
   /** The operator says who held the board in the holding that ended the last game. */
   attribute = (to: string, dt = 300) => this.send({ type: 'operator', action: { kind: 'attribute', to }, atMs: this.at(dt) });
+  /** An engine's advice for the game as it stands (or for `position`, a stale one). */
+  advise = (role: AdviceRole, move: string, position = this.snapshot().position, dt = 100) =>
+    this.send({ type: 'advice', role, move, position, atMs: this.at(dt) });
   /** "lift b2, place c3, roll a1 a2, tick 500": the events in order; all their verdicts. */
   play(script: string): Verdict[] {
     const out: Verdict[] = [];

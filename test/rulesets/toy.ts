@@ -132,6 +132,7 @@ function snapshot(s: CornersState): RefereeSnapshot {
     players: { white: 'A', black: 'B' },
     score: { points: { A: s.winner === 'white' ? 1 : 0, B: s.winner === 'black' ? 1 : 0 }, games: { A: 0, B: 0 }, trackLength: 1 },
     fouls: s.fouls,
+    hints: { A: 0, B: 0 },
     sensors: { blind: [], faults: [] },
   };
 }

@@ -40,6 +40,7 @@ const STATE: StatePayload = {
   players: { light: 'A', dark: 'B' },
   score: { points: { A: 0, B: 0 }, games: { A: 0, B: 0 }, trackLength: 2 },
   fouls: { light: 0, dark: 0 },
+  hints: { A: 0, B: 0 },
   sensors: { blind: [], faults: [] },
   link: { state: 'ready' },
   journal: { state: 'main', path: '/var/senryaku/match.jsonl.gz' },

@@ -13,16 +13,8 @@
  */
 import type { HardwareProfile } from '../../board/profile.ts';
 import type { BoardLink, CommandResult } from '../../hardware/link/index.ts';
-import {
-  NO_LIGHTS,
-  lightsOnInput,
-  lightsOnSuggestion,
-  lightsOnVerdict,
-  type LightsNaming,
-  type LightsState,
-} from '../../presentation/lights/plan.ts';
+import { NO_LIGHTS, lightsOnInput, lightsOnVerdict, type LightsNaming, type LightsState } from '../../presentation/lights/plan.ts';
 import { lightsPicture, nextLightsChangeMs, type LightsOptions } from '../../presentation/lights/picture.ts';
-import { suggestionOfMove } from '../../presentation/lights/suggestion.ts';
 import type { Verdict } from '../../referee/verdicts.ts';
 import { realScheduler, type Scheduler, type TimerHandle } from '../../util/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
@@ -71,7 +63,6 @@ export class WellLightsService implements Service {
     this.state = (this.config.history ?? []).reduce((s, v) => lightsOnVerdict(s, v, Number.NEGATIVE_INFINITY), NO_LIGHTS);
     bus.on('verdict', this, (v) => this.update(lightsOnVerdict(this.state, v, this.scheduler.now())));
     bus.on('refereeInput', this, (i) => this.update(lightsOnInput(this.state, i, this.config.naming)));
-    bus.on('suggestion', this, ({ move }) => this.update(lightsOnSuggestion(this.state, move ? suggestionOfMove(move) : undefined)));
     const unknown = (): void => {
       this.shown = undefined;
       this.sync();

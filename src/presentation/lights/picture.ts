@@ -40,7 +40,8 @@ export function lightsPicture(s: LightsState, nowMs: number, o: LightsOptions): 
     if (!g.lifted) wells.set(g.move.from, 'lift');
   }
   if (s.lift && o.destinations) {
-    for (const w of s.lift.destinations) wells.set(w, 'destination');
+    // Carrying out the computer's move, the person is shown its destination alone, not every legal one.
+    if (!g?.binding) for (const w of s.lift.destinations) wells.set(w, 'destination');
     wells.set(s.lift.well, 'lift');
   }
   return { wells };

@@ -3,13 +3,14 @@
  * says (its verdicts) and what it hears (its inputs: lifts and placements as sensing found
  * them) to what the wells should show. It decides nothing about the game: the wells to put
  * right are the restore steps a foul or a resync carries, the destinations are the `lifted`
- * verdict's, and a restore step's well goes dark once the board shows it done (a piece sensed
+ * verdict's, a suggested move is the computer's move or a hint said (`computer-move`,
+ * `hint`), and a restore step's well goes dark once the board shows it done (a piece sensed
  * where one is wanted, none where none is), lit again if it is undone. Time comes in as an
  * argument (when an alarm began); picture.ts turns a state and a time into lit wells.
  */
 import type { Cell, RefereeInput } from '../../referee/inputs.ts';
 import type { Difference, Restoration, Verdict } from '../../referee/verdicts.ts';
-import { wellsOfMove, type Suggestion } from './suggestion.ts';
+import { suggestionOfMove, wellsOfMove, type Suggestion } from './suggestion.ts';
 
 /** A well the board must be put right on: a piece wanted there, or none; `done` while the board shows it so. */
 export interface RestoreLight {
@@ -24,11 +25,16 @@ export interface Alarm {
   readonly sinceMs: number;
 }
 
-/** A suggested move as the hands carry it out: the piece lifted from `from`, the captured piece taken from `to`. */
+/**
+ * A suggested move as the hands carry it out: the piece lifted from `from`, the captured piece
+ * taken from `to`. `binding`: the computer's move, the only one the person may make (a hint
+ * is advice: the player may move otherwise).
+ */
 export interface SuggestionProgress {
   readonly move: Suggestion;
   readonly lifted: boolean;
   readonly taken: boolean;
+  readonly binding: boolean;
 }
 
 export interface LightsState {
@@ -110,6 +116,11 @@ export function lightsOnVerdict(s: LightsState, v: Verdict, nowMs: number): Ligh
     // Moves taken back: the board stands as before them, and the move before them is not known here.
     case 'takeback':
       return { ...without(s, 'lift', 'suggestion', 'lastMove'), restore: [] };
+    // The computer's move to carry out, or a hint: each of its steps lit, dark as the hands make it.
+    case 'computer-move':
+    case 'hint':
+      return suggest(s, suggestionOfMove(v.move), v.type === 'computer-move');
+    // The suggestion stays through a foul (a NotTheComputersMove's too): shown again once the board is put right.
     case 'foul':
       return { ...s, restore: fromRestorations(v.restore) };
     case 'resync-needed':
@@ -162,6 +173,6 @@ export function lightsOnInput(s: LightsState, input: RefereeInput, naming: Light
 }
 
 /** A move to show (the computer's, a hint), or none: it stays until a move is made or the game ends. */
-export function lightsOnSuggestion(s: LightsState, move: Suggestion | undefined): LightsState {
-  return move ? { ...s, suggestion: { move, lifted: false, taken: false } } : without(s, 'suggestion');
+function suggest(s: LightsState, move: Suggestion | undefined, binding: boolean): LightsState {
+  return move ? { ...s, suggestion: { move, lifted: false, taken: false, binding } } : without(s, 'suggestion');
 }

@@ -76,7 +76,7 @@ describe('the well LEDs service', () => {
     expect(link.commands).toEqual([{ type: 'led', well: E1, rgb: 0 }]);
   });
 
-  it('destinations after a lift under casual play, none under the tournament setting; a suggestion on the bus is lit', async () => {
+  it("destinations after a lift under casual play, none under the tournament setting; the computer's move is lit", async () => {
     const lift: VerdictBody = { type: 'lifted', side: 'white', well: 'c1', destinations: ['c2'] };
     const casual = await lights();
     casual.link.commands.length = 0;
@@ -89,9 +89,42 @@ describe('the well LEDs service', () => {
     tournament.bus.emit('verdict', v(lift));
     await settle();
     expect(tournament.link.commands).toEqual([]);
-    tournament.bus.emit('suggestion', { move: 'g6xf5' });
+    tournament.bus.emit('verdict', v({ type: 'computer-move', side: 'black', move: 'g6xf5', position: 'p' }));
     await settle();
     expect(tournament.link.commands).toEqual([led(33, 'capture'), led(41, 'lift')]);
+  });
+
+  it("the computer's move lit; another move's foul lights its restore wells instead, dark as fixed; then the computer's move again", async () => {
+    const { bus } = await lights();
+    // What the board shows, as it acknowledged it.
+    let shown: Readonly<Record<string, number>> = {};
+    bus.on('lights', {}, (l) => (shown = l.wells));
+    const showing = async (): Promise<Record<string, number>> => {
+      await settle();
+      return { ...shown };
+    };
+    bus.emit('verdict', v({ type: 'computer-move', side: 'white', move: 'a1-a2', position: 'p' }));
+    expect(await showing()).toEqual({ a1: LIGHT_COLOURS.lift, a2: LIGHT_COLOURS.destination });
+    // a1 = 0, b1 = 1, b2 = 8 on the reference board: b1-b2 made instead.
+    bus.emit('refereeInput', { type: 'lifted', well: 1, atMs: 0 });
+    bus.emit('refereeInput', { type: 'placed', well: 8, atMs: 0 });
+    bus.emit(
+      'verdict',
+      v({
+        type: 'foul',
+        code: 'NotTheComputersMove',
+        side: 'white',
+        message: 'm',
+        restore: [{ action: 'move-back', well: 'b1', from: 'b2', sphere: 'w' }],
+        count: 1,
+      }),
+    );
+    expect(await showing()).toEqual({ b1: LIGHT_COLOURS.restore, b2: LIGHT_COLOURS.remove });
+    bus.emit('refereeInput', { type: 'lifted', well: 8, atMs: 0 });
+    expect(await showing()).toEqual({ b1: LIGHT_COLOURS.restore });
+    bus.emit('refereeInput', { type: 'placed', well: 1, atMs: 0 });
+    bus.emit('verdict', v({ type: 'restored', side: 'white', position: 'p' }));
+    expect(await showing()).toEqual({ a1: LIGHT_COLOURS.lift, a2: LIGHT_COLOURS.destination });
   });
 
   it('a crash flashes every well with LEDALL and LEDCLR on the run’s clock, then shows the board as before', async () => {

@@ -1,6 +1,6 @@
 // The lights plan: verdicts and inputs in, lit wells out, at a time handed in.
 import { describe, expect, it } from 'vitest';
-import { NO_LIGHTS, lightsOnInput, lightsOnSuggestion, lightsOnVerdict, type LightsState } from '../../../src/presentation/lights/plan.ts';
+import { NO_LIGHTS, lightsOnInput, lightsOnVerdict, type LightsState } from '../../../src/presentation/lights/plan.ts';
 import { lightsPicture, nextLightsChangeMs, type LightsOptions } from '../../../src/presentation/lights/picture.ts';
 import { suggestionOfMove } from '../../../src/presentation/lights/suggestion.ts';
 import type { RefereeInput } from '../../../src/referee/inputs.ts';
@@ -170,11 +170,13 @@ describe('a crash and a holding forfeit flash every well', () => {
   });
 });
 
+const computer = (move: string): VerdictBody => ({ type: 'computer-move', side: 'white', move, position: 'p' });
+const hint = (move: string): VerdictBody => ({ type: 'hint', side: 'white', player: 'A', move, count: 1 });
+
 describe('a suggested move (the computer, a hint): each step lit in order, dark once done', () => {
-  it('a capture: the piece to lift, the piece it takes; taken, its well is the destination; lifted, the piece is dark', () => {
-    const move = suggestionOfMove('c1xd2');
-    expect(move).toEqual({ from: 'c1', to: 'd2', capture: true });
-    let s = lightsOnSuggestion(NO_LIGHTS, move);
+  it("the computer's capture: the piece to lift, the piece it takes; taken, its well is the destination; lifted, the piece is dark", () => {
+    expect(suggestionOfMove('c1xd2')).toEqual({ from: 'c1', to: 'd2', capture: true });
+    let s = verdicts(NO_LIGHTS, [computer('c1xd2')]);
     // Shown whatever the destinations setting: it was asked for.
     expect(lit(s, 0, { destinations: false })).toEqual(['c1:lift', 'd2:capture']);
     s = inputs(s, [lifted('d2')]);
@@ -186,21 +188,47 @@ describe('a suggested move (the computer, a hint): each step lit in order, dark 
     expect(lit(s)).toEqual(['c1:last-move', 'd2:last-move']);
   });
 
-  it('a plain move, then taken away; text that is not a move suggests nothing', () => {
-    const s = lightsOnSuggestion(NO_LIGHTS, suggestionOfMove('a2-a3'));
-    expect(lit(s)).toEqual(['a2:lift', 'a3:destination']);
-    expect(lit(lightsOnSuggestion(s, undefined))).toEqual([]);
+  it("a hint: lit the same; its piece lifted shows every legal destination (the player may move otherwise), the computer's only its own", () => {
+    const h = verdicts(NO_LIGHTS, [hint('a2-a3')]);
+    expect(lit(h)).toEqual(['a2:lift', 'a3:destination']);
+    const liftA2: VerdictBody = { type: 'lifted', side: 'white', well: 'a2', destinations: ['a3', 'b3'] };
+    expect(lit(verdicts(inputs(h, [lifted('a2')]), [liftA2]))).toEqual(['a2:lift', 'a3:destination', 'b3:destination']);
+    const c = verdicts(NO_LIGHTS, [computer('a2-a3')]);
+    expect(lit(verdicts(inputs(c, [lifted('a2')]), [liftA2]))).toEqual(['a2:lift', 'a3:destination']);
+    // Text that is not a move suggests nothing.
+    expect(lit(verdicts(NO_LIGHTS, [hint('resign')]))).toEqual([]);
     expect(suggestionOfMove('a2')).toBeUndefined();
-    expect(suggestionOfMove('resign')).toBeUndefined();
   });
 
-  it('stays through a foul (the wells to restore shown alone), and shows again once the board is restored', () => {
-    let s = lightsOnSuggestion(NO_LIGHTS, suggestionOfMove('a2-a3'));
+  it("another move than the computer's: the foul's wells alone, dark as each is fixed; restored, the computer's move again", () => {
+    let s = verdicts(NO_LIGHTS, [computer('a1-a2')]);
+    s = inputs(s, [lifted('b1'), placed('b2')]);
     s = verdicts(s, [
-      { type: 'foul', code: 'NotYourSphere', side: 'white', message: 'm', restore: [{ action: 'put-back', well: 'g6' }], count: 1 },
+      {
+        type: 'foul',
+        code: 'NotTheComputersMove',
+        side: 'white',
+        message: 'm',
+        restore: [{ action: 'move-back', well: 'b1', from: 'b2', sphere: 'w' }],
+        count: 1,
+      },
     ]);
-    expect(lit(s)).toEqual(['g6:restore']);
+    expect(lit(s)).toEqual(['b1:restore', 'b2:remove']);
+    s = inputs(s, [lifted('b2')]);
+    expect(lit(s)).toEqual(['b1:restore']);
+    s = inputs(s, [placed('b1')]);
     s = verdicts(s, [{ type: 'restored', side: 'white', position: 'p' }]);
-    expect(lit(s)).toEqual(['a2:lift', 'a3:destination']);
+    expect(lit(s)).toEqual(['a1:lift', 'a2:destination']);
+  });
+
+  it('a takeback and the game’s end take it away', () => {
+    const s = verdicts(NO_LIGHTS, [computer('a2-a3')]);
+    expect(
+      verdicts(s, [{ type: 'takeback', side: 'white', plies: 1, moves: [{ side: 'white', move: 'b1-b2' }], position: 'p' }]).suggestion,
+    ).toBeUndefined();
+    expect(
+      verdicts(s, [{ type: 'game-over', game: 1, winner: 'black', winnerPlayer: 'B', reason: 'r', points: 1, score: { A: 0, B: 1 } }])
+        .suggestion,
+    ).toBeUndefined();
   });
 });

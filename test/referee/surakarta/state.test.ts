@@ -55,6 +55,7 @@ describe('Surakarta referee: snapshot', () => {
       players: { light: 'A', dark: 'B' },
       score: { points: { A: 0, B: 0 }, games: { A: 0, B: 0 }, trackLength: 2 },
       fouls: { light: 0, dark: 0 },
+      hints: { A: 0, B: 0 },
       sensors: { blind: [], faults: [] },
     });
     r.move('b2-c3');
