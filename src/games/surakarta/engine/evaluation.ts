@@ -57,39 +57,49 @@ const NEIGHBOUR = new Int8Array(8 * POINTS);
 const NEIGHBOUR_COUNT = Int8Array.from({ length: POINTS }, (_, p) => NEIGHBOURS[p]!.length);
 for (let p = 0; p < POINTS; p++) NEIGHBOUR.set(NEIGHBOURS[p]!, 8 * p);
 
+// The evaluation reads these as this module's own constants: a binding imported from another
+// module costs a load and a check each time optimised code reads it.
+const TRACK_POINT = SLOT_POINT;
+const TRACK = TRACK_LENGTH;
+const NONE = EMPTY;
+const LIGHT_CELL = LIGHT;
+const DARK_CELL = DARK;
+const POINT_COUNT = POINTS;
+const PIECES = PIECES_PER_SIDE;
+
 /** Per point: attacked by a capture path of the other side; defended by one of its own side. */
-const attacked = new Uint8Array(POINTS);
-const defended = new Uint8Array(POINTS);
+const attacked = new Uint8Array(POINT_COUNT);
+const defended = new Uint8Array(POINT_COUNT);
 /** Capture paths found by cell (1 Light, 2 Dark). */
 const paths = new Int32Array(3);
 
 /** Slots per line of a track: a step from a track's place t to t + 1 goes round a loop when t % LINE is LINE - 1. */
 const LINE = 6;
 /** The occupied places (0..23) of the track being scanned, in track order. */
-const occupied = new Int8Array(TRACK_LENGTH);
+const occupied = new Int8Array(TRACK);
 
 /** Records what every path on one track (slots `base`..`base` + 23) meets: attacks and defences, and each side's capture paths. */
 function scanTrack(board: Int8Array, base: number): void {
   let k = 0;
-  for (let t = 0; t < TRACK_LENGTH; t++) if (board[SLOT_POINT[base + t]!] !== EMPTY) occupied[k++] = t;
+  for (let t = 0; t < TRACK; t++) if (board[TRACK_POINT[base + t]!] !== NONE) occupied[k++] = t;
   if (k < 2) return;
   for (let j = 0; j < k; j++) {
     const at = occupied[j]!;
-    const from = SLOT_POINT[base + at]!;
+    const from = TRACK_POINT[base + at]!;
     const own = board[from]!;
     // Onward: the next occupied place that is not this point; round a loop when it is at least LINE - at % LINE places on.
     let n = j + 1 === k ? 0 : j + 1;
-    if (SLOT_POINT[base + occupied[n]!] === from) n = n + 1 === k ? 0 : n + 1;
+    if (TRACK_POINT[base + occupied[n]!] === from) n = n + 1 === k ? 0 : n + 1;
     if (n !== j) {
-      const ahead = (occupied[n]! - at + TRACK_LENGTH) % TRACK_LENGTH;
-      if (ahead >= LINE - (at % LINE)) meet(board, SLOT_POINT[base + occupied[n]!]!, own);
+      const ahead = (occupied[n]! - at + TRACK) % TRACK;
+      if (ahead >= LINE - (at % LINE)) meet(board, TRACK_POINT[base + occupied[n]!]!, own);
     }
     // Back: the previous one; round a loop when it is more than at % LINE places back.
     let b = j === 0 ? k - 1 : j - 1;
-    if (SLOT_POINT[base + occupied[b]!] === from) b = b === 0 ? k - 1 : b - 1;
+    if (TRACK_POINT[base + occupied[b]!] === from) b = b === 0 ? k - 1 : b - 1;
     if (b !== j) {
-      const behind = (at - occupied[b]! + TRACK_LENGTH) % TRACK_LENGTH;
-      if (behind > at % LINE) meet(board, SLOT_POINT[base + occupied[b]!]!, own);
+      const behind = (at - occupied[b]! + TRACK) % TRACK;
+      if (behind > at % LINE) meet(board, TRACK_POINT[base + occupied[b]!]!, own);
     }
   }
 }
@@ -103,7 +113,7 @@ function meet(board: Int8Array, q: number, own: number): void {
   }
 }
 
-/** The evaluation of `board` for the side whose pieces are `mine` (LIGHT or DARK), that side to move. */
+/** The evaluation of `board` for the side whose pieces are `mine` (LIGHT_CELL or DARK_CELL), that side to move. */
 export function evaluate(board: Int8Array, mine: number): number {
   attacked.fill(0);
   defended.fill(0);
@@ -111,12 +121,12 @@ export function evaluate(board: Int8Array, mine: number): number {
   let dark = 0;
   let lightPieces = 0;
   let darkPieces = 0;
-  for (let p = 0; p < POINTS; p++) {
+  for (let p = 0; p < POINT_COUNT; p++) {
     const own = board[p]!;
-    if (own === EMPTY) continue;
+    if (own === NONE) continue;
     let score = POINT_VALUE[p]!;
-    for (let i = 8 * p, end = i + NEIGHBOUR_COUNT[p]!; i < end; i++) if (board[NEIGHBOUR[i]!] === EMPTY) score += STEP;
-    if (own === LIGHT) {
+    for (let i = 8 * p, end = i + NEIGHBOUR_COUNT[p]!; i < end; i++) if (board[NEIGHBOUR[i]!] === NONE) score += STEP;
+    if (own === LIGHT_CELL) {
       light += score;
       lightPieces++;
     } else {
@@ -124,20 +134,20 @@ export function evaluate(board: Int8Array, mine: number): number {
       darkPieces++;
     }
   }
-  paths[LIGHT] = 0;
-  paths[DARK] = 0;
+  paths[LIGHT_CELL] = 0;
+  paths[DARK_CELL] = 0;
   scanTrack(board, 0);
-  scanTrack(board, TRACK_LENGTH);
-  light += CAPTURE_PATH * paths[LIGHT];
-  dark += CAPTURE_PATH * paths[DARK];
+  scanTrack(board, TRACK);
+  light += CAPTURE_PATH * paths[LIGHT_CELL];
+  dark += CAPTURE_PATH * paths[DARK_CELL];
   let lightHanging = 0;
   let darkHanging = 0;
-  for (let p = 0; p < POINTS; p++) {
+  for (let p = 0; p < POINT_COUNT; p++) {
     const a = attacked[p]!;
     const d = defended[p]!;
     if (a === 0 && d === 0) continue;
     const safety = a === 0 ? DEFENDED : d === 1 ? -HANGING_DEFENDED : -HANGING;
-    if (board[p] === LIGHT) {
+    if (board[p] === LIGHT_CELL) {
       light += safety;
       if (safety === -HANGING) lightHanging++;
     } else {
@@ -145,8 +155,8 @@ export function evaluate(board: Int8Array, mine: number): number {
       if (safety === -HANGING) darkHanging++;
     }
   }
-  const off = 2 * PIECES_PER_SIDE - lightPieces - darkPieces;
+  const off = 2 * PIECES - lightPieces - darkPieces;
   const lightView = (lightPieces - darkPieces) * (PIECE + TRADE_DOWN * off) + light - dark;
-  const overloaded = (mine === LIGHT ? lightHanging : darkHanging) > 1 ? SECOND_HANGING : 0;
-  return (mine === LIGHT ? lightView : -lightView) - overloaded + TEMPO;
+  const overloaded = (mine === LIGHT_CELL ? lightHanging : darkHanging) > 1 ? SECOND_HANGING : 0;
+  return (mine === LIGHT_CELL ? lightView : -lightView) - overloaded + TEMPO;
 }
