@@ -228,7 +228,14 @@ async function worker(): Promise<void> {
   while (next < tasks.length && !failed) {
     const task = tasks[next++]!;
     try {
-      results.push(await runChild(task));
+      const result = await runChild(task);
+      results.push(result);
+      // Progress on stderr, a batch a line (what a run cut short still has to show).
+      const [a, b] = result.stats;
+      console.error(
+        `${task.rules} ${task.label} seeds ${task.firstSeed}+${task.games}: ${result.wins}-${result.draws}-${result.losses}, ` +
+          `moves ${a!.moves}/${b!.moves} nodes ${a!.nodes}/${b!.nodes} ms ${a!.ms.toFixed(0)}/${b!.ms.toFixed(0)} cpu ${a!.cpuMs.toFixed(0)}/${b!.cpuMs.toFixed(0)} max ${a!.maxMs.toFixed(0)}, batch CPU ${result.cpuMs.toFixed(0)} ms, at ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
     } catch (e) {
       failed = true;
       console.error((e as Error).message);
