@@ -4,10 +4,19 @@
  * once) against levels 1 and 10; then level 10 at `movetime 1000` for a few moves, to see it keep
  * its time. Every move of every game is played through the game's rules core (playGame).
  *
+ * Each game starts from a few random plies (no move that ends the game), and each opening is
+ * played twice, colours swapped: the levels without chance (5–10) would otherwise play the same
+ * two games over and over. The engines are told the game's earlier positions (going back to one
+ * scores a draw, so the side ahead goes on). A game ends by its rules, or at a position's third
+ * time or the ply cap, judged: Surakarta by its own rule for a game stopped by agreement (more
+ * pieces in play wins), the other games by a fixed-depth search of the last position (a side
+ * clearly ahead wins, else a draw).
+ *
  * Prints per pair the score of the stronger level (a win 1, a draw ½, over the games played),
  * and per level the nodes per second and the time per move. The clock of a move starts when the
- * player is asked and stops when it answers (performance.now, in the process playing the game).
- * Games run in `--jobs` child processes at once (default 2, the cores of the machine it was made for).
+ * player is asked and stops when it answers (performance.now, in the process playing the game),
+ * and the CPU time it took beside it. Games run in `--jobs` child processes at once (default 2,
+ * the cores of the machine it was made for); each batch's figures go to stderr as it ends.
  *
  * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS] [--pair LABEL]…
  *   --games N             games per pair (default 100)
