@@ -4,20 +4,33 @@
  * once) against levels 1 and 10; then level 10 at `movetime 1000` for a few moves, to see it keep
  * its time. Every move of every game is played through the game's rules core (playGame).
  *
+ * Each game starts from a few random plies (no move that ends the game), and each opening is
+ * played twice, colours swapped: the levels without chance (5–10) would otherwise play the same
+ * two games over and over. The engines are told the game's earlier positions (going back to one
+ * scores a draw, so the side ahead goes on). A game ends by its rules, or at a position's third
+ * time or the ply cap, judged: Surakarta by its own rule for a game stopped by agreement (more
+ * pieces in play wins), the other games by a fixed-depth search of the last position (a side
+ * clearly ahead wins, else a draw).
+ *
  * Prints per pair the score of the stronger level (a win 1, a draw ½, over the games played),
  * and per level the nodes per second and the time per move. The clock of a move starts when the
- * player is asked and stops when it answers (performance.now, in the process playing the game).
- * Games run in `--jobs` child processes at once (default 2, the cores of the machine it was made for).
+ * player is asked and stops when it answers (performance.now, in the process playing the game),
+ * and the CPU time it took beside it. Games run in `--jobs` child processes at once (default 2,
+ * the cores of the machine it was made for); each batch's figures go to stderr as it ends.
  *
- * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS]
+ * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS] [--pair LABEL]…
  *   --games N             games per pair (default 100)
+ *   --clock cpu|wall      the clock level 10's ladder movetime reads (default cpu: the process's CPU time, so that
+ *                         a busy machine does not weaken it; the movetime-1000 check always reads the wall clock)
+ *   --pair LABEL          only this pair (as the report names it: '10 vs 9', '1 vs random-safe'); repeatable
  *   --quick               levels 1–4, 4 games a pair, 120 plies: the test suite's smoke run
  *   --ladder-movetime MS  level 10's budget in the ladder (default 250; its own time check uses 1000)
  */
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { playGame, type Adjudicate, type GamePlayer, type PlayedGame } from './support/play-game.ts';
+import { playGame, randomOpening, type Adjudicate, type GamePlayer, type PlayedGame } from './support/play-game.ts';
+import { Searcher } from '../src/engine/search.ts';
 import { LEVELS, type EngineGame, type Level } from '../src/engine/types.ts';
 import { BUILT_IN_RULESETS } from '../src/games/registry.ts';
 import type { Ruleset } from '../src/rulesets/ruleset.ts';
@@ -31,7 +44,12 @@ interface Task {
   readonly games: number;
   readonly firstSeed: number;
   readonly maxPlies: number;
+  /** The clock level 10's movetime reads: the process's CPU time, or the wall clock. */
+  readonly clock: Clock;
 }
+
+const CLOCKS = ['cpu', 'wall'] as const;
+type Clock = (typeof CLOCKS)[number];
 
 interface TaskResult {
   readonly task: Task;
@@ -41,26 +59,55 @@ interface TaskResult {
   readonly draws: number;
   readonly losses: number;
   readonly plies: number;
-  /** Per player: moves, nodes, ms spent, the longest move. */
-  readonly stats: readonly { moves: number; nodes: number; ms: number; maxMs: number }[];
+  /** Per player: moves, nodes, ms spent (wall and CPU), the longest move. */
+  readonly stats: readonly { moves: number; nodes: number; ms: number; cpuMs: number; maxMs: number }[];
   readonly ends: Readonly<Record<string, number>>;
+  /** The CPU time the batch's process spent, all of it (the judge and the rules core too). */
+  readonly cpuMs: number;
 }
 
 const engineOf = (ruleset: Ruleset): EngineGame | undefined => ruleset.engine;
 
-/** Surakarta's rule for a game stopped by agreement: more pieces in play wins (the game's own scoring). */
-function adjudicatorOf(ruleset: Ruleset, engine: EngineGame): Adjudicate | undefined {
+/** Random plies before the players' first move: deterministic levels play a different game each time. */
+const OPENING_PLIES = 4;
+/** A game whose result the bench judges: a position this many times over (the third time, as chess has it). */
+const REPETITIONS = 3;
+/** The judge's search: deep enough to see a threat through, the same on every machine. */
+const JUDGE_DEPTH = 4;
+/** The judge's margin (centi-units, 100 about a safe tempo): a side this far ahead by the judge's search has won. */
+const JUDGE_MARGIN = 150;
+
+/**
+ * Who has won a game stopped at the ply cap or by a repetition. Surakarta has a rule for a game
+ * stopped by agreement (more pieces in play wins; equal is a draw), so the bench keeps it. The
+ * other games have none, so the bench judges as an arbiter would: a fixed-depth full search of
+ * the last position (the same evaluation both sides play by), a side clearly ahead wins, else a draw.
+ */
+function adjudicatorOf(ruleset: Ruleset, engine: EngineGame): Adjudicate {
   const pieces = ruleset.piecesInPlay;
-  if (!pieces) return undefined;
+  const judge = new Searcher(16);
   return (position) => {
-    const counts = pieces(position);
     const loaded = engine.load(position, []);
-    if (!counts || !loaded.ok) return 'draw';
-    const toMove = loaded.value.turn();
-    const mine = counts[toMove] ?? 0;
-    const theirs = Object.entries(counts).find(([side]) => side !== toMove)?.[1] ?? 0;
-    return mine > theirs ? 'side-to-move' : theirs > mine ? 'other' : 'draw';
+    if (!loaded.ok) return 'draw';
+    const board = loaded.value;
+    if (pieces) {
+      const counts = pieces(position);
+      if (!counts) return 'draw';
+      const toMove = board.turn();
+      const mine = counts[toMove] ?? 0;
+      const theirs = Object.entries(counts).find(([side]) => side !== toMove)?.[1] ?? 0;
+      return mine > theirs ? 'side-to-move' : theirs > mine ? 'other' : 'draw';
+    }
+    judge.newGame();
+    const { score } = judge.search(engine, board, { depth: JUDGE_DEPTH }, { level: 10, seed: 0, now: () => 0 }).info;
+    const value = score.kind === 'mate' ? Math.sign(score.moves) * Infinity : score.value;
+    return value >= JUDGE_MARGIN ? 'side-to-move' : value <= -JUDGE_MARGIN ? 'other' : 'draw';
   };
+}
+
+function cpuNow(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 function runTask(task: Task): TaskResult {
@@ -71,17 +118,24 @@ function runTask(task: Task): TaskResult {
   let wins = 0;
   let draws = 0;
   let plies = 0;
-  const stats = [0, 1].map(() => ({ moves: 0, nodes: 0, ms: 0, maxMs: 0 }));
+  const stats = [0, 1].map(() => ({ moves: 0, nodes: 0, ms: 0, cpuMs: 0, maxMs: 0 }));
   const ends: Record<string, number> = {};
   for (let g = 0; g < task.games; g++) {
     // Even games: the measured player moves first; odd games: second.
     const measuredFirst = g % 2 === 0;
     const players = measuredFirst ? task.players : ([task.players[1], task.players[0]] as const);
+    // Each opening twice, colours swapped (a batch starts on an even game).
+    const opening = randomOpening(engine, OPENING_PLIES, task.firstSeed + g - (g % 2));
+    if (!opening.ok) throw new Error(`${task.label}, opening ${g + 1}: ${opening.error.message}`);
     const played = playGame(engine, players, {
       seed: task.firstSeed + g,
+      opening: opening.value,
       now: () => performance.now(),
+      cpuNow,
+      searchNow: task.clock === 'cpu' ? cpuNow : () => performance.now(),
       maxPlies: task.maxPlies,
-      ...(adjudicate ? { adjudicate } : {}),
+      repetitions: REPETITIONS,
+      adjudicate,
     });
     if (!played.ok) throw new Error(`${task.label}, game ${g + 1}: ${played.error.code}: ${played.error.message}`);
     const game: PlayedGame = played.value;
@@ -96,10 +150,13 @@ function runTask(task: Task): TaskResult {
       t.moves += s.moves;
       t.nodes += s.nodes;
       t.ms += s.ms;
+      t.cpuMs += s.cpuMs;
       t.maxMs = Math.max(t.maxMs, s.maxMs);
     });
   }
-  return { task, score: wins + draws / 2, wins, draws, losses: task.games - wins - draws, plies, stats, ends };
+  const cpu = process.cpuUsage();
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return { task, score: wins + draws / 2, wins, draws, losses: task.games - wins - draws, plies, stats, ends, cpuMs };
 }
 
 // A child process: one task in (argv), its result out (IPC).
@@ -118,9 +175,15 @@ const quick = args.includes('--quick');
 const gamesPerPair = Number(flag('--games') ?? (quick ? 4 : 100));
 const jobs = Number(flag('--jobs') ?? Math.min(2, availableParallelism()));
 const ladderMovetime = Number(flag('--ladder-movetime') ?? 250);
+const clock = (flag('--clock') ?? 'cpu') as Clock;
+if (!CLOCKS.includes(clock)) {
+  console.error(`--clock is one of ${CLOCKS.join(', ')}`);
+  process.exit(2);
+}
 const maxPlies = quick ? 120 : 300;
 const topLevel: Level = quick ? 4 : 10;
 const only = flag('--rules');
+const pairs = args.flatMap((a, i) => (a === '--pair' && args[i + 1] !== undefined ? [args[i + 1]!] : []));
 const games = BUILT_IN_RULESETS.all.filter((r) => engineOf(r) && (only === undefined || r.id === only));
 if (games.length === 0) {
   console.error(only ? `no game '${only}' with an engine: ${BUILT_IN_RULESETS.ids.join(', ')}` : 'no game has an engine');
@@ -133,7 +196,7 @@ const tasks: Task[] = [];
 const BATCH = 10;
 function addTasks(rules: string, label: string, players: readonly [GamePlayer, GamePlayer], games: number, pliesCap = maxPlies): void {
   for (let first = 0; first < games; first += BATCH)
-    tasks.push({ rules, label, players, games: Math.min(BATCH, games - first), firstSeed: 1000 + first, maxPlies: pliesCap });
+    tasks.push({ rules, label, players, games: Math.min(BATCH, games - first), firstSeed: 1000 + first, maxPlies: pliesCap, clock });
 }
 for (const game of games) {
   for (const level of LEVELS.filter((l) => l >= 2 && l <= topLevel))
@@ -143,9 +206,19 @@ for (const game of games) {
   if (!quick) {
     // Level 10 at movetime 1000 against level 9, a few moves of two games: does it keep its time?
     const timed: GamePlayer = { kind: 'engine', level: 10, limits: { movetimeMs: 1000 } };
-    tasks.push({ rules: game.id, label: '10 at movetime 1000', players: [timed, levelPlayer(9)], games: 2, firstSeed: 1, maxPlies: 20 });
+    tasks.push({
+      rules: game.id,
+      label: '10 at movetime 1000',
+      players: [timed, levelPlayer(9)],
+      games: 2,
+      firstSeed: 1,
+      maxPlies: 20,
+      clock: 'wall',
+    });
   }
 }
+
+if (pairs.length > 0) tasks.splice(0, tasks.length, ...tasks.filter((t) => pairs.includes(t.label)));
 
 function runChild(task: Task): Promise<TaskResult> {
   return new Promise((resolve, reject) => {
@@ -164,7 +237,14 @@ async function worker(): Promise<void> {
   while (next < tasks.length && !failed) {
     const task = tasks[next++]!;
     try {
-      results.push(await runChild(task));
+      const result = await runChild(task);
+      results.push(result);
+      // Progress on stderr, a batch a line (what a run cut short still has to show).
+      const [a, b] = result.stats;
+      console.error(
+        `${task.rules} ${task.label} seeds ${task.firstSeed}+${task.games}: ${result.wins}-${result.draws}-${result.losses}, ` +
+          `moves ${a!.moves}/${b!.moves} nodes ${a!.nodes}/${b!.nodes} ms ${a!.ms.toFixed(0)}/${b!.ms.toFixed(0)} cpu ${a!.cpuMs.toFixed(0)}/${b!.cpuMs.toFixed(0)} max ${a!.maxMs.toFixed(0)}, batch CPU ${result.cpuMs.toFixed(0)} ms, at ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
     } catch (e) {
       failed = true;
       console.error((e as Error).message);
@@ -183,6 +263,7 @@ function merge(rules: string, label: string): TaskResult | undefined {
     moves: sum((r) => r.stats[i]!.moves),
     nodes: sum((r) => r.stats[i]!.nodes),
     ms: sum((r) => r.stats[i]!.ms),
+    cpuMs: sum((r) => r.stats[i]!.cpuMs),
     maxMs: Math.max(...parts.map((r) => r.stats[i]!.maxMs)),
   }));
   const ends: Record<string, number> = {};
@@ -196,16 +277,24 @@ function merge(rules: string, label: string): TaskResult | undefined {
     plies: sum((r) => r.plies),
     stats,
     ends,
+    cpuMs: sum((r) => r.cpuMs),
   };
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
-const perMove = (s: { moves: number; ms: number }): string => (s.moves === 0 ? '-' : `${(s.ms / s.moves).toFixed(1)} ms`);
-const nps = (s: { nodes: number; ms: number }): string => (s.ms <= 0 ? '-' : Math.round((s.nodes / s.ms) * 1000).toLocaleString('en-US'));
-console.log(`engine ladder: ${gamesPerPair} games a pair, colours alternating, ${jobs} jobs, level 10 at movetime ${ladderMovetime} ms`);
+const perMove = (s: { moves: number; ms: number }): string => (s.moves === 0 ? '-' : (s.ms / s.moves).toFixed(1));
+const nps = (nodes: number, ms: number): string => (ms <= 0 ? '-' : Math.round((nodes / ms) * 1000).toLocaleString('en-US'));
+console.log(
+  `engine ladder: ${gamesPerPair} games a pair, colours alternating, ${jobs} jobs, level 10 at movetime ${ladderMovetime} ms (${clock} clock)`,
+);
+console.log(
+  `score: the first-named side's, a draw half a point; each game from ${OPENING_PLIES} random plies, played twice with colours swapped; judged at ${maxPlies} plies or a position's ${REPETITIONS}rd time (Surakarta: more pieces in play; the others: a depth-${JUDGE_DEPTH} search, ${JUDGE_MARGIN} ahead wins)`,
+);
 for (const game of games) {
   console.log(`\n${game.name}`);
-  console.log('pair                      score   W-D-L        plies/game  ends                     stronger: ms/move  max ms  nodes/s');
+  console.log(
+    'pair                      score   W-D-L       plies/game  ends                                   first-named: ms/move  max ms  nodes/s (wall)  nodes/s (CPU)',
+  );
   const labels = [...new Set(tasks.filter((t) => t.rules === game.id).map((t) => t.label))];
   for (const label of labels) {
     const r = merge(game.id, label);
@@ -215,8 +304,19 @@ for (const game of games) {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
     console.log(
-      `${label.padEnd(24)}  ${pct(r.score / r.task.games).padStart(5)}   ${`${r.wins}-${r.draws}-${r.losses}`.padEnd(11)}  ${(r.plies / r.task.games).toFixed(0).padStart(10)}  ${ends.padEnd(24)} ${perMove(s).padStart(17)}  ${s.maxMs.toFixed(0).padStart(6)}  ${nps(s).padStart(7)}`,
+      [
+        label.padEnd(24),
+        pct(r.score / r.task.games).padStart(5),
+        `${r.wins}-${r.draws}-${r.losses}`.padEnd(10),
+        (r.plies / r.task.games).toFixed(0).padStart(10),
+        ends.padEnd(38),
+        perMove(s).padStart(20),
+        s.maxMs.toFixed(0).padStart(6),
+        nps(s.nodes, s.ms).padStart(14),
+        nps(s.nodes, s.cpuMs).padStart(13),
+      ].join('  '),
     );
   }
 }
-console.log(`\nwall ${((performance.now() - started) / 1000).toFixed(0)} s (${tasks.length} batches)`);
+const cpu = results.reduce((a, r) => a + r.cpuMs, 0);
+console.log(`\nwall ${((performance.now() - started) / 1000).toFixed(0)} s, CPU ${(cpu / 1000).toFixed(0)} s in ${tasks.length} batches`);

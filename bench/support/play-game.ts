@@ -7,13 +7,16 @@
 import { Rng } from '../../src/util/rng.ts';
 import { err, ok, type Result } from '../../src/util/result.ts';
 import { Searcher } from '../../src/engine/search.ts';
-import type { EngineGame, EngineProblem, Level, SearchBoard, SearchLimits } from '../../src/engine/types.ts';
+import type { EngineGame, EngineProblem, Level, PositionKey, SearchBoard, SearchLimits } from '../../src/engine/types.ts';
 
 export type GamePlayer =
   { readonly kind: 'engine'; readonly level: Level; readonly limits: SearchLimits } | { readonly kind: 'random-safe' };
 
-/** How a game ended: a move won or lost it, the side to move had none, a move drew it, or the ply cap was reached. */
-export const GAME_ENDS = ['move', 'no-move', 'draw', 'adjudicated'] as const;
+/**
+ * How a game ended: a move won or lost it, the side to move had none, a move drew it, a position
+ * came back `repetitions` times (then judged as at the cap), or the ply cap was reached (judged).
+ */
+export const GAME_ENDS = ['move', 'no-move', 'draw', 'repetition', 'adjudicated'] as const;
 export type GameEnd = (typeof GAME_ENDS)[number];
 
 export interface PlayerStats {
@@ -22,6 +25,8 @@ export interface PlayerStats {
   /** Time spent choosing moves, by the clock handed in. */
   readonly ms: number;
   readonly maxMs: number;
+  /** The same by the CPU clock handed in (0 without one). */
+  readonly cpuMs: number;
 }
 
 export interface PlayedGame {
@@ -32,14 +37,25 @@ export interface PlayedGame {
   readonly stats: readonly [PlayerStats, PlayerStats];
 }
 
-/** Who wins a game stopped at the ply cap, from the side to move's view (the game's own rule: Surakarta's pieces in play). */
+/**
+ * Who wins a game stopped at the ply cap or by a repetition, from the side to move's view (the
+ * game's own rule where it has one, Surakarta's pieces in play; otherwise the bench's judge).
+ */
 export type Adjudicate = (position: string) => 'side-to-move' | 'other' | 'draw';
 
 export interface PlayGameOptions {
   readonly start?: string;
+  /** Moves played from the start before the players' first (an opening: randomOpening), counted in the plies. */
+  readonly opening?: readonly string[];
   readonly seed: number;
   readonly now: () => number;
+  /** Milliseconds of CPU time from any origin, for the stats' cpuMs (the bench's process.cpuUsage). */
+  readonly cpuNow?: () => number;
+  /** The clock an engine's movetime reads (default `now`): the bench's CPU clock keeps a busy machine from weakening a timed level. */
+  readonly searchNow?: () => number;
   readonly maxPlies: number;
+  /** A position met this many times (the same side to move) stops the game, judged as at the cap; none: never. */
+  readonly repetitions?: number;
   readonly adjudicate?: Adjudicate;
 }
 
@@ -58,6 +74,39 @@ function randomSafeMove(board: SearchBoard, rng: Rng): number | undefined {
   return from[rng.int(0, from.length - 1)];
 }
 
+/**
+ * `plies` moves from `start`, each at random among those that neither lose nor end the game (the
+ * same seed, the same opening): games between deterministic levels differ by their openings, and
+ * each opening is played twice, colours swapped, so neither side has the better of it.
+ */
+export function randomOpening(
+  game: EngineGame,
+  plies: number,
+  seed: number,
+  start: string = game.startPosition,
+): Result<string[], EngineProblem> {
+  const rng = new Rng(seed);
+  const moves: string[] = [];
+  const loaded = game.load(start, []);
+  if (!loaded.ok) return loaded;
+  const board = loaded.value;
+  const out = new Int32Array(board.maxMoves);
+  for (let ply = 0; ply < plies; ply++) {
+    const n = board.generate(out);
+    const quiet: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const end = board.make(out[i]!);
+      board.unmake(out[i]!);
+      if (end === 'continues') quiet.push(out[i]!);
+    }
+    if (quiet.length === 0) break;
+    const move = quiet[rng.int(0, quiet.length - 1)]!;
+    moves.push(game.formatMove(board, move));
+    board.make(move);
+  }
+  return ok(moves);
+}
+
 export function playGame(
   game: EngineGame,
   players: readonly [GamePlayer, GamePlayer],
@@ -66,25 +115,35 @@ export function playGame(
   const start = options.start ?? game.startPosition;
   const rng = new Rng(options.seed);
   const searchers = [new Searcher(16), new Searcher(16)] as const;
-  const stats = [0, 1].map(() => ({ moves: 0, nodes: 0, ms: 0, maxMs: 0 }));
-  const moves: string[] = [];
+  const stats = [0, 1].map(() => ({ moves: 0, nodes: 0, ms: 0, maxMs: 0, cpuMs: 0 }));
+  const cpuNow = options.cpuNow ?? (() => 0);
+  const searchNow = options.searchNow ?? options.now;
+  const moves: string[] = [...(options.opening ?? [])];
+  /** Every position so far, the current one last: the engines' history, and the repetition count. */
+  const keys: PositionKey[] = [];
   const done = (winner: 0 | 1 | undefined, end: GameEnd): Result<PlayedGame, EngineProblem> =>
     ok({ moves, winner, end, stats: [stats[0]!, stats[1]!] });
-  for (let ply = 0; ; ply++) {
+  for (let ply = moves.length; ; ply++) {
     const loaded = game.load(start, moves);
     if (!loaded.ok) return loaded;
     const board = loaded.value;
     const mover = (ply % 2) as 0 | 1;
     const other = (1 - mover) as 0 | 1;
-    if (ply >= options.maxPlies) {
+    const key = { low: board.hashLow(), high: board.hashHigh() };
+    const seen = keys.filter((k) => k.low === key.low && k.high === key.high).length;
+    keys.push(key);
+    const repeated = options.repetitions !== undefined && seen + 1 >= options.repetitions;
+    if (repeated || ply >= options.maxPlies) {
       const verdict = options.adjudicate?.(game.position(board)) ?? 'draw';
-      return done(verdict === 'side-to-move' ? mover : verdict === 'other' ? other : undefined, 'adjudicated');
+      return done(verdict === 'side-to-move' ? mover : verdict === 'other' ? other : undefined, repeated ? 'repetition' : 'adjudicated');
     }
     const player = players[mover];
     const t0 = options.now();
+    const c0 = cpuNow();
     let text: string | undefined;
     if (player.kind === 'engine') {
-      const out = searchers[mover].search(game, board, player.limits, { level: player.level, seed: rng.uint32(), now: options.now });
+      const history = keys.slice(0, -1);
+      const out = searchers[mover].search(game, board, player.limits, { level: player.level, seed: rng.uint32(), now: searchNow, history });
       stats[mover]!.nodes += out.info.nodes;
       text = out.bestMove;
     } else {
@@ -94,6 +153,7 @@ export function playGame(
     const ms = options.now() - t0;
     const s = stats[mover]!;
     s.ms += ms;
+    s.cpuMs += cpuNow() - c0;
     s.maxMs = Math.max(s.maxMs, ms);
     if (text === undefined) return done(other, 'no-move');
     s.moves++;

@@ -20,15 +20,15 @@ export interface LevelPlay {
 }
 
 const LEVEL_PLAY: { readonly [L in Level]: LevelPlay } = {
-  1: { depth: 1, nodes: 5_000, margin: 120, carelessness: 0.25, carelessMargin: 300 },
-  2: { depth: 2, nodes: 10_000, margin: 80, carelessness: 0.15, carelessMargin: 200 },
-  3: { depth: 2, nodes: 20_000, margin: 40, carelessness: 0.08, carelessMargin: 120 },
-  4: { depth: 3, nodes: 40_000, margin: 25, carelessness: 0.05, carelessMargin: 80 },
-  5: { depth: 4, nodes: 80_000, margin: 15, carelessness: 0.03, carelessMargin: 50 },
-  6: { depth: 5, nodes: 160_000, margin: 8, carelessness: 0, carelessMargin: 8 },
-  7: { depth: 6, nodes: 320_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  8: { depth: 7, nodes: 640_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  9: { depth: 9, nodes: 1_500_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  1: { depth: 1, nodes: 2_000, margin: 120, carelessness: 0.25, carelessMargin: 300 },
+  2: { depth: 2, nodes: 2_000, margin: 60, carelessness: 0.12, carelessMargin: 200 },
+  3: { depth: 3, nodes: 400, margin: 30, carelessness: 0.06, carelessMargin: 100 },
+  4: { depth: 64, nodes: 800, margin: 12, carelessness: 0.03, carelessMargin: 50 },
+  5: { depth: 64, nodes: 1_600, margin: 0, carelessness: 0, carelessMargin: 0 },
+  6: { depth: 64, nodes: 3_500, margin: 0, carelessness: 0, carelessMargin: 0 },
+  7: { depth: 64, nodes: 8_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  8: { depth: 64, nodes: 17_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  9: { depth: 64, nodes: 36_000, margin: 0, carelessness: 0, carelessMargin: 0 },
   10: { depth: Infinity, nodes: Infinity, margin: 0, carelessness: 0, carelessMargin: 0 },
 };
 

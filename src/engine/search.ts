@@ -12,7 +12,7 @@ import { Rng } from '../util/rng.ts';
 import { choosesAmongMoves, levelLimits, levelPlay } from './levels.ts';
 import { INFINITE, MAX_PLY, WIN, fromTable, isDecisive, scoreOf, toTable } from './score.ts';
 import { TranspositionTable } from './transposition.ts';
-import type { EngineGame, MoveEnd, SearchBoard, SearchInfo, SearchLimits, SearchOptions, SearchOutcome } from './types.ts';
+import type { EngineGame, MoveEnd, PositionKey, SearchBoard, SearchInfo, SearchLimits, SearchOptions, SearchOutcome } from './types.ts';
 
 /** Quiescence follows noisy moves this many plies at most (a chain of captures ends long before). */
 const MAX_QUIESCENCE = 16;
@@ -35,8 +35,14 @@ class Walk {
   nodes = 0;
   seldepth = 0;
   aborted = false;
-  /** Set once a depth is complete: before that the search never stops, so there is always a move. */
+  /**
+   * Set once the first root move has a score: before that the search never stops, so there is
+   * always a move. (Not only after a whole depth: a depth-1 search whose quiescence meets a long
+   * run of captures can take millions of nodes, and a level's budget must hold there too.)
+   */
   mayAbort = false;
+  /** The node count at which the limits are read next: every CHECK_EVERY + 1 nodes, and at the node budget itself. */
+  private nextCheck = 0;
   private readonly moves: Int32Array[] = [];
   private readonly order: Int32Array[] = [];
   private readonly killers = new Int32Array(2 * MAX_PLY).fill(-1);
@@ -45,6 +51,8 @@ class Walk {
   private readonly pathHigh = new Int32Array(MAX_PLY);
   readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvLength = new Int32Array(MAX_PLY + 1);
+  /** The game's earlier positions by key: low half to the high halves met with it. */
+  private readonly earlier: Map<number, number[]> | undefined;
 
   constructor(
     readonly board: SearchBoard,
@@ -53,7 +61,18 @@ class Walk {
     private readonly deadline: number,
     private readonly now: () => number,
     private readonly shouldStop: (() => boolean) | undefined,
-  ) {}
+    history: readonly PositionKey[] | undefined,
+  ) {
+    this.nextCheck = Math.min(CHECK_EVERY + 1, nodeLimit);
+    if (history && history.length > 0) {
+      this.earlier = new Map();
+      for (const { low, high } of history) {
+        const highs = this.earlier.get(low | 0);
+        if (highs) highs.push(high | 0);
+        else this.earlier.set(low | 0, [high | 0]);
+      }
+    }
+  }
 
   /** The move list of a ply, made the first time the search reaches that ply. */
   private movesAt(ply: number): Int32Array {
@@ -65,6 +84,7 @@ class Walk {
   }
 
   private checkLimits(): void {
+    this.nextCheck = Math.min(this.nodes + CHECK_EVERY + 1, Math.max(this.nodeLimit, this.nodes + 1));
     if (!this.mayAbort) return;
     if (this.nodes >= this.nodeLimit || this.now() >= this.deadline || this.shouldStop?.() === true) this.aborted = true;
   }
@@ -136,19 +156,18 @@ class Walk {
     this.pathHigh[0] = this.board.hashHigh();
   }
 
-  /** Whether the position at `ply` was already met on this line (same side to move: every other ply). */
+  /** Whether the position at `ply` was already met on this line (same side to move: every other ply) or earlier in the game. */
   private repeats(ply: number, low: number, high: number): boolean {
     this.pathLow[ply] = low;
     this.pathHigh[ply] = high;
     for (let p = ply - 2; p >= 0; p -= 2) if (this.pathLow[p] === low && this.pathHigh[p] === high) return true;
-    return false;
+    return this.earlier?.get(low)?.includes(high) === true;
   }
 
   negamax(depth: number, alpha: number, beta: number, ply: number): number {
     this.pvLength[ply] = ply;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
-    this.nodes++;
-    if ((this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
     if (this.aborted) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     const board = this.board;
@@ -207,8 +226,7 @@ class Walk {
   /** Noisy moves only, until the position is quiet: the evaluation is never read in the middle of an exchange. */
   quiesce(alpha: number, beta: number, ply: number, qdepth: number): number {
     this.pvLength[ply] = ply;
-    this.nodes++;
-    if ((this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
     if (this.aborted) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     const board = this.board;
@@ -265,7 +283,8 @@ export class Searcher {
   search(game: EngineGame, board: SearchBoard, limits: SearchLimits, options: SearchOptions): SearchOutcome {
     const started = options.now();
     const bounds = levelLimits(options.level, limits);
-    const walk = new Walk(board, this.#table, bounds.nodes, started + bounds.movetimeMs, options.now, options.shouldStop);
+    const deadline = started + bounds.movetimeMs;
+    const walk = new Walk(board, this.#table, bounds.nodes, deadline, options.now, options.shouldStop, options.history);
     const root = rootMoves(board);
     const elapsed = (): number => Math.max(0, Math.round(options.now() - started));
     if (root.length === 0) {
@@ -277,7 +296,6 @@ export class Searcher {
     for (let depth = 1; depth <= bounds.depth && depth < MAX_PLY; depth++) {
       const score = searchRoot(walk, root, depth, exactRoot);
       if (walk.aborted) break;
-      walk.mayAbort = true;
       root.sort((a, b) => b.score - a.score); // stable: ties keep the earlier order
       completed = { depth, score, pv: root[0]!.pv, seldepth: walk.seldepth };
       options.onInfo?.(infoOf(game, board, completed, walk.nodes, elapsed()));
@@ -287,6 +305,7 @@ export class Searcher {
       if (options.now() - started > bounds.movetimeMs / 2) break;
       if (options.shouldStop?.() === true) break;
     }
+    if (!completed) root.sort((a, b) => b.score - a.score); // the first depth cut short: its scored moves first
     const done = completed ?? { depth: 0, score: root[0]!.score, pv: [root[0]!.move], seldepth: walk.seldepth };
     const chosen = exactRoot ? chooseAmong(root, options) : root[0]!;
     const pv = chosen === root[0] ? done.pv : [chosen.move];
@@ -329,16 +348,20 @@ function searchRoot(walk: Walk, root: RootMove[], depth: number, exact: boolean)
       if (score > alpha && !walk.aborted) score = -walk.negamax(depth - 1, -INFINITE, -alpha, 1);
     }
     board.unmake(entry.move);
-    if (walk.aborted) return alpha;
+    if (walk.aborted) break;
+    walk.mayAbort = true;
     const pv = [entry.move];
     for (let k = 1; k < walk.pvLength[1]; k++) pv.push(walk.pv[MAX_PLY + k]!);
     // A move shown only to be no better than alpha keeps alpha as its bound, so it sorts after the best.
     results.push({ score: exact || i === 0 || score > alpha ? score : Math.min(score, alpha - 1), pv });
     if (score > alpha) alpha = score;
   }
-  root.forEach((entry, i) => {
-    entry.score = results[i]!.score;
-    entry.pv = results[i]!.pv;
+  // A depth cut short keeps the last complete depth's scores; the first depth, cut short, keeps
+  // the moves it scored (the others stay unscored, below every scored move).
+  if (walk.aborted && depth > 1) return alpha;
+  results.forEach((result, i) => {
+    root[i]!.score = result.score;
+    root[i]!.pv = result.pv;
   });
   return alpha;
 }
@@ -380,5 +403,6 @@ function infoOf(
     if (board.make(move) !== 'continues') break;
   }
   for (let i = made.length - 1; i >= 0; i--) board.unmake(made[i]!);
-  return { depth: at.depth, seldepth: Math.max(at.seldepth, at.depth), score: scoreOf(at.score), nodes, timeMs, pv };
+  // + 0: a draw negated on its way up is -0, which should read as 0.
+  return { depth: at.depth, seldepth: Math.max(at.seldepth, at.depth), score: scoreOf(at.score + 0), nodes, timeMs, pv };
 }

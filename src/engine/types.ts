@@ -101,4 +101,17 @@ export interface SearchOptions {
   /** Polled every few thousand nodes: true ends the search with the best move so far (UCI `stop`). */
   readonly shouldStop?: () => boolean;
   readonly onInfo?: (info: SearchInfo) => void;
+  /**
+   * The game's earlier positions (their `hashLow`/`hashHigh` keys, any order, the root's own
+   * excluded): a line that comes back to one of them is scored a draw, as a repetition on the
+   * searched line is. So a side that is ahead steers away from going round in circles, and one
+   * that is behind may steer into them. Without it only the searched line's repetitions count.
+   */
+  readonly history?: readonly PositionKey[];
+}
+
+/** A position's key as the search board gives it (`hashLow`, `hashHigh`). */
+export interface PositionKey {
+  readonly low: number;
+  readonly high: number;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { playGame, type GamePlayer } from '../../bench/support/play-game.ts';
+import { playGame, randomOpening, type GamePlayer } from '../../bench/support/play-game.ts';
 import type { EngineGame, SearchBoard } from '../../src/engine/types.ts';
-import { NimBoard, TicTacToeBoard, toyGame } from '../engine/toy-boards.ts';
+import { GraphBoard, NimBoard, TicTacToeBoard, toyGame } from '../engine/toy-boards.ts';
 
 const clock = (): (() => number) => {
   let t = 0;
@@ -85,5 +85,78 @@ describe('a game between two players', () => {
     const out = playGame(liar, [randomSafe, randomSafe], { seed: 1, now: clock(), maxPlies: 20 });
     expect(out.ok).toBe(false);
     expect(!out.ok && out.error.code).toBe('IllegalMove');
+  });
+
+  it('plays an opening first, the same for the same seed, and the players on from there', () => {
+    const a = randomOpening(ticTacToeWithMoves, 4, 9);
+    const b = randomOpening(ticTacToeWithMoves, 4, 9);
+    expect(a.ok && a.value).toHaveLength(4);
+    expect(b).toEqual(a);
+    const seeds = Array.from({ length: 20 }, (_, seed) => randomOpening(ticTacToeWithMoves, 4, seed));
+    expect(new Set(seeds.map((o) => (o.ok ? o.value.join(' ') : 'bad'))).size).toBeGreaterThan(5);
+    if (!a.ok) return;
+    const out = playGame(ticTacToeWithMoves, [full, full], { seed: 1, now: clock(), maxPlies: 20, opening: a.value });
+    expect(out.ok && out.value.moves.slice(0, 4)).toEqual(a.value);
+    expect(out.ok && out.value.stats[0].moves + out.value.stats[1].moves).toBe(out.ok ? out.value.moves.length - 4 : -1);
+  });
+
+  it('never ends the game in its opening (no move that wins, loses or draws)', () => {
+    // From X.X.O.O.. every move ends the game but one: X or O completing a line, or the last cell.
+    for (let seed = 0; seed < 20; seed++) {
+      const opening = randomOpening(ticTacToeWithMoves, 9, seed);
+      expect(opening.ok).toBe(true);
+      if (!opening.ok) continue;
+      const out = playGame(ticTacToeWithMoves, [randomSafe, randomSafe], { seed, now: clock(), maxPlies: 20, opening: opening.value });
+      expect(out.ok).toBe(true);
+      expect(opening.value.length).toBeLessThan(9);
+    }
+  });
+
+  describe('repetitions', () => {
+    /** A graph game whose load plays the moves given. */
+    const graphGame = (edges: number[][], values: number[]): EngineGame => {
+      const base = toyGame(() => new GraphBoard(edges, values));
+      return {
+        ...base,
+        startPosition: '0',
+        position: (board) => String((board as GraphBoard).node),
+        load: (_position, moves) => {
+          const board = new GraphBoard(edges, values);
+          for (const m of moves) {
+            const move = base.parseMove(board, m);
+            if (!move.ok) return move;
+            board.make(move.value);
+          }
+          return { ok: true, value: board };
+        },
+      };
+    };
+
+    it('stops a game whose position comes back the third time, and asks who is ahead', () => {
+      const circle = graphGame([[1], [0]], [0, 0]);
+      const positions: string[] = [];
+      const out = playGame(circle, [randomSafe, randomSafe], {
+        seed: 1,
+        now: clock(),
+        maxPlies: 20,
+        repetitions: 3,
+        adjudicate: (position) => (positions.push(position), 'side-to-move'),
+      });
+      expect(out.ok && out.value.end).toBe('repetition');
+      expect(out.ok && out.value.moves).toEqual(['1', '0', '1', '0']);
+      expect(positions).toEqual(['0']);
+      expect(out.ok && out.value.winner).toBe(0);
+    });
+
+    it("tells the engine the game's earlier positions, so the side ahead does not go round again", () => {
+      // From 0 the first side may go round the circle 0-1-4-5 (at 4: worth 40) or to 2 and 3 (10).
+      // A depth-2 search (not seeing the circle close) goes round the first time; the second time,
+      // going to 1 again is going back to a position of the game: a draw, worse than 10.
+      const game = graphGame([[1, 2], [4], [3], [3], [5], [0]], [0, 0, 0, 10, 40, 0]);
+      const depth2: GamePlayer = { kind: 'engine', level: 10, limits: { depth: 2 } };
+      const out = playGame(game, [depth2, randomSafe], { seed: 1, now: clock(), maxPlies: 8, repetitions: 3 });
+      expect(out.ok && out.value.moves).toEqual(['1', '4', '5', '0', '2', '3', '3', '3']);
+      expect(out.ok && out.value.end).toBe('adjudicated');
+    });
   });
 });

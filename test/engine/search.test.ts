@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Searcher, search } from '../../src/engine/search.ts';
-import type { Level, MoveEnd, SearchInfo, SearchOptions } from '../../src/engine/types.ts';
-import { NimBoard, TicTacToeBoard, toyGame } from './toy-boards.ts';
+import type { Level, MoveEnd, SearchBoard, SearchInfo, SearchOptions } from '../../src/engine/types.ts';
+import { GraphBoard, NimBoard, TicTacToeBoard, toyGame } from './toy-boards.ts';
 
 const nim = toyGame((heap) => new NimBoard(Number(heap)));
 const ticTacToe = toyGame((cells) => new TicTacToeBoard(cells || undefined));
@@ -75,6 +75,56 @@ describe('limits', () => {
     expect(out.info.nodes).toBeLessThan(3000 + 2048);
   });
 
+  it('keeps to a small node budget exactly, not to the next clock check', () => {
+    const out = search(ticTacToe, new TicTacToeBoard(), { nodes: 100 }, options());
+    expect(out.bestMove).toBeDefined();
+    expect(out.info.nodes).toBeGreaterThanOrEqual(100);
+    expect(out.info.nodes).toBeLessThan(110);
+  });
+
+  it('keeps to its budget inside the first depth too, choosing among the moves it scored', () => {
+    // Every move noisy, eight of them everywhere, every position scored apart: depth 1's quiescence
+    // alone runs to millions of nodes.
+    class Thicket implements SearchBoard {
+      readonly maxMoves = 8;
+      private readonly path: number[] = [];
+      generate(out: Int32Array): number {
+        for (let m = 0; m < 8; m++) out[m] = m;
+        return 8;
+      }
+      isNoisy(): boolean {
+        return true;
+      }
+      make(move: number): MoveEnd {
+        this.path.push(move);
+        return 'continues';
+      }
+      unmake(): void {
+        this.path.pop();
+      }
+      evaluate(): number {
+        return ((Math.imul(this.hashLow(), 0x9e3779b1) >>> 0) % 201) - 100;
+      }
+      hashLow(): number {
+        return this.path.reduce((h, m) => Math.imul(h ^ (m + 1), 0x01000193), 0x811c9dc5);
+      }
+      hashHigh(): number {
+        return this.path.length;
+      }
+      turn(): string {
+        return this.path.length % 2 === 0 ? 'first' : 'second';
+      }
+    }
+    const game = toyGame(() => new Thicket());
+    expect(search(game, new Thicket(), { nodes: 20_000 }, options()).info.depth).toBe(0); // depth 1 not done in 20,000
+    for (const level of [1, 10] as const) {
+      const cut = search(game, new Thicket(), { nodes: 500 }, options({ level }));
+      expect(cut.info.nodes).toBeLessThan(510);
+      expect(cut.info.depth).toBe(0);
+      expect(cut.bestMove).toBe('0'); // the one root move scored before the budget ran out
+    }
+  });
+
   it('keeps to a movetime read on the clock handed in', () => {
     const now = steppingClock();
     const out = search(ticTacToe, new TicTacToeBoard(), { movetimeMs: 40 }, options({ now }));
@@ -101,6 +151,32 @@ describe('limits', () => {
     expect(second.info.nodes).toBeLessThan(first.info.nodes);
     searcher.newGame();
     expect(searcher.search(ticTacToe, new TicTacToeBoard(), { depth: 8 }, options()).info.nodes).toBe(first.info.nodes);
+  });
+});
+
+describe("the game's history", () => {
+  // From node 0 the first side goes to 1 (and on to 3, worth 50) or to 2 (and on to 4, worth 20).
+  const edges = [[1, 2], [3], [4], [3], [4]];
+  const values = [0, 0, 0, 50, 20];
+  const graph = toyGame(() => new GraphBoard(edges, values));
+
+  it('scores a line back to an earlier position of the game a draw, so the side ahead avoids it', () => {
+    const fresh = search(graph, new GraphBoard(edges, values), { depth: 3 }, options());
+    expect(fresh.bestMove).toBe('1');
+    expect(fresh.info.score).toEqual({ kind: 'cp', value: 50 });
+    // Node 1 with the second side to move was met earlier in the game: going there again repeats it.
+    const history = [{ low: 1 * 2 + 1, high: 0x77 + 1 }];
+    const told = search(graph, new GraphBoard(edges, values), { depth: 3 }, options({ history }));
+    expect(told.bestMove).toBe('2');
+    expect(told.info.score).toEqual({ kind: 'cp', value: 20 });
+  });
+
+  it('takes a repetition when every other line is worse', () => {
+    const losing = [0, 0, 0, -50, -20];
+    const history = [{ low: 1 * 2 + 1, high: 0x77 + 1 }];
+    const told = search(graph, new GraphBoard(edges, losing), { depth: 3 }, options({ history }));
+    expect(told.bestMove).toBe('1');
+    expect(told.info.score).toEqual({ kind: 'cp', value: 0 });
   });
 });
 

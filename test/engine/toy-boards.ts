@@ -115,3 +115,51 @@ export function toyGame(make: (position: string) => SearchBoard, position: (boar
     },
   };
 }
+
+/**
+ * A game on a small directed graph, for repetitions: a move goes to a neighbour node, the sides
+ * alternate, and a node's value (from the first side's view) is the evaluation. The position is
+ * the node and the side to move, so going round a cycle repeats it.
+ */
+export class GraphBoard implements SearchBoard {
+  readonly maxMoves: number;
+  side = 0;
+  private readonly path: number[] = [];
+  constructor(
+    private readonly edges: readonly (readonly number[])[],
+    private readonly values: readonly number[],
+    public node = 0,
+  ) {
+    this.maxMoves = Math.max(...edges.map((e) => e.length));
+  }
+  generate(out: Int32Array): number {
+    const next = this.edges[this.node]!;
+    next.forEach((to, i) => (out[i] = to));
+    return next.length;
+  }
+  isNoisy(): boolean {
+    return false;
+  }
+  make(move: number): MoveEnd {
+    this.path.push(this.node);
+    this.node = move;
+    this.side ^= 1;
+    return 'continues';
+  }
+  unmake(): void {
+    this.node = this.path.pop()!;
+    this.side ^= 1;
+  }
+  evaluate(): number {
+    return this.side === 0 ? this.values[this.node]! : -this.values[this.node]!;
+  }
+  hashLow(): number {
+    return this.node * 2 + this.side;
+  }
+  hashHigh(): number {
+    return 0x77 + this.node;
+  }
+  turn(): string {
+    return this.side === 0 ? 'first' : 'second';
+  }
+}
