@@ -39,7 +39,7 @@ export function renderSim(hooks: SimHooks): void {
         type: 'button',
         class: `hand-piece${state.handKind === p ? ' picked' : ''}`,
         'data-piece': p,
-        'aria-pressed': state.handKind === p,
+        'aria-pressed': String(state.handKind === p),
         title: 'place this one next',
       },
       named(state, p),
@@ -72,7 +72,7 @@ function modeButtons(hooks: SimHooks): HTMLElement {
     ['roll', 'Roll a sphere'],
     ['press', 'Press a well'],
   ] as const) {
-    const b = h('button', { type: 'button', 'data-mode': mode, id: `mode-${mode}`, 'aria-pressed': state.mode === mode }, text);
+    const b = h('button', { type: 'button', 'data-mode': mode, id: `mode-${mode}`, 'aria-pressed': String(state.mode === mode) }, text);
     b.addEventListener('click', () => {
       state.mode = mode;
       state.selected = undefined;
