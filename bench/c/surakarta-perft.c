@@ -1,8 +1,9 @@
 /*
  * Surakarta perft in C, the same algorithm as src/games/surakarta/rules/perft.ts and the
  * generator of src/games/surakarta/rules/moves.ts, written for `npm run bench:perft` to measure
- * the TypeScript against: the two circuits flattened into 48 slots, capture paths walked round
- * them, one board mutated in place, the last ply counted without playing it. Built with gcc -O2.
+ * the TypeScript against: the two circuits flattened into 48 slots, each capture path walked
+ * from a table of its points written out once (WALK), one board mutated in place, the last ply
+ * counted without playing it. Built with gcc -O2.
  *
  * Usage: surakarta-perft DEPTH CELLS TURN RUNS
  * CELLS: 36 digits 0-2 (a1..f6, 0 empty, 1 light, 2 dark); TURN 0 light, 1 dark.
@@ -30,6 +31,8 @@ static int slotCount[POINTS];
 static signed char neighbours[POINTS][8];
 static int neighbourCount[POINTS];
 static int buffers[64][MAX_MOVES];
+/* Each walk's points in order, from a slot one way round: point | 64 once a loop is passed. */
+static signed char walk[SLOTS * 2 * TRACK];
 
 static void buildTables(void) {
   for (int c = 0; c < 2; c++) {
@@ -46,6 +49,15 @@ static void buildTables(void) {
     loopToNext[s] = i % LINE == LINE - 1;
     loopToPrev[s] = i % LINE == 0;
   }
+  for (int slot = 0; slot < SLOTS; slot++)
+    for (int dir = 0; dir < 2; dir++) {
+      int s = slot, loops = 0;
+      for (int k = 0; k < TRACK; k++) {
+        loops |= dir == 0 ? loopToNext[s] : loopToPrev[s];
+        s = dir == 0 ? nextSlot[s] : prevSlot[s];
+        walk[(slot * 2 + dir) * TRACK + k] = (signed char)(slotPoint[s] | (loops ? 64 : 0));
+      }
+    }
   for (int p = 0; p < POINTS; p++) {
     slotCount[p] = 0;
     for (int s = 0; s < SLOTS; s++)
@@ -59,16 +71,13 @@ static void buildTables(void) {
   }
 }
 
-static int captureTarget(int own, int enemy, int slot, const signed char *next, const unsigned char *loopTo) {
-  int s = slot, loops = 0;
+static int captureTarget(int own, int enemy, const signed char *steps) {
   for (int k = 0; k < TRACK; k++) {
-    loops |= loopTo[s];
-    s = next[s];
-    int q = slotPoint[s];
+    int w = steps[k], q = w & 63;
     if (q == own) continue;
     int cell = board[q];
     if (cell == 0) continue;
-    return loops && cell == enemy ? q : -1;
+    return w >= 64 && cell == enemy ? q : -1;
   }
   return -1;
 }
@@ -85,7 +94,7 @@ static int generate(int turn, int *out) {
     for (int i = 0; i < slotCount[from]; i++) {
       int slot = slotsOf[from][i];
       for (int dir = 0; dir < 2; dir++) {
-        int to = dir == 0 ? captureTarget(from, enemy, slot, nextSlot, loopToNext) : captureTarget(from, enemy, slot, prevSlot, loopToPrev);
+        int to = captureTarget(from, enemy, &walk[(slot * 2 + dir) * TRACK]);
         if (to < 0) continue;
         int code = from | (to << 6) | CAPTURE_BIT, seen = 0;
         for (int j = first; j < n; j++)

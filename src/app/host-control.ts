@@ -13,6 +13,8 @@ import type { MatchOptionsText } from '../rulesets/match-options.ts';
 import { matchOptionsText, parseMatchOptions } from '../rulesets/parse-match-options.ts';
 import type { ControlAnswer, ControlBody, RefereeControl } from './referee-control.ts';
 import type { MatchPlan, RefereeHost } from './referee-host.ts';
+import { withComputer } from './computer/computer-plan.ts';
+import { parseComputerSeat } from '../rulesets/computer-seat.ts';
 
 /** A new match's fields: the common ones, and every game's own options (another game's is refused by name, not as unknown). */
 const NEW_MATCH_FIELDS = [
@@ -21,6 +23,7 @@ const NEW_MATCH_FIELDS = [
   'policy',
   ...new Set(BUILT_IN_RULESETS.all.flatMap((g) => g.options.map((o) => o.name))),
   'games',
+  'computer',
   'force',
 ];
 /** The game options a request gives as numbers (JSON's), taken as their text. */
@@ -38,6 +41,8 @@ export interface HostControlConfig {
   readonly file: RulesetBoardFile;
   /** The options of the first match, as text (`senryaku referee`'s flags and settings): a new match starts from the last match's. */
   readonly options: Readonly<Record<string, unknown>>;
+  /** Who answers hints (the run's computer service); absent: hints are refused. */
+  readonly hints?: { hint(): Promise<Result<Readonly<Record<string, unknown>>, string>> };
 }
 
 export class HostControl implements RefereeControl {
@@ -61,20 +66,30 @@ export class HostControl implements RefereeControl {
     if (!text.ok) return text;
     const options = parseMatchOptions(text.value, BUILT_IN_RULESETS);
     if (!options.ok) return err(options.error.map((p) => p.message).join('; '));
+    const { game, file, host } = this.config;
+    const seat = parseComputerSeat(text.value.computer ?? 'off', game);
+    if (!seat.ok) return err(`computer ${seat.error}`);
     const force = forceOf(body);
     if (!force.ok) return force;
     const left = this.unfinished(force.value, 'a new match');
     if (left) return err(left);
-    const { game, file, host } = this.config;
-    const plan: MatchPlan = {
-      game: game.newMatch(file, options.value),
-      players: options.value.players,
-      ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
-    };
+    const plan: MatchPlan = withComputer(
+      {
+        game: game.newMatch(file, options.value),
+        players: options.value.players,
+        ...(options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {}),
+      },
+      seat.value,
+    );
     const started = await host.newMatch(plan);
     if (!started.ok) return err(`the new match could not start: ${started.error}`);
     this.lastOptions = text.value;
-    return ok({ matchId: started.value.matchId, ruleset: game.id, players: plan.players });
+    return ok({
+      matchId: started.value.matchId,
+      ruleset: game.id,
+      players: plan.players,
+      ...(plan.computer ? { computer: { player: plan.computer.player, side: plan.computer.side, level: plan.computer.level } } : {}),
+    });
   }
 
   async endGameByAgreement(body: ControlBody): Promise<ControlAnswer> {
@@ -132,6 +147,13 @@ export class HostControl implements RefereeControl {
     const refusal = verdicts.find((v) => v.type === 'notice' && v.message.startsWith(blindRefusal(cell)));
     if (refusal?.type === 'notice') return err(refusal.message);
     return ok({ cell, holds, verdicts: verdicts.map((v) => v.type) });
+  }
+
+  async hint(body: ControlBody): Promise<ControlAnswer> {
+    const fields = onlyFields(body, [], 'hint');
+    if (!fields.ok) return fields;
+    if (!this.config.hints) return err('no engine answers hints here');
+    return this.config.hints.hint();
   }
 
   async startCalibration(body: ControlBody): Promise<ControlAnswer> {

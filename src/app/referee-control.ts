@@ -34,4 +34,10 @@ export interface RefereeControl {
    * now, as the operator sees it; the referee takes it as that cell's reading.
    */
   reportBlindCell(body: ControlBody): Promise<ControlAnswer>;
+  /**
+   * `{}`: the best move for the side to move, from the engine, shown by the referee (a `hint`
+   * verdict, counted per player). Refused under the tournament policy, with hints off, on the
+   * computer's turn, and when no game is on.
+   */
+  hint(body: ControlBody): Promise<ControlAnswer>;
 }

@@ -12,6 +12,7 @@ import type { LinkTap } from './link-tap.ts';
 import type { JournalToResume } from './match-journal.ts';
 import { RefereeApp, type FinishReason, type RefereeAppConfig, type RefereeBoard } from './referee-app.ts';
 import type { Service } from './service.ts';
+import type { ComputerSeat } from '../rulesets/computer-seat.ts';
 
 /** One match as the host starts it. */
 export interface MatchPlan {
@@ -21,6 +22,8 @@ export interface MatchPlan {
   readonly gamesLimit?: number;
   /** A journal to continue (the first match of a `--resume` run). */
   readonly resume?: JournalToResume;
+  /** The player the computer plays, and at what level (`--computer`); absent: two people. */
+  readonly computer?: ComputerSeat;
 }
 
 /** The board the matches are refereed on, once it is open and its calibration found. */
@@ -140,6 +143,7 @@ export class RefereeHost implements Service {
         game: plan.game,
         players: plan.players,
         ...(plan.gamesLimit !== undefined ? { gamesLimit: plan.gamesLimit } : {}),
+        ...(plan.computer ? { computer: plan.computer } : {}),
       };
       this.config.prepareBoard?.(next);
       let app: RefereeApp;

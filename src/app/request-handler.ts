@@ -27,6 +27,8 @@ export function requestHandler(control: RefereeControl, host: RefereeHost): Requ
         return control.startCalibration(body);
       case 'report_blind_cell':
         return control.reportBlindCell(body);
+      case 'hint':
+        return control.hint(body);
     }
   };
 }

@@ -108,7 +108,7 @@ const PLAIN_HELP: Readonly<Record<PlainCommandName, CommandHelp>> = {
 /** The help of the commands that name the games, made from the registry's games. */
 const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => CommandHelp>> = {
   referee: (games) => ({
-    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--lights on|off] [--destinations on|off] [--speak] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
+    usage: `senryaku referee --port PATH|auto | --sim [--autoplay] ${rulesUsage(games)} [--seed N] [--speed N|max] [--games N] [--players A,B] [--policy casual|tournament] ${matchFlagsUsage(games)} [--position POSITION] [--profile FILE] [--json] [--scoreboard PATH|auto|virtual|none] [--lights on|off] [--destinations on|off] [--speak] [--computer SIDE[:LEVEL]|off] [--engine CMD] [--hints on|off] [--journal-dir DIR] [--fallback-journal-dir DIR] [--calibration-dir DIR] [--resume JOURNAL] [--stay] [--config FILE] [--db FILE|off] [--mqtt-listen HOST:PORT|off | --mqtt URL [--mqtt-user NAME] [--mqtt-password PASSWORD] [--mqtt-ca FILE]] [--mqtt-base BASE] [--board-name NAME] [--http HOST:PORT|off]`,
     summary: 'referee a live (or simulated) board: moves, fouls, crashes, the match',
     description: [
       'Referees the board on --port (auto: the first Arduino-like USB port) or a simulated one (--sim; --autoplay',
@@ -135,6 +135,12 @@ const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => Co
       'on the simulated board by clicking.',
       '--speak says the verdicts aloud through espeak-ng (apt-get install espeak-ng): moves, fouls and how to restore, crashes,',
       'the score; a newer verdict cuts an older one. $SENRYAKU_SPEECH_WAV_DIR writes each sentence to a WAV file there instead.',
+      "--computer SIDE[:LEVEL] plays the computer (docs/computer.md): the player with SIDE (the game's words, such as black",
+      'or dark) in game 1, at level 1 to 10 (default 5), named "Computer (level N)" unless --players names it; on its turn',
+      'the referee lights, shows and says its move, and the person at the board carries it out (another move is a foul).',
+      "--engine CMD uses another program that speaks the engine protocol (docs/engine.md) instead of the referee's own.",
+      "`hint` typed here (the dashboard's Hint, MQTT hint) shows the best move for the side to move; --hints on|off",
+      "(default on; never under the tournament policy). With --autoplay the simulated player carries out the computer's moves.",
     ],
   }),
   replay: (games) => ({

@@ -82,6 +82,12 @@ export interface GamePlayers<Position extends GamePosition, Plan extends Planned
    * to play (the referee ends the game).
    */
   plan(position: Position, rng: Rng): { readonly position: Position; readonly plan: Plan } | undefined;
+  /**
+   * The side to move's turn playing `move` (the game's notation), decided by someone else (the
+   * computer, whose move its player's hands carry out as the board lights it), played cleanly;
+   * undefined when it is no legal move there.
+   */
+  planMove(position: Position, move: string, rng: Rng): { readonly position: Position; readonly plan: Plan } | undefined;
   /** The whole planned turn by hand; `pitch`: the board's well pitch in its length unit (where a hand goes). */
   hands(plan: Plan, pitch: number): TurnActions;
 }

@@ -31,6 +31,11 @@ export interface PlayersBus {
   removeListeners(owner: object): void;
 }
 
+/** Who sits at the table: `computer`, the player (A or B) whose moves the computer decides; its hands carry them out. */
+export interface PlayersSeats {
+  readonly computer?: string;
+}
+
 /**
  * Setting up is two steps: clear the board, then set out the start position. The simulator
  * moves every piece of a step at once, and the referee may sense those changes in any
@@ -62,6 +67,10 @@ export class SimulatedPlayers<Position extends GamePosition, Plan extends Planne
   private ended: Position | undefined;
   /** The game being played, as the referee numbered it when it started (labels the ledger). */
   private game = 0;
+  /** The side the computer's player has in the game being played. */
+  private computerSide: string | undefined;
+  /** The computer's move the referee said last, for the position it was said in. */
+  private computerMove: { readonly move: string; readonly position: string } | undefined;
 
   constructor(
     private readonly rules: GamePlayers<Position, Plan>,
@@ -71,6 +80,7 @@ export class SimulatedPlayers<Position extends GamePosition, Plan extends Planne
     private readonly rng: Rng,
     /** The players' clock: think times and pauses (default the real one). */
     scheduler: Scheduler = realScheduler,
+    private readonly seats: PlayersSeats = {},
   ) {
     this.name = rules.name;
     this.timers = new TimerSet(scheduler);
@@ -115,7 +125,13 @@ export class SimulatedPlayers<Position extends GamePosition, Plan extends Planne
     switch (v.type) {
       case 'game-started':
         this.game = v.game;
+        this.computerSide = Object.entries(v.players).find(([, player]) => player === this.seats.computer)?.[0];
         this.newPosition(v.position);
+        break;
+      case 'computer-move':
+        this.computerMove = { move: v.move, position: v.position };
+        // Its player's hands wait for it (planTurn): they carry it out now.
+        if (v.side === this.expected?.turn && !this.turn) this.planTurn();
         break;
       case 'move':
       case 'takeback': // the game goes on from the earlier position: its side to move plans again
@@ -189,7 +205,7 @@ export class SimulatedPlayers<Position extends GamePosition, Plan extends Planne
     this.resync.forget();
     const pos = this.expected;
     if (!pos) return;
-    const planned = this.rules.plan(pos, this.rng);
+    const planned = pos.turn === this.computerSide ? this.computersTurn(pos) : this.rules.plan(pos, this.rng);
     if (!planned) {
       this.#token++;
       this.#turn = undefined;
@@ -197,6 +213,16 @@ export class SimulatedPlayers<Position extends GamePosition, Plan extends Planne
     }
     this.expected = planned.position;
     this.replay(planned.plan);
+  }
+
+  /**
+   * The computer's side plays only the computer's move: none yet said for this position, its
+   * hands wait (the `computer-move` verdict plans the turn again).
+   */
+  private computersTurn(pos: Position): { readonly position: Position; readonly plan: Plan } | undefined {
+    const said = this.computerMove;
+    if (!said || said.position !== this.rules.format(pos)) return undefined;
+    return this.rules.planMove(pos, said.move, this.rng);
   }
 
   replay(plan: Plan): void {
@@ -288,5 +314,5 @@ export const playersOn =
     seed: number,
     scheduler?: Scheduler,
   ) =>
-  (bus: PlayersBus): SimulatedPlayers<Position, Plan> =>
-    new SimulatedPlayers(rules, bus, sim, new Rng(seed).fork(rules.name), scheduler);
+  (bus: PlayersBus, seats?: PlayersSeats): SimulatedPlayers<Position, Plan> =>
+    new SimulatedPlayers(rules, bus, sim, new Rng(seed).fork(rules.name), scheduler, seats);

@@ -19,7 +19,7 @@ import type { BoardDrawing } from './board-drawing.ts';
 import type { GameWords } from './words.ts';
 import type { EngineGame } from '../engine/types.ts';
 import type { SimBoard } from '../hardware/sim/sim-board.ts';
-import type { PlayersBus } from '../players/players.ts';
+import type { PlayersBus, PlayersSeats } from '../players/players.ts';
 import type { Scheduler } from '../util/scheduler.ts';
 import type { MatchOptions, MatchOptionSpec, MatchOptionsText, SettingsProblem } from './match-options.ts';
 
@@ -156,7 +156,12 @@ export interface RulesetDescriptor<Id extends string = string> {
   /** A new match as the options say (`options.plan` is what readPlan gave), on the board of this profile file. */
   newMatch(file: RulesetBoardFile, options: MatchOptions): RefereeGame;
   /** Its simulated players on the simulated board, playing from `seed` (a referee session's `simulatedPlayers`). */
-  simulatedPlayers(sim: SimBoard, file: RulesetBoardFile, seed: number, scheduler: Scheduler): (bus: PlayersBus) => PlayersService;
+  simulatedPlayers(
+    sim: SimBoard,
+    file: RulesetBoardFile,
+    seed: number,
+    scheduler: Scheduler,
+  ): (bus: PlayersBus, seats?: PlayersSeats) => PlayersService;
 }
 
 /** The simulated players as a service of the referee's session. */

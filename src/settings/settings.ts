@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   'scoreboard',
   'lights',
   'speech',
+  'computer',
   'journal',
   'calibration',
   'store',
@@ -66,6 +67,16 @@ export interface SpeechSettings {
   readonly rate?: number;
 }
 
+/** Playing the computer on the board, and hints (docs/computer.md). */
+export interface ComputerSettings {
+  /** `SIDE[:LEVEL]` (the side in game 1, the level 1–10) or `off` (`--computer`; default off). */
+  readonly plays?: string;
+  /** Another engine program's command line (`--engine CMD`; default the referee's own engine). */
+  readonly engine?: string;
+  /** Answer hint requests (`--hints on|off`; default on; never under the tournament policy). */
+  readonly hints?: boolean;
+}
+
 export interface MqttUser {
   readonly name: string;
   readonly role: MqttRole;
@@ -97,6 +108,7 @@ export interface Settings {
   readonly scoreboard?: string;
   readonly lights?: LightsSettings;
   readonly speech?: SpeechSettings;
+  readonly computer?: ComputerSettings;
   /** `fallbackDir`: where records go while `dir` cannot be written (default: the XDG state directory, then the temp directory). */
   readonly journal?: { readonly dir?: string; readonly fallbackDir?: string };
   readonly calibration?: { readonly dir?: string };

@@ -12,6 +12,7 @@ import { parseMatchOptions } from '../rulesets/parse-match-options.ts';
 import type { Settings } from './settings.ts';
 import { BUILT_IN_RULESETS, type RulesetRegistry } from '../games/registry.ts';
 import { settingsSchema } from './schema.ts';
+import { parseComputerSeat } from '../rulesets/computer-seat.ts';
 
 const compiled = new WeakMap<RulesetRegistry, ValidateFunction>();
 
@@ -97,12 +98,23 @@ function crossChecks(s: Settings, games: RulesetRegistry): string[] {
     ...games.matchOptions.map(({ spec }) => [spec.name, `match.${settingsKeyOf(spec)}`] as const),
   ]);
   if (!checked.ok) for (const p of checked.error) problems.push(`${paths.get(p.option) ?? `match.${p.option}`}: ${p.message}`);
+  const computer = computerProblem(s, games);
+  if (computer) problems.push(`computer.plays: ${computer}`);
   const names = new Set<string>();
   s.mqtt?.users?.forEach((u, i) => {
     if (names.has(u.name)) problems.push(`mqtt.users[${i}].name: '${u.name}' is listed twice`);
     names.add(u.name);
   });
   return problems;
+}
+
+/** The computer's side checked against the game's sides (the schema has checked its shape). */
+function computerProblem(s: Settings, games: RulesetRegistry): string | undefined {
+  const plays = s.computer?.plays;
+  const game = games.byId(s.rules ?? games.defaultId);
+  if (plays === undefined || !game.ok) return undefined;
+  const seat = parseComputerSeat(plays, game.value);
+  return seat.ok ? undefined : seat.error;
 }
 
 /** Any parsed value (from YAML or JSON) → the settings, or every problem, each starting with its path; `games`: the games it may name. */

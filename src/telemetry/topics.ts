@@ -72,6 +72,7 @@ export const REQUEST_NAMES = [
   'start_calibration',
   'fetch_verdicts',
   'report_blind_cell',
+  'hint',
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 

@@ -12,6 +12,7 @@ import type { MatchOptionSpec } from '../rulesets/match-options.ts';
 import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import type { Ruleset } from '../rulesets/ruleset.ts';
 import type { GameWords } from '../rulesets/words.ts';
+import { DEFAULT_LEVEL, sidesOf } from '../rulesets/computer-seat.ts';
 import type { HeardVerdict, MatchInfo, MatchOptionField, OptionInput } from './protocol.ts';
 
 /** The words for a game this server does not know. */
@@ -43,8 +44,28 @@ export function gameOf(rulesets: RulesetRegistry, id: string): Pick<MatchInfo, '
     words: r.words,
     board: r.board,
     drawing: r.drawing ?? plainDrawing(r.name, r.board, r.words),
-    options: r.options.map(optionField),
+    options: [...r.options.map(optionField), ...computerField(r)],
   };
+}
+
+/** The computer's seat (`--computer`), a field where the game has an engine: a side in the game's words, with a level. */
+function computerField(r: Ruleset): MatchOptionField[] {
+  const sides = sidesOf(r);
+  if (r.engine === undefined || sides.length === 0) return [];
+  const value = `${sides.join('|')}[:LEVEL]|off`;
+  return [
+    {
+      name: 'computer',
+      value,
+      help: `The computer plays this side in game 1 (it stays that player), at level 1 to 10 (default ${DEFAULT_LEVEL}); off: two people.`,
+      default: 'off',
+      input: {
+        kind: 'text',
+        pattern: `(off|(${sides.join('|')})(:([1-9]|10))?)`,
+        expected: `${sides.join(' or ')}, with :LEVEL 1 to 10, or off`,
+      },
+    },
+  ];
 }
 
 /** A verdict as the page hears it: with the pieces in play of its position, for a game whose scoring board shows them. */

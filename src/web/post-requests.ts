@@ -20,6 +20,7 @@ const OPERATOR_ROUTES: Readonly<Record<OperatorActionName, keyof RefereeControl>
   'end-by-agreement': 'endGameByAgreement',
   'attribute-interference': 'attributeInterference',
   calibrate: 'startCalibration',
+  hint: 'hint',
 };
 
 /** What the requests act on, as the server has it at the moment of the request. */

@@ -132,7 +132,7 @@ export type SimAction =
   /** A helper's hands set every piece out as the referee's position has them (a new game's setup, or a board to put right). */
   | { readonly action: 'setup' };
 
-export const OPERATOR_ACTIONS = ['new-match', 'end-by-agreement', 'attribute-interference', 'calibrate'] as const;
+export const OPERATOR_ACTIONS = ['new-match', 'end-by-agreement', 'attribute-interference', 'calibrate', 'hint'] as const;
 export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
 
 /**

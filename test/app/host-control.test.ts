@@ -155,3 +155,47 @@ describe('report_blind_cell', () => {
     expect(actions).toEqual([]);
   });
 });
+
+describe('new_match with the computer, and hint', () => {
+  it('computer: its seat and level, its player named for it, two-ply takebacks; off in a later match, the names back', async () => {
+    const { control: c, plans } = control();
+    const answer = await c.newMatch({ players: { A: 'A', B: 'B' }, computer: 'white:2' });
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { players: { A: 'Computer (level 2)', B: 'B' }, computer: { player: 'A', side: 'white', level: 2 } },
+    });
+    expect(plans[0]).toMatchObject({ computer: { player: 'A', level: 2 }, game: { settings: { takebackPlies: 2 } } });
+    // The next match keeps the computer unless the request says otherwise.
+    await c.newMatch({});
+    expect(plans[1]!.computer).toEqual({ player: 'A', side: 'white', level: 2 });
+    await c.newMatch({ computer: 'off' });
+    expect(plans[2]!.computer).toBeUndefined();
+    expect(plans[2]!.players).toEqual({ A: 'A', B: 'B' });
+    expect(plans[2]!.game.settings).not.toHaveProperty('takebackPlies');
+  });
+
+  it('a bad computer is refused with what the game takes; nothing starts', async () => {
+    const { control: c, plans } = control();
+    expect(await c.newMatch({ computer: 'dark:3' })).toEqual({
+      ok: false,
+      error: "computer takes white|black[:LEVEL] or off, LEVEL 1 to 10 (a side of Senryaku), got 'dark:3'",
+    });
+    expect(await c.newMatch({ computer: 5 })).toMatchObject({ ok: false, error: 'computer is a string, got 5' });
+    expect(plans).toEqual([]);
+  });
+
+  it('hint: answered by the hint giver; a field is refused; without one, refused', async () => {
+    const fake = fakeHost(false);
+    const given = new HostControl({
+      host: fake.host,
+      game,
+      file: file.value,
+      options: {},
+      hints: { hint: async () => ok({ side: 'white', player: 'A', move: 'e1-e2', count: 1 }) },
+    });
+    expect(await given.hint({})).toEqual({ ok: true, value: { side: 'white', player: 'A', move: 'e1-e2', count: 1 } });
+    expect(await given.hint({ side: 'black' })).toEqual({ ok: false, error: "hint: unknown field 'side' (it takes none)" });
+    const none = new HostControl({ host: fake.host, game, file: file.value, options: {} });
+    expect(await none.hint({})).toEqual({ ok: false, error: 'no engine answers hints here' });
+  });
+});

@@ -35,6 +35,7 @@ import { senryakuPlayersOn } from '../../src/games/senryaku/players.ts';
 import type { Calibration } from '../../src/sensing/calibration.ts';
 import type { JournalFs } from '../../src/journal/disk.ts';
 import type { LightsOptions } from '../../src/presentation/lights/picture.ts';
+import type { Service } from '../../src/app/service.ts';
 
 export const SEED = 7;
 
@@ -109,6 +110,8 @@ export interface SessionOptions {
   readonly journalFs?: JournalFs;
   /** The board's well LEDs lit by the referee (default: left dark). */
   readonly lights?: LightsOptions;
+  /** Services of the run that hear the match (attached to it; the test starts and stops them). */
+  readonly services?: readonly Service[];
 }
 
 export class Session {
@@ -150,6 +153,7 @@ export class Session {
       fallbackJournalDirs: o.fallbackJournalDirs ?? [mkdtempSync(join(tmpdir(), 'senryaku-e2e-fallback-'))],
       ...(o.journalFs ? { journalFs: o.journalFs } : {}),
       ...(o.lights ? { lights: o.lights } : {}),
+      ...(o.services ? { services: o.services } : {}),
       ...(o.autoplaySeed !== undefined ? { simulatedPlayers: senryakuPlayersOn(o.board.sim, profile, o.autoplaySeed) } : {}),
       io: { out: (l) => output.push(l), err: (l) => output.push(l) },
       json: false,
@@ -249,7 +253,7 @@ export function useE2E(seed = SEED) {
     async game(
       position = START_SPN,
       settings: Partial<SenryakuRefereeSettings> = {},
-      more: Pick<SessionOptions, 'lights'> = {},
+      more: Pick<SessionOptions, 'lights' | 'services'> = {},
     ): Promise<Session> {
       const c = e2e.startClock();
       const board = simBoard(position, seed);

@@ -14,7 +14,7 @@ import { MatchStoreService } from '../../src/app/match-store-service.ts';
 import { openBoard, type OpenedBoard } from '../../src/app/open-board.ts';
 import { openStore, type MatchStore } from '../../src/store/index.ts';
 import type { RefereeApp } from '../../src/app/referee-app.ts';
-import { HostControl } from '../../src/app/host-control.ts';
+import { HostControl, type HostControlConfig } from '../../src/app/host-control.ts';
 import type { Service } from '../../src/app/service.ts';
 import { RefereeHost } from '../../src/app/referee-host.ts';
 import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
@@ -77,6 +77,8 @@ export interface RigOptions {
   readonly server?: Pick<DashboardOptions, 'maxBehindBytes' | 'loadsHz' | 'notice' | 'now'>;
   /** The board's well LEDs lit by the referee (default: left dark). */
   readonly lights?: LightsOptions;
+  /** Who answers the operator's hint requests (the run's computer service); absent: refused. */
+  readonly hints?: HostControlConfig['hints'];
 }
 
 export class Rig {
@@ -174,6 +176,7 @@ export class Rig {
       game: session,
       file: board.file,
       options: { players: `${players.A},${players.B}`, ...(rules === 'surakarta' ? { rules } : {}) },
+      ...(o.hints ? { hints: o.hints } : {}),
     });
     server.provide({ control });
     const rig = new Rig(verdicts, saidMs, host, control, sim, server, store, services, board);

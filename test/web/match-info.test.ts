@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/referee/verdicts.ts';
 import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
 import { parseMatchOptions } from '../../src/rulesets/parse-match-options.ts';
+import { parseComputerSeat } from '../../src/rulesets/computer-seat.ts';
 import { gameOf, heardVerdict } from '../../src/web/match-info.ts';
 import { boardCells } from '../../src/web/page/board.ts';
 import { CORNERS } from '../rulesets/toy.ts';
@@ -57,14 +58,25 @@ describe("a match's game, as a page is told of it", () => {
   });
 
   it.each(BUILT_IN_RULESETS.ids)(
-    "%s: the new-match form's fields are exactly the options it declares, each taking what its schema allows",
+    "%s: the new-match form's fields are the options it declares, each taking what its schema allows, and the computer's seat",
     (id) => {
       const ruleset = BUILT_IN_RULESETS.byId(id);
       if (!ruleset.ok) throw new Error(ruleset.error.message);
       const declared = ruleset.value.options;
-      const fields = gameOf(BUILT_IN_RULESETS, id).options;
+      const all = gameOf(BUILT_IN_RULESETS, id).options;
       expect(declared.length).toBeGreaterThan(0);
-      expect(fields.map((f) => f.name)).toEqual(declared.map((o) => o.name));
+      expect(all.map((f) => f.name)).toEqual([...declared.map((o) => o.name), 'computer']);
+      // The computer's seat: a side in the game's words, with a level, or off; what it takes is what the referee takes.
+      const computer = all.at(-1)!;
+      const sides = ruleset.value.drawing!.sides.map((s) => s.id);
+      expect(computer).toMatchObject({ value: `${sides.join('|')}[:LEVEL]|off`, default: 'off', input: { kind: 'text' } });
+      const pattern = computer.input.kind === 'text' ? new RegExp(`^(?:${computer.input.pattern})$`) : /$^/;
+      for (const text of ['off', sides[0]!, `${sides[1]!}:10`, `${sides[0]!}:1`]) {
+        expect(text).toMatch(pattern);
+        expect(parseComputerSeat(text, ruleset.value).ok).toBe(true);
+      }
+      for (const text of ['purple', `${sides[0]!}:0`, `${sides[1]!}:11`, '']) expect(text).not.toMatch(pattern);
+      const fields = all.slice(0, -1);
       // No other game's option is offered for this one.
       const others = BUILT_IN_RULESETS.all.filter((g) => g.id !== id).flatMap((g) => g.options.map((o) => o.name));
       for (const f of fields) if (!declared.some((o) => o.name === f.name)) expect(others).not.toContain(f.name);

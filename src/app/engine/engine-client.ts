@@ -100,6 +100,8 @@ export class EngineClient implements Service {
   /** The last line that was no reply: quoted when the program then misses its bound. */
   #lastStray: string | undefined;
   #identity: EngineIdentity | undefined;
+  /** The Level last set on the program (undefined: its own default). */
+  #level: Level | undefined;
 
   constructor(options: EngineClientOptions) {
     this.#o = options;
@@ -150,6 +152,7 @@ export class EngineClient implements Service {
     if (this.#o.level !== undefined) {
       if (!hasOption('Level')) return err(problem('NoLevelOption', `the program has no Level option to set to ${this.#o.level}`));
       this.#send({ kind: 'setoption', name: 'Level', value: String(this.#o.level) });
+      this.#level = this.#o.level;
     }
     if (this.#o.seed !== undefined && hasOption('Seed')) this.#send({ kind: 'setoption', name: 'Seed', value: String(this.#o.seed) });
     this.#send({ kind: 'ucinewgame' });
@@ -169,13 +172,25 @@ export class EngineClient implements Service {
 
   /**
    * The program's move in `position` (the game's notation) after `moves`, within `limits`
-   * (at least one: a search without any would never end). One at a time.
+   * (at least one: a search without any would never end). One at a time. `level`: set with
+   * `setoption name Level` first where it is not the program's level already.
    */
-  async bestMove(position: string, moves: readonly string[], limits: SearchLimits): Promise<Result<EngineAnswer, EngineClientProblem>> {
+  async bestMove(
+    position: string,
+    moves: readonly string[],
+    limits: SearchLimits,
+    level?: Level,
+  ): Promise<Result<EngineAnswer, EngineClientProblem>> {
     if (this.#state !== 'ready') return err(problem('NotRunning', `the program is not running: ${this.#endedWhy}`));
     if (this.#awaiting !== undefined) return err(problem('Busy', 'the program is already thinking about a move'));
     if (limits.depth === undefined && limits.nodes === undefined && limits.movetimeMs === undefined)
       return err(problem('BadLimits', 'a search needs a depth, a node count or a movetime'));
+    if (level !== undefined && level !== this.#level) {
+      if (!this.#identity?.options.some((o) => o.name.toLowerCase() === 'level'))
+        return err(problem('NoLevelOption', `the program has no Level option to set to ${level}`));
+      this.#send({ kind: 'setoption', name: 'Level', value: String(level) });
+      this.#level = level;
+    }
     this.#send({ kind: 'position', origin: { kind: 'notation', text: position }, moves });
     this.#send({ kind: 'go', limits: { ...limits, infinite: false } });
     const boundMs = limits.movetimeMs !== undefined ? limits.movetimeMs + (this.#o.graceMs ?? 1_000) : (this.#o.searchBoundMs ?? 60_000);
@@ -192,6 +207,11 @@ export class EngineClient implements Service {
       if (!legal.ok) return err(problem('IllegalMove', `the program answered ${move}: ${legal.error}`));
     }
     return ok({ move, info });
+  }
+
+  /** Asks the program to end the search under way at once (`stop`): `bestMove` then answers with what it has. */
+  interrupt(): void {
+    if (this.#state === 'ready' && this.#awaiting !== undefined) this.#process?.write(formatCommand({ kind: 'stop' }));
   }
 
   /** Says `quit`, and kills the program if it has not ended within the bound. Safe to call twice. */

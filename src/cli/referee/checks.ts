@@ -15,6 +15,9 @@ import { BUILT_IN_RULESETS } from '../../games/registry.ts';
 import { formatSettingsProblems } from '../../rulesets/match-options.ts';
 import { parseMatchOptions } from '../../rulesets/parse-match-options.ts';
 import type { MatchPlan } from '../../app/referee-host.ts';
+import { withComputer } from '../../app/computer/computer-plan.ts';
+import { splitCommandLine } from '../../app/engine/split-command-line.ts';
+import { parseComputerSeat } from '../../rulesets/computer-seat.ts';
 import { parseSpeed } from '../../app/virtual-clock.ts';
 import { effectiveSettings, formatSettingsErrors, loadSettings, settingsAsFlags, type Settings } from '../../settings/index.ts';
 import type { BrokerUser } from '../../telemetry/broker.ts';
@@ -22,6 +25,7 @@ import { DEFAULT_HTTP, parseHttpOption } from '../../web/http-option.ts';
 import { boardProblem } from '../board.ts';
 import { checkDirectory } from '../file-checks.ts';
 import { UsageError, type CliDeps } from '../io.ts';
+import { ok } from '../../util/result.ts';
 import { parseMqttOptions } from '../mqtt-options.ts';
 import { usageOf } from '../usage.ts';
 import type { ParsedRefereeArgs, RefereeValues } from './options.ts';
@@ -85,6 +89,13 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
   const board = await checkBoardOptions(values, { ruleset: game, ...(deps.serialDevices ? { devices: deps.serialDevices } : {}) });
   if (!board.ok) throw boardProblem(board.error);
 
+  // The computer's seat, in the game's words (a resumed match keeps its journal's players and settings).
+  const seat = values.computer === undefined ? ok(undefined) : parseComputerSeat(values.computer, game);
+  if (!seat.ok) throw new UsageError(`--computer ${seat.error}`);
+  if (values.hints !== undefined && values.hints !== 'on' && values.hints !== 'off')
+    throw new UsageError(`--hints takes on or off, got '${values.hints}'`);
+  const engineArgv = values.engine === undefined ? undefined : splitCommandLine(values.engine);
+  if (engineArgv && !engineArgv.ok) throw new UsageError(`--engine: ${engineArgv.error.message}: ${values.engine}`);
   const gamesLimit = options.value.gamesLimit !== undefined ? { gamesLimit: options.value.gamesLimit } : {};
   // A resumed match goes on with its journal's settings and players; the board is this run's.
   const firstMatch: MatchPlan = resume?.ok
@@ -93,8 +104,9 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
         players: resume.value.header.settings.players,
         resume: { path: values.resume!, contents: resume.value, sayAndFinish: resumed?.over ?? false },
         ...gamesLimit,
+        ...(seat.value ? { computer: seat.value } : {}),
       }
-    : { game: game.newMatch(board.value.file, options.value), players: options.value.players, ...gamesLimit };
+    : withComputer({ game: game.newMatch(board.value.file, options.value), players: options.value.players, ...gamesLimit }, seat.value);
   const seed = board.value.seed;
   return {
     settings,
@@ -113,6 +125,10 @@ export async function checkRefereeRun(parsed: ParsedRefereeArgs, deps: CliDeps):
       destinations: values.destinations === undefined ? undefined : values.destinations === 'on',
     },
     speech,
+    computer: {
+      ...(values.engine !== undefined ? { engine: values.engine } : {}),
+      ...(values.hints !== undefined ? { hints: values.hints === 'on' } : {}),
+    },
     source: values.sim ? { kind: 'sim', seed } : { kind: 'port', path: values.port ?? 'auto' },
     mqtt,
     http: http.value,

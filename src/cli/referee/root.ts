@@ -12,10 +12,12 @@ import { HostControl } from '../../app/host-control.ts';
 import { MatchStoreService, openLiveStore, resolveStorePath } from '../../app/match-store-service.ts';
 import { MqttBrokerService } from '../../app/mqtt-broker-service.ts';
 import { MqttService } from '../../app/mqtt-service.ts';
-import { RefereeHost, type HostFinish } from '../../app/referee-host.ts';
+import { RefereeHost, type HostFinish, type MatchPlan } from '../../app/referee-host.ts';
 import { requestHandler } from '../../app/request-handler.ts';
 import type { NoticeLevel, Service, ServiceContext } from '../../app/service.ts';
 import { createSpeechService } from '../../app/speech-service.ts';
+import { ComputerService } from '../../app/computer/computer-service.ts';
+import { createAdvisor } from '../../app/computer/create-advisor.ts';
 import { VirtualClock } from '../../app/virtual-clock.ts';
 import type { EventBus } from '../../app/event-bus.ts';
 import { realScheduler } from '../../util/scheduler.ts';
@@ -76,18 +78,23 @@ export class RefereeRoot {
     const dashboard =
       run.http === 'off' ? undefined : new DashboardService(context({ listen: run.http, users: run.users }), () => dashboardParts());
     const speech = run.speech ? createSpeechService(context(run.speech), game) : undefined;
+    const computer = new ComputerService(
+      context({ seatOf: () => matches.lastPlan?.computer, hints: run.computer.hints }),
+      createAdvisor(game, run.computer.engine, run.board.seed),
+    );
     const matches: RefereeHost = new RefereeHost({
       // The board ready for matches: open, and its calibration found (the calibration service says both).
       board: calibration,
       firstMatch: run.firstMatch,
       // They hear each match in this order: the store files a verdict before the pages and MQTT say it.
-      services: present(store, dashboard, mqtt, speech),
+      // The computer last: it hands the referee its move once the others have heard the verdict that gave it the turn.
+      services: present(store, dashboard, mqtt, speech, computer),
       stay: run.stay,
       appConfig: (plan) => ({
         journalDir: run.journalDir,
         ...(run.lights.enabled ? { lights: { destinations: run.lights.destinations ?? plan.game.settings.policy !== 'tournament' } } : {}),
         fallbackJournalDirs: run.fallbackJournalDirs,
-        ...(run.autoplay ? { simulatedPlayers: simulatedPlayers() } : {}),
+        ...(run.autoplay ? { simulatedPlayers: simulatedPlayers(plan) } : {}),
         io,
         json: run.json,
         scoreboard: run.scoreboard,
@@ -98,19 +105,27 @@ export class RefereeRoot {
       prepareBoard: () => board.resetForNextMatch(),
       calibrate: () => calibration.recalibrate(),
     });
-    const control: HostControl = new HostControl({ host: matches, game, file: run.board.file, options: run.values });
+    const control: HostControl = new HostControl({
+      host: matches,
+      game,
+      file: run.board.file,
+      options: run.values,
+      hints: { hint: () => computer.hint() },
+    });
     const signals = new StopSignals();
     const operator = new OperatorTerminal(
       context({ input: deps.operatorInput ?? (process.stdin.isTTY ? process.stdin : undefined) }),
       control,
     );
 
-    // The simulated players of every match: made once, at the first (the board is open then).
-    let players: ((bus: EventBus) => Service) | undefined;
-    const simulatedPlayers = (): ((bus: EventBus) => Service) => {
+    // The simulated players of every match: made once, at the first (the board is open then); the computer's seat is each match's.
+    let players: ReturnType<typeof game.simulatedPlayers> | undefined;
+    const simulatedPlayers = (plan: MatchPlan): ((bus: EventBus) => Service) => {
       const sim = board.opened.sim;
       if (!sim) throw new Error('simulated players need the simulated board');
-      return (players ??= game.simulatedPlayers(sim, run.board.file, run.board.seed, scheduler));
+      players ??= game.simulatedPlayers(sim, run.board.file, run.board.seed, scheduler);
+      const made = players;
+      return (bus) => made(bus, plan.computer ? { computer: plan.computer.player } : {});
     };
     const dashboardParts = (): DashboardParts => {
       const sim = board.opened.sim;
@@ -126,6 +141,7 @@ export class RefereeRoot {
       dashboard, // first: its address is the first thing said, and a taken port stops the run before a board is opened
       speech, // a missing espeak-ng stops the run before a board is opened; stopping late, it lets the last words finish
       board, // a new simulated board is calibrated as it opens (said on the terminal)
+      computer, // its engine program greeted (a program that will not start stops the run) before a board is awaited
       broker, // once the board is open, and before a real board is awaited: its address is said while the board boots
       calibration, // a real board's HELLO names its stored calibration; the first match takes what its link said meanwhile
       store, // before the matches, which it files

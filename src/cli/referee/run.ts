@@ -42,6 +42,8 @@ export interface RefereeRun {
   readonly lights: { readonly enabled: boolean; readonly destinations: boolean | undefined };
   /** --speak: the verdicts said aloud (undefined: not). */
   readonly speech: SpeechPlan | undefined;
+  /** `--engine CMD` (absent: the game's own engine) and `--hints on|off` (absent: on, never under the tournament policy). */
+  readonly computer: { readonly engine?: string; readonly hints?: boolean };
   readonly source: JournalHeader['source'];
   readonly mqtt: MqttPlan;
   readonly http: HttpListen;

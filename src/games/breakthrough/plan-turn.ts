@@ -18,6 +18,7 @@ import {
   cellChar,
   cellOf,
   fileOf,
+  formatMove,
   gameStatus,
   legalMoves,
   opposite,
@@ -91,10 +92,23 @@ function chooseMove(pos: Position, moves: readonly Move[], rng: Rng): Move {
 }
 
 /** The side to move's turn, or undefined when the game is over. */
-export function planBreakthroughTurn(pos: Position, rng: Rng, odds: BtPlanOdds = BT_DEFAULT_ODDS): BtTurnPlan | undefined {
+/** No antic: a move played as it should be (a computer's, carried out as lit). */
+export const BT_CLEAN_ODDS: BtPlanOdds = {
+  hesitate: 0,
+  slow: 0,
+  press: 0,
+  notYourPiece: 0,
+  touchMove: 0,
+  illegalPlacement: 0,
+  roll: 0,
+};
+
+/** `chosen`: the move to play (its notation), where it is decided elsewhere (the computer's); undefined if it is not legal. */
+export function planBreakthroughTurn(pos: Position, rng: Rng, odds: BtPlanOdds = BT_DEFAULT_ODDS, chosen?: string): BtTurnPlan | undefined {
   const moves = legalMoves(pos);
   if (gameStatus(pos).kind === 'over' || moves.length === 0) return undefined;
-  const move = chooseMove(pos, moves, rng);
+  const move = chosen === undefined ? chooseMove(pos, moves, rng) : moves.find((m) => formatMove(m) === chosen);
+  if (!move) return undefined;
   const piece = cellChar(cellOf(pos.turn))!;
 
   // What each foul needs: an enemy piece nothing can capture, another own piece with a move, a square the mover cannot reach.

@@ -15,7 +15,7 @@ import type { GamePlayers, TurnActions } from '../../players/game.ts';
 import { liftPlaceHands, liftPlaceMoveAlone, type LiftPlaceTurn } from '../../players/lift-place-hands.ts';
 import { playersOn } from '../../players/players.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
-import { BT_DEFAULT_ODDS, planBreakthroughTurn, type BtPlanOdds, type BtTurnPlan } from './plan-turn.ts';
+import { BT_CLEAN_ODDS, BT_DEFAULT_ODDS, planBreakthroughTurn, type BtPlanOdds, type BtTurnPlan } from './plan-turn.ts';
 import {
   START_POSITION,
   formatMove,
@@ -40,6 +40,10 @@ export function breakthroughPlayers(odds: BtPlanOdds = BT_DEFAULT_ODDS): GamePla
     format: formatPosition,
     plan: (position, rng) => {
       const plan = planBreakthroughTurn(position, rng, odds);
+      return plan && { position, plan };
+    },
+    planMove: (position, move, rng) => {
+      const plan = planBreakthroughTurn(position, rng, BT_CLEAN_ODDS, move);
       return plan && { position, plan };
     },
     hands: breakthroughHands,

@@ -12,6 +12,7 @@
 import type { Rng } from '../../util/rng.ts';
 import { anticFor, pick } from '../../players/draw.ts';
 import {
+  formatMove,
   legalMoves,
   moveOutcome,
   spheresOf,
@@ -86,15 +87,28 @@ export const DEFAULT_ODDS: PlanOdds = { crash: 0.02, slow: 0.08, touch: 0.03, wr
 /** The side rim, half a pitch beyond the outer files (well pitches from the centre). */
 const RIM_X = 3.75;
 
-export function planSenryakuTurn(pos: Position, model: BalanceModel, rng: Rng, odds: PlanOdds = DEFAULT_ODDS): TurnPlan | undefined {
+/** No antic, no careless crash: a move played as it should be (a computer's, carried out as lit). */
+export const CLEAN_ODDS: PlanOdds = { crash: 0, slow: 0, touch: 0, wrongSphere: 0, roll: 0 };
+
+/** `chosen`: the move to play (its notation), where it is decided elsewhere (the computer's); undefined if it is not legal. */
+export function planSenryakuTurn(
+  pos: Position,
+  model: BalanceModel,
+  rng: Rng,
+  odds: PlanOdds = DEFAULT_ODDS,
+  chosen?: string,
+): TurnPlan | undefined {
   const moves = legalMoves(pos);
   if (moves.length === 0) return undefined;
   const judged = moves.map((m) => ({ m, o: moveOutcome(pos, m, model) }));
   const wins = judged.filter((j) => j.o.kind === 'capture');
   const safe = judged.filter((j) => j.o.kind === 'none');
   const crashing = judged.filter((j) => j.o.kind === 'crash');
-  let choice;
-  if (wins.length > 0 && rng.chance(0.9)) choice = pick(rng, wins);
+  let choice: (typeof judged)[number] | undefined;
+  if (chosen !== undefined) {
+    choice = judged.find((j) => formatMove(j.m) === chosen);
+    if (!choice) return undefined;
+  } else if (wins.length > 0 && rng.chance(0.9)) choice = pick(rng, wins);
   else if (crashing.length > 0 && (safe.length === 0 || rng.chance(odds.crash))) choice = pick(rng, crashing);
   else choice = pick(rng, safe.length > 0 ? safe : judged);
   const move = choice.m;

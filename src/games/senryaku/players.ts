@@ -29,7 +29,7 @@ import {
   type Position,
 } from './rules/index.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
-import { planSenryakuTurn, type HandOnBoard, type PlanOdds, type TurnPlan } from './plan-turn.ts';
+import { CLEAN_ODDS, planSenryakuTurn, type HandOnBoard, type PlanOdds, type TurnPlan } from './plan-turn.ts';
 
 /** The players of a Senryaku session, planning with the balance model of the board's profile. */
 export function senryakuPlayers(model: BalanceModel, odds?: PlanOdds): GamePlayers<Position, TurnPlan> {
@@ -46,6 +46,10 @@ export function senryakuPlayers(model: BalanceModel, odds?: PlanOdds): GamePlaye
     format: formatSpn,
     plan: (position, rng) => {
       const plan = planSenryakuTurn(position, model, rng, odds);
+      return plan && { position, plan };
+    },
+    planMove: (position, move, rng) => {
+      const plan = planSenryakuTurn(position, model, rng, CLEAN_ODDS, move);
       return plan && { position, plan };
     },
     hands: senryakuHands,

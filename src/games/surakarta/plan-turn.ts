@@ -18,6 +18,7 @@ import {
   cellChar,
   cellOf,
   fileOf,
+  formatMove,
   legalMoves,
   opposite,
   piecesOf,
@@ -79,11 +80,24 @@ export interface SkTurnPlan {
 const distance = (a: Point, b: Point): number => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b)));
 
 /** The side to move's turn, or undefined when it has no legal move (the referee passes it). */
-export function planSurakartaTurn(pos: Position, rng: Rng, odds: SkPlanOdds = SK_DEFAULT_ODDS): SkTurnPlan | undefined {
+/** No antic: a move played as it should be (a computer's, carried out as lit). */
+export const SK_CLEAN_ODDS: SkPlanOdds = {
+  hesitate: 0,
+  slow: 0,
+  press: 0,
+  notYourPiece: 0,
+  touchMove: 0,
+  illegalPlacement: 0,
+  roll: 0,
+};
+
+/** `chosen`: the move to play (its notation), where it is decided elsewhere (the computer's); undefined if it is not legal. */
+export function planSurakartaTurn(pos: Position, rng: Rng, odds: SkPlanOdds = SK_DEFAULT_ODDS, chosen?: string): SkTurnPlan | undefined {
   const moves = legalMoves(pos);
   if (moves.length === 0) return undefined;
   const weighted = moves.flatMap((m) => (m.capture ? Array<Move>(CAPTURE_WEIGHT).fill(m) : [m]));
-  const move = pick(rng, weighted);
+  const move = chosen === undefined ? pick(rng, weighted) : moves.find((m) => formatMove(m) === chosen);
+  if (!move) return undefined;
   const piece = cellChar(cellOf(pos.turn))!;
 
   // What each foul needs: an enemy piece nothing can capture, another own piece, a point the mover cannot reach.

@@ -26,7 +26,7 @@ import {
   type Position,
 } from './rules/index.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
-import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './plan-turn.ts';
+import { SK_CLEAN_ODDS, SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './plan-turn.ts';
 
 export function surakartaPlayers(odds: SkPlanOdds = SK_DEFAULT_ODDS): GamePlayers<Position, SkTurnPlan> {
   return {
@@ -46,6 +46,10 @@ export function surakartaPlayers(odds: SkPlanOdds = SK_DEFAULT_ODDS): GamePlayer
       if (passed && !passed.ok) return undefined;
       const position = passed ? passed.value : pos;
       const plan = planSurakartaTurn(position, rng, odds);
+      return plan && { position, plan };
+    },
+    planMove: (position, move, rng) => {
+      const plan = planSurakartaTurn(position, rng, SK_CLEAN_ODDS, move);
       return plan && { position, plan };
     },
     hands: surakartaHands,

@@ -102,6 +102,8 @@ export function operatorPanel(
     newMatchForm(match, control, (body) => act('new-match', { ...body, force: force.checked })()),
     h('div', { class: 'buttons' }, h('label', { for: 'op-force', class: 'inline' }, force, ' abandon the match in progress')),
     h('div', { class: 'buttons' }, button('op-agree', 'End game by agreement', act('end-by-agreement', {}, 'End the game by agreement?'))),
+    // The engine's best move for the side to move, shown by the referee (lit on the board, in the moves).
+    h('div', { class: 'buttons' }, button('op-hint', 'Hint', act('hint', {}))),
     h(
       'div',
       { class: 'buttons' },

@@ -11,12 +11,50 @@
  * stands wins.
  */
 import type { MoveEnd, SearchBoard } from '../../../engine/types.ts';
+import { zobristKeys } from '../../../engine/zobrist.ts';
 import { Y2, type BalanceModel } from '../rules/balance.ts';
 import { generateMoves } from '../rules/moves.ts';
 import type { Position } from '../rules/position.ts';
 import { BLACK_COLOURED, COLORS, EMPTY, WELLS, WHITE_COLOURED, isColoured } from '../rules/types.ts';
 import { SenryakuEvaluator } from './evaluate.ts';
-import { LOCK_HI, LOCK_LO, PIECE_HI, PIECE_LO, TURN_HI, TURN_LO, hashOf, pieceKey } from './zobrist.ts';
+
+/**
+ * Zobrist keys (src/engine/zobrist.ts), their halves in blocks: the low halves of the (well,
+ * cell code 1..4) keys at well * CELL_CODES + cell, then their high halves; Black to move's;
+ * the low halves of the (side, locked well) keys at side * WELLS + well, then their high halves.
+ */
+const CELL_CODES = 5;
+const PIECE_KEYS = WELLS * CELL_CODES;
+const LOCK_KEYS = 2 * WELLS;
+/** The keys' seed, fixed forever: the same keys, so the same searches, on every run. */
+const WORDS = zobristKeys(2 * PIECE_KEYS + 2 + 2 * LOCK_KEYS, 0x5e4a7a0c);
+const PIECE_LO = WORDS.subarray(0, PIECE_KEYS);
+const PIECE_HI = WORDS.subarray(PIECE_KEYS, 2 * PIECE_KEYS);
+const TURN_LO = WORDS[2 * PIECE_KEYS]!;
+const TURN_HI = WORDS[2 * PIECE_KEYS + 1]!;
+const LOCK_LO = WORDS.subarray(2 * PIECE_KEYS + 2, 2 * PIECE_KEYS + 2 + LOCK_KEYS);
+const LOCK_HI = WORDS.subarray(2 * PIECE_KEYS + 2 + LOCK_KEYS);
+const pieceKey = (well: number, cell: number): number => well * CELL_CODES + cell;
+
+/** The key of a position computed from scratch: the incremental one must always equal it. */
+export function hashOf(pos: Position): { readonly lo: number; readonly hi: number } {
+  let lo = pos.turn === 'black' ? TURN_LO : 0;
+  let hi = pos.turn === 'black' ? TURN_HI : 0;
+  for (let w = 0; w < WELLS; w++) {
+    const cell = pos.board[w] ?? EMPTY;
+    if (cell === EMPTY) continue;
+    lo ^= PIECE_LO[pieceKey(w, cell)]!;
+    hi ^= PIECE_HI[pieceKey(w, cell)]!;
+  }
+  const locks = [pos.locked.white, pos.locked.black];
+  for (let side = 0; side < 2; side++) {
+    const well = locks[side];
+    if (well === undefined) continue;
+    lo ^= LOCK_LO[side * WELLS + well]!;
+    hi ^= LOCK_HI[side * WELLS + well]!;
+  }
+  return { lo, hi };
+}
 
 /** Set on a move code whose destination holds the enemy coloured sphere. */
 export const CAPTURE_BIT = 1 << 12;

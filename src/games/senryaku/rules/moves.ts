@@ -96,12 +96,21 @@ COLORS.forEach((c, s) =>
  * of `side` (0 White, 1 Black) encoded as `from | to << 6` into `out` and returns how many.
  * Captures are those whose target is occupied.
  */
+// The generator reads these as this module's own constants: a binding imported from another
+// module costs a load and a check each time optimised code reads it.
+const NONE = EMPTY;
+const WELL_COUNT = WELLS;
+const W_PLAIN = WHITE_PLAIN;
+const B_PLAIN = BLACK_PLAIN;
+const W_COLOURED = WHITE_COLOURED;
+const B_COLOURED = BLACK_COLOURED;
+
 export function generateSideMoves(board: Int8Array, side: number, locked: number, out: Int32Array): number {
-  const enemyColoured = side === 0 ? BLACK_COLOURED : WHITE_COLOURED;
-  const lo = side === 0 ? WHITE_PLAIN : BLACK_PLAIN;
-  const base = side * WELLS;
+  const enemyColoured = side === 0 ? B_COLOURED : W_COLOURED;
+  const lo = side === 0 ? W_PLAIN : B_PLAIN;
+  const base = side * WELL_COUNT;
   let n = 0;
-  for (let from = 0; from < WELLS; from++) {
+  for (let from = 0; from < WELL_COUNT; from++) {
     const cell = board[from]!;
     if ((cell !== lo && cell !== lo + 1) || from === locked) continue;
     const first = (base + from) * 5;
@@ -109,7 +118,7 @@ export function generateSideMoves(board: Int8Array, side: number, locked: number
     for (let i = first; i < last; i++) {
       const to = TARGET_WELLS[i]!;
       const target = board[to]!;
-      if (target === EMPTY || target === enemyColoured) out[n++] = from | (to << 6);
+      if (target === NONE || target === enemyColoured) out[n++] = from | (to << 6);
     }
   }
   return n;

@@ -15,6 +15,18 @@ import { BLACK_COLOURED, BLACK_PLAIN, EMPTY, WELLS, WHITE_COLOURED, WHITE_PLAIN,
 
 const MAX_MOVES = WELLS * 5;
 
+// The search reads these as this module's own constants: a binding imported from another
+// module costs a load and a check each time optimised code reads it.
+const NONE = EMPTY;
+const WELL_COUNT = WELLS;
+const W_PLAIN = WHITE_PLAIN;
+const B_PLAIN = BLACK_PLAIN;
+const W_COLOURED = WHITE_COLOURED;
+const B_COLOURED = BLACK_COLOURED;
+const TARGETS = TARGET_WELLS;
+const TARGETS_OF = TARGET_COUNT;
+const RANK2 = Y2;
+
 class PerftSearch {
   private readonly board: Int8Array;
   private readonly locks: Int32Array;
@@ -25,7 +37,7 @@ class PerftSearch {
   private readonly massByCell: Float64Array;
   private readonly gap2: number;
   private readonly boardMass: number;
-  private readonly reach = new Int32Array(WELLS);
+  private readonly reach = new Int32Array(WELL_COUNT);
 
   constructor(pos: Position, model: BalanceModel) {
     this.board = pos.board.slice();
@@ -61,16 +73,16 @@ class PerftSearch {
     const board = this.board;
     const from = code & 63;
     const to = code >> 6;
-    if (board[to] !== EMPTY) return undefined; // a capture ends the game
+    if (board[to] !== NONE) return undefined; // a capture ends the game
     const cell = board[from]!;
     const m = this.massByCell[cell]!;
-    const lifted = this.moment2 - m * Y2[from]!;
+    const lifted = this.moment2 - m * RANK2[from]!;
     if (!this.stable(lifted, this.mass - m)) return undefined;
-    const placed = lifted + m * Y2[to]!;
+    const placed = lifted + m * RANK2[to]!;
     if (!this.stable(placed, this.mass)) return undefined;
     const oldLock = this.locks[this.side]!;
     board[to] = cell;
-    board[from] = EMPTY;
+    board[from] = NONE;
     this.locks[this.side] = isColoured(cell) ? -1 : to;
     this.side = this.side === 0 ? 1 : 0;
     this.moment2 = placed;
@@ -82,7 +94,7 @@ class PerftSearch {
     const to = code >> 6;
     this.side = this.side === 0 ? 1 : 0;
     this.board[from] = this.board[to]!;
-    this.board[to] = EMPTY;
+    this.board[to] = NONE;
     this.locks[this.side] = oldLock;
     this.moment2 = moment2;
   }
@@ -107,23 +119,23 @@ class PerftSearch {
   private countTwo(): number {
     const board = this.board;
     const opp = this.side === 0 ? 1 : 0;
-    const oppBase = opp * WELLS;
+    const oppBase = opp * WELL_COUNT;
     const oppLock = this.locks[opp]!;
-    const oppLo = opp === 0 ? WHITE_PLAIN : BLACK_PLAIN;
-    const ownColoured = this.side === 0 ? WHITE_COLOURED : BLACK_COLOURED;
+    const oppLo = opp === 0 ? W_PLAIN : B_PLAIN;
+    const ownColoured = this.side === 0 ? W_COLOURED : B_COLOURED;
     const reach = this.reach;
     reach.fill(0);
     let base = 0;
-    for (let w = 0; w < WELLS; w++) {
+    for (let w = 0; w < WELL_COUNT; w++) {
       const cell = board[w]!;
       if ((cell !== oppLo && cell !== oppLo + 1) || w === oppLock) continue;
       const first = (oppBase + w) * 5;
-      const last = first + TARGET_COUNT[oppBase + w]!;
+      const last = first + TARGETS_OF[oppBase + w]!;
       for (let i = first; i < last; i++) {
-        const t = TARGET_WELLS[i]!;
+        const t = TARGETS[i]!;
         reach[t] = reach[t]! + 1;
         const target = board[t]!;
-        if (target === EMPTY || target === ownColoured) base++;
+        if (target === NONE || target === ownColoured) base++;
       }
     }
     const buf = this.buffer(2);
@@ -139,13 +151,13 @@ class PerftSearch {
       const code = buf[i]!;
       const from = code & 63;
       const to = code >> 6;
-      if (board[to] !== EMPTY) continue; // capture: ends the game
+      if (board[to] !== NONE) continue; // capture: ends the game
       const cell = board[from]!;
       const m = massByCell[cell]!;
-      const lifted = moment2 - m * Y2[from]!;
+      const lifted = moment2 - m * RANK2[from]!;
       const liftedCap = fullCap - gap2 * m;
       if (Math.abs(lifted) > liftedCap + 1e-9 * (liftedCap + 1)) continue;
-      if (Math.abs(lifted + m * Y2[to]!) > fullCap + 1e-9 * (fullCap + 1)) continue;
+      if (Math.abs(lifted + m * RANK2[to]!) > fullCap + 1e-9 * (fullCap + 1)) continue;
       total += cell === ownColoured ? base : base + reach[from]! - reach[to]!;
     }
     return total;

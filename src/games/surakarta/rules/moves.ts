@@ -4,7 +4,7 @@
  * corner loop, onto the first occupied point met, which must hold an enemy piece.
  *
  * The generator works on the flattened tracks of circuits.ts: from each slot of a piece it
- * walks both ways round its track. The mover's own point counts as empty once left (its
+ * walks both ways round its track (each walk's points written out once, in WALK). The mover's own point counts as empty once left (its
  * other slot, at a crossing, or itself after a full lap), so a walk ends at the first other
  * occupied point, or after one lap when there is none. Paths from one piece that reach the
  * same enemy are one move (a move is its from and to points).
@@ -53,52 +53,84 @@ export const CAPTURE_BIT = 1 << 12;
 export const encodeMove = (m: Move): number => m.from | (m.to << 6) | (m.capture ? CAPTURE_BIT : 0);
 export const decodeMove = (code: number): Move => ({ from: code & 63, to: (code >> 6) & 63, capture: (code & CAPTURE_BIT) !== 0 });
 
+/** NEIGHBOURS flattened for the generator: point p's at NEIGHBOUR[8p ..], NEIGHBOUR_COUNT[p] of them. */
+const NEIGHBOUR = new Int8Array(8 * POINTS);
+const NEIGHBOUR_COUNT = Int8Array.from(NEIGHBOURS, (ns) => ns.length);
+NEIGHBOURS.forEach((ns, p) => NEIGHBOUR.set(ns, 8 * p));
+/** SLOTS_OF flattened: point p's slots at SLOT_OF[2p ..], SLOT_COUNT[p] of them (2 at a crossing). */
+const SLOT_OF = new Int8Array(2 * POINTS);
+const SLOT_COUNT = Int8Array.from(SLOTS_OF, (slots) => slots.length);
+SLOTS_OF.forEach((slots, p) => SLOT_OF.set(slots, 2 * p));
+
+// The hot loops below read these as this module's own constants: a binding imported from
+// another module costs a load and a check each time it is read in optimised code.
+const STEPS = TRACK_LENGTH;
+const NONE = EMPTY;
+const MINE_LIGHT = LIGHT;
+
+/** A WALK entry's flag: a corner loop lies behind this point on the walk. */
+const LOOPED = 64;
 /**
- * The enemy point the walk from `slot` meets first, going round its track one way
- * (`next`, with `loopTo` marking the steps round a loop), or -1 when the walk meets no
- * enemy after a loop. `own` is the mover's point, empty once it has left.
+ * Every walk round a track written out once: the walk from slot `s` one way (`dir` 0 along
+ * NEXT_SLOT, 1 along PREV_SLOT) visits the points WALK[(2s + dir) * TRACK_LENGTH + k], k = 0..,
+ * each with LOOPED set once the walk has gone round a loop to get there. A walk then reads one
+ * table entry a step instead of following the slots' links.
  */
-function captureTarget(board: Int8Array, own: number, enemy: number, slot: number, next: Int8Array, loopTo: Uint8Array): number {
-  let s = slot;
-  let loops = 0;
-  // After TRACK_LENGTH steps the walk is back on its start slot, and would only repeat.
-  for (let k = 0; k < TRACK_LENGTH; k++) {
-    loops |= loopTo[s]!;
-    s = next[s]!;
-    const q = SLOT_POINT[s]!;
+const WALK = new Int8Array(SLOT_POINT.length * 2 * TRACK_LENGTH);
+for (let start = 0; start < SLOT_POINT.length; start++)
+  for (let dir = 0; dir < 2; dir++) {
+    const next = dir === 0 ? NEXT_SLOT : PREV_SLOT;
+    const loopTo = dir === 0 ? LOOP_TO_NEXT : LOOP_TO_PREV;
+    let s = start;
+    let loops = 0;
+    for (let k = 0; k < TRACK_LENGTH; k++) {
+      loops |= loopTo[s]!;
+      s = next[s]!;
+      WALK[(2 * start + dir) * TRACK_LENGTH + k] = SLOT_POINT[s]! | (loops !== 0 ? LOOPED : 0);
+    }
+  }
+
+/**
+ * The enemy point the walk starting at WALK[walk] meets first, or -1 when the walk meets no
+ * enemy after a loop. `own` is the mover's point, empty once it has left. After TRACK_LENGTH
+ * steps the walk is back on its start slot, and would only repeat.
+ */
+function captureTarget(board: Int8Array, own: number, enemy: number, walk: number): number {
+  const end = walk + STEPS;
+  for (let k = walk; k < end; k++) {
+    const step = WALK[k]!;
+    const q = step & ~LOOPED;
     if (q === own) continue;
     const cell = board[q]!;
-    if (cell === EMPTY) continue;
-    return loops !== 0 && cell === enemy ? q : -1;
+    if (cell === NONE) continue;
+    return step >= LOOPED && cell === enemy ? q : -1;
   }
   return -1;
 }
 
 /**
- * Allocation-free generator shared by the public API and perft: writes the moves of `turn`
- * encoded as above into `out` (at least MAX_MOVES long) and returns how many. Each (from, to)
- * pair appears once.
+ * Allocation-free generator shared by the public API, perft and the engine: writes the moves
+ * of the side whose pieces are `mine` (LIGHT or DARK) encoded as above into `out` (at least
+ * MAX_MOVES long) and returns how many. Each (from, to) pair appears once.
  */
-export function generateMoves(board: Int8Array, turn: Side, out: Int32Array): number {
-  const mine = cellOf(turn);
-  const enemy = mine === LIGHT ? DARK : LIGHT;
+export function generateCellMoves(board: Int8Array, mine: number, out: Int32Array): number {
+  const enemy = mine === MINE_LIGHT ? DARK : LIGHT;
   let n = 0;
   for (let from = 0; from < POINTS; from++) {
     if (board[from] !== mine) continue;
-    const ns = NEIGHBOURS[from]!;
-    for (let i = 0; i < ns.length; i++) {
-      const to = ns[i]!;
-      if (board[to] === EMPTY) out[n++] = from | (to << 6);
+    const firstNeighbour = 8 * from;
+    const lastNeighbour = firstNeighbour + NEIGHBOUR_COUNT[from]!;
+    for (let i = firstNeighbour; i < lastNeighbour; i++) {
+      const to = NEIGHBOUR[i]!;
+      if (board[to] === NONE) out[n++] = from | (to << 6);
     }
-    const slots = SLOTS_OF[from]!;
     const first = n;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      for (let dir = 0; dir < 2; dir++) {
-        const to =
-          dir === 0
-            ? captureTarget(board, from, enemy, slot, NEXT_SLOT, LOOP_TO_NEXT)
-            : captureTarget(board, from, enemy, slot, PREV_SLOT, LOOP_TO_PREV);
+    const firstSlot = 2 * from;
+    const lastSlot = firstSlot + SLOT_COUNT[from]!;
+    for (let i = firstSlot; i < lastSlot; i++) {
+      const walks = 2 * SLOT_OF[i]! * STEPS;
+      for (let walk = walks; walk < walks + 2 * STEPS; walk += STEPS) {
+        const to = captureTarget(board, from, enemy, walk);
         if (to < 0) continue;
         const code = from | (to << 6) | CAPTURE_BIT;
         let seen = false;
@@ -109,6 +141,9 @@ export function generateMoves(board: Int8Array, turn: Side, out: Int32Array): nu
   }
   return n;
 }
+
+/** generateCellMoves for a side named by its colour. */
+export const generateMoves = (board: Int8Array, turn: Side, out: Int32Array): number => generateCellMoves(board, cellOf(turn), out);
 
 const scratch = new Int32Array(MAX_MOVES);
 

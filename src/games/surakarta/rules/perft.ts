@@ -5,19 +5,20 @@
  * since the side left without pieces has no move. The search makes and unmakes moves on
  * a private board and counts the last ply without playing it, so it allocates nothing per node.
  */
-import { MAX_MOVES, decodeMove, generateMoves, type Move } from './moves.ts';
+import { MAX_MOVES, decodeMove, generateCellMoves, type Move } from './moves.ts';
 import { formatMove } from './notation.ts';
 import type { Position } from './position.ts';
-import { EMPTY, SIDES } from './types.ts';
+import { DARK, EMPTY, LIGHT } from './types.ts';
 
 class PerftSearch {
   private readonly board: Int8Array;
-  private side: 0 | 1;
+  /** The side to move's cell: LIGHT or DARK. */
+  private mover: number;
   private readonly buffers: Int32Array[] = [];
 
   constructor(pos: Position) {
     this.board = pos.board.slice();
-    this.side = pos.turn === 'light' ? 0 : 1;
+    this.mover = pos.turn === 'light' ? LIGHT : DARK;
   }
 
   private buffer(depth: number): Int32Array {
@@ -28,14 +29,14 @@ class PerftSearch {
   /** The root moves, in generation order. */
   rootMoves(): number[] {
     const buf = this.buffer(0);
-    const n = generateMoves(this.board, SIDES[this.side], buf);
+    const n = generateCellMoves(this.board, this.mover, buf);
     return Array.from(buf.subarray(0, n));
   }
 
   count(depth: number): number {
     if (depth === 0) return 1;
     const buf = this.buffer(depth);
-    const n = generateMoves(this.board, SIDES[this.side], buf);
+    const n = generateCellMoves(this.board, this.mover, buf);
     if (depth === 1) return n;
     let total = 0;
     for (let i = 0; i < n; i++) total += this.countAfter(buf[i]!, depth - 1);
@@ -50,9 +51,9 @@ class PerftSearch {
     const captured = board[to]!;
     board[to] = board[from]!;
     board[from] = EMPTY;
-    this.side = this.side === 0 ? 1 : 0;
+    this.mover = LIGHT + DARK - this.mover;
     const sub = this.count(depth);
-    this.side = this.side === 0 ? 1 : 0;
+    this.mover = LIGHT + DARK - this.mover;
     board[from] = board[to]!;
     board[to] = captured;
     return sub;

@@ -4,7 +4,8 @@ import type { SearchBoard } from '../../../../src/engine/types.ts';
 import { BREAKTHROUGH } from '../../../../src/games/breakthrough/index.ts';
 import { BREAKTHROUGH_ENGINE } from '../../../../src/games/breakthrough/engine/engine-game.ts';
 import { START_POSITION, formatMove, legalMoves, startPosition } from '../../../../src/games/breakthrough/rules/index.ts';
-import { boardAt, movesOf, playoutPositions } from './helpers.ts';
+import { movesOf } from '../../../engine/board-helpers.ts';
+import { boardAt, playoutPositions } from './helpers.ts';
 
 const E = BREAKTHROUGH_ENGINE;
 

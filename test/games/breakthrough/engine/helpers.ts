@@ -1,5 +1,4 @@
-/** Test helpers for Breakthrough's engine: positions from text, a search board at a position, perft through it, seeded playouts. */
-import type { SearchBoard } from '../../../../src/engine/types.ts';
+/** Test helpers for Breakthrough's engine: positions from text, a search board at a position, seeded playouts (perft through the board: test/engine/board-helpers.ts). */
 import { BREAKTHROUGH_ENGINE } from '../../../../src/games/breakthrough/engine/engine-game.ts';
 import { BreakthroughSearchBoard } from '../../../../src/games/breakthrough/engine/search-board.ts';
 import {
@@ -12,6 +11,7 @@ import {
   type Position,
 } from '../../../../src/games/breakthrough/rules/index.ts';
 import { Rng } from '../../../../src/util/rng.ts';
+import { loadBoard } from '../../../engine/board-helpers.ts';
 
 export function pos(text: string): Position {
   const p = parsePosition(text);
@@ -19,31 +19,8 @@ export function pos(text: string): Position {
   return p.value;
 }
 
-export function boardAt(p: Position, moves: readonly string[] = []): BreakthroughSearchBoard {
-  const loaded = BREAKTHROUGH_ENGINE.load(formatPosition(p), moves);
-  if (!loaded.ok) throw new Error(`test position refused: ${loaded.error.message}`);
-  if (!(loaded.value instanceof BreakthroughSearchBoard)) throw new Error('load made another kind of board');
-  return loaded.value;
-}
-
-/** Perft through the search board, counted as the rules core counts it: a move that ends the game leaves nothing to count deeper. */
-export function searchPerft(board: SearchBoard, depth: number): number {
-  if (depth === 0) return 1;
-  const moves = new Int32Array(board.maxMoves);
-  const n = board.generate(moves);
-  if (depth === 1) return n;
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    if (board.make(moves[i]!) === 'continues') total += searchPerft(board, depth - 1);
-    board.unmake(moves[i]!);
-  }
-  return total;
-}
-
-export function movesOf(board: SearchBoard): number[] {
-  const moves = new Int32Array(board.maxMoves);
-  return Array.from(moves.subarray(0, board.generate(moves)));
-}
+export const boardAt = (p: Position, moves: readonly string[] = []): BreakthroughSearchBoard =>
+  loadBoard(BREAKTHROUGH_ENGINE, BreakthroughSearchBoard, formatPosition(p), moves);
 
 /** Positions along seeded random games from the start (captures preferred, so that material thins), game-over positions left out. */
 export function playoutPositions(seed: number, games: number): Position[] {

@@ -5,7 +5,6 @@
  * goal. What makes each move right is checked with the rules core, not with the engine.
  */
 import { describe, expect, it } from 'vitest';
-import { search } from '../../../../src/engine/search.ts';
 import type { SearchOutcome } from '../../../../src/engine/types.ts';
 import { BREAKTHROUGH_ENGINE } from '../../../../src/games/breakthrough/engine/engine-game.ts';
 import {
@@ -19,12 +18,9 @@ import {
   type Position,
 } from '../../../../src/games/breakthrough/rules/index.ts';
 import { pos } from './helpers.ts';
+import { searchAt } from '../../../engine/board-helpers.ts';
 
-function bestMove(position: Position, depth: number): SearchOutcome {
-  const board = BREAKTHROUGH_ENGINE.load(formatPosition(position), []);
-  if (!board.ok) throw new Error(board.error.message);
-  return search(BREAKTHROUGH_ENGINE, board.value, { depth }, { level: 10, seed: 1, now: () => 0 });
-}
+const bestMove = (position: Position, depth: number): SearchOutcome => searchAt(BREAKTHROUGH_ENGINE, formatPosition(position), depth);
 
 const played = (position: Position, text: string): Position => {
   const move = parseLegalMove(position, text);

@@ -1,4 +1,4 @@
-/** Test helpers for Senryaku's engine: a seeded stream, a perft through the SearchBoard, positions with locks. */
+/** Test helpers for Senryaku's engine: a seeded stream, a board at a position, positions with locks. */
 import { SenryakuSearchBoard } from '../../../../src/games/senryaku/engine/search-board.ts';
 import { BalanceModel, DEFAULT_PROFILE, type Position } from '../../../../src/games/senryaku/rules/index.ts';
 
@@ -12,20 +12,6 @@ export function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Perft as RULES.md defines it, walked with the search board's make/unmake. */
-export function boardPerft(board: SenryakuSearchBoard, depth: number): number {
-  if (depth === 0) return 1;
-  const moves = new Int32Array(board.maxMoves);
-  const n = board.generate(moves);
-  if (depth === 1) return n;
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    if (board.make(moves[i]!) === 'continues') total += boardPerft(board, depth - 1);
-    board.unmake(moves[i]!);
-  }
-  return total;
 }
 
 export const newBoard = (pos: Position, model?: BalanceModel): SenryakuSearchBoard =>

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_BIT, type SenryakuSearchBoard } from '../../../../src/games/senryaku/engine/search-board.ts';
-import { hashOf } from '../../../../src/games/senryaku/engine/zobrist.ts';
+import { CAPTURE_BIT, hashOf, type SenryakuSearchBoard } from '../../../../src/games/senryaku/engine/search-board.ts';
 import {
   DEFAULT_MODEL,
   decodeMove,
@@ -15,7 +14,10 @@ import {
   type Position,
 } from '../../../../src/games/senryaku/rules/index.ts';
 import { arbitraryPosition, spn } from '../rules/helpers.ts';
-import { MIDGAME_SPNS, TIPPY, boardPerft, newBoard, seeded } from './helpers.ts';
+import { searchPerft } from '../../../engine/board-helpers.ts';
+import { MIDGAME_SPNS, TIPPY, newBoard, seeded } from './helpers.ts';
+
+const keyFromNothing = (pos: Position): number[] => [hashOf(pos).lo, hashOf(pos).hi];
 
 /** Everything the board keeps, to compare before and after. */
 const state = (b: SenryakuSearchBoard) => ({
@@ -60,29 +62,29 @@ function playout(
   for (let i = played.length - 1; i >= 0; i--) b.unmake(played[i]!);
   expect(formatSpn(b.position())).toBe(formatSpn(pos));
   expect(b.load()).toEqual(model.loadOf(pos.board));
-  expect([b.hashLow(), b.hashHigh()]).toEqual([hashOf(pos).lo, hashOf(pos).hi]);
+  expect([b.hashLow(), b.hashHigh()]).toEqual(keyFromNothing(pos));
   return played.length;
 }
 
 describe("Senryaku's search board", () => {
   it('perft through make/unmake equals the rules core from the start, depths 1-5', () => {
     const pos = startPosition();
-    for (let d = 1; d <= 5; d++) expect(boardPerft(newBoard(pos), d)).toBe(perft(pos, d));
-    expect([1, 2, 3].map((d) => boardPerft(newBoard(pos), d))).toEqual([19, 361, 6137]);
+    for (let d = 1; d <= 5; d++) expect(searchPerft(newBoard(pos), d)).toBe(perft(pos, d));
+    expect([1, 2, 3].map((d) => searchPerft(newBoard(pos), d))).toEqual([19, 361, 6137]);
   });
 
   it('perft equals the rules core in mid-game positions with locks, depths 1-4', () => {
     for (const text of MIDGAME_SPNS) {
       const pos = spn(text);
-      for (let d = 1; d <= 4; d++) expect(boardPerft(newBoard(pos), d), `${text} depth ${d}`).toBe(perft(pos, d));
+      for (let d = 1; d <= 4; d++) expect(searchPerft(newBoard(pos), d), `${text} depth ${d}`).toBe(perft(pos, d));
     }
   });
 
   it('perft equals the rules core on any position, on the default board and a tippy one (depth 3)', () => {
     fc.assert(
       fc.property(arbitraryPosition, (pos) => {
-        expect(boardPerft(newBoard(pos), 3)).toBe(perft(pos, 3));
-        expect(boardPerft(newBoard(pos, TIPPY), 3)).toBe(perft(pos, 3, TIPPY));
+        expect(searchPerft(newBoard(pos), 3)).toBe(perft(pos, 3));
+        expect(searchPerft(newBoard(pos, TIPPY), 3)).toBe(perft(pos, 3, TIPPY));
       }),
       { numRuns: 200 },
     );
@@ -123,8 +125,7 @@ describe("Senryaku's search board", () => {
           const was = state(b);
           b.make(m);
           const after = b.position();
-          const key = hashOf(after);
-          expect([b.hashLow(), b.hashHigh()]).toEqual([key.lo, key.hi]);
+          expect([b.hashLow(), b.hashHigh()]).toEqual(keyFromNothing(after));
           // The sums are kept incrementally; the model's are summed afresh (equal up to rounding for measured masses).
           const load = model.loadOf(after.board);
           expect(b.load().moment2).toBeCloseTo(load.moment2, 9);

@@ -6,7 +6,8 @@ import { PASS_NOTATION, SURAKARTA_ENGINE } from '../../../../src/games/surakarta
 import { PASS } from '../../../../src/games/surakarta/engine/search-board.ts';
 import { START_POSITION, formatPosition, moveLines, startPosition } from '../../../../src/games/surakarta/rules/index.ts';
 import { randomPositions, setup } from '../rules/helpers.ts';
-import { boardAt, movesOf } from './helpers.ts';
+import { movesOf } from '../../../engine/board-helpers.ts';
+import { boardAt } from './helpers.ts';
 
 const E = SURAKARTA_ENGINE;
 const MUST_PASS = formatPosition(setup(['a1'], ['a2', 'b1', 'b2', 'f6']));

@@ -5,7 +5,6 @@
  * rules core, not with the engine.
  */
 import { describe, expect, it } from 'vitest';
-import { search } from '../../../../src/engine/search.ts';
 import type { SearchOutcome } from '../../../../src/engine/types.ts';
 import { PASS_NOTATION, SURAKARTA_ENGINE } from '../../../../src/games/surakarta/engine/engine-game.ts';
 import {
@@ -18,12 +17,9 @@ import {
   type Position,
 } from '../../../../src/games/surakarta/rules/index.ts';
 import { pos, setup } from '../rules/helpers.ts';
+import { searchAt } from '../../../engine/board-helpers.ts';
 
-function bestMove(position: Position, depth: number): SearchOutcome {
-  const board = SURAKARTA_ENGINE.load(formatPosition(position), []);
-  if (!board.ok) throw new Error(board.error.message);
-  return search(SURAKARTA_ENGINE, board.value, { depth }, { level: 10, seed: 1, now: () => 0 });
-}
+const bestMove = (position: Position, depth: number): SearchOutcome => searchAt(SURAKARTA_ENGINE, formatPosition(position), depth);
 
 const played = (position: Position, text: string): Position => {
   const move = parseLegalMove(position, text);
