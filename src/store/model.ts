@@ -95,6 +95,26 @@ export type GameEvent =
    * `afterPly`, `side` to move. `withdrawn`: the foul the way back drew (called, and kept among
    * the fouls), which no longer counts.
    */
+  /** The computer's move for the person at the board to carry out (the move itself follows as a `move` when carried out). */
+  | {
+      readonly kind: 'computer-move';
+      readonly seq: number;
+      readonly afterPly: number;
+      readonly atMs: number;
+      readonly side: string;
+      readonly move: string;
+    }
+  /** A hint shown to the side to move; `count`: its player's hints in the match so far, this one included. */
+  | {
+      readonly kind: 'hint';
+      readonly seq: number;
+      readonly afterPly: number;
+      readonly atMs: number;
+      readonly side: string;
+      readonly player: Player;
+      readonly move: string;
+      readonly count: number;
+    }
   | {
       readonly kind: 'takeback';
       readonly seq: number;
@@ -117,12 +137,14 @@ export interface GameRecord {
   readonly points: { readonly A: number; readonly B: number };
   /** The match score after this game (the score before it while it is on). */
   readonly score: { readonly A: number; readonly B: number };
-  /** Moves (those taken back gone), fouls, crashes, forfeits, attributions and takebacks in the order they were called. */
+  /** Moves (those taken back gone), fouls, crashes, forfeits, attributions, takebacks, the computer's moves and hints in the order they were called. */
   readonly events: readonly GameEvent[];
 }
 
 export interface MatchRecord {
   readonly info: MatchInfo;
   readonly games: readonly GameRecord[];
+  /** Hints shown to each player in the whole match. */
+  readonly hints: { readonly A: number; readonly B: number };
   readonly result?: MatchResult;
 }

@@ -152,6 +152,13 @@ function moveTokens(g: GameRecord): string[] {
       case 'attributed':
         comment(`attributed ${e.to}: ${e.message}`);
         break;
+      // The computer's move is the move that follows it, once carried out: the comment says whose it was.
+      case 'computer-move':
+        comment(`computer ${e.side} ${e.move}`);
+        break;
+      case 'hint':
+        comment(`hint ${e.side} ${e.move}`);
+        break;
       case 'takeback': {
         const withdrawn = e.withdrawn ? `; withdraws ${e.withdrawn.side} ${e.withdrawn.code}` : '';
         comment(`takeback ${e.moves.length}: ${e.moves.map((m) => `${m.side} ${m.move}`).join(', ')}${withdrawn}`);
@@ -324,6 +331,8 @@ function toMatch(games: readonly RawGame[]): Result<SgnMatch, SgnError> {
     settings: { players: { A, B } },
   };
   const verdicts: Verdict[] = [];
+  /** Each player's hints so far in the match: a hint's count. */
+  const hints = { A: 0, B: 0 };
   let round = 0;
   /** The match score before each game: the Score of the record before it. */
   let before = { A: 0, B: 0 };
@@ -340,7 +349,7 @@ function toMatch(games: readonly RawGame[]): Result<SgnMatch, SgnError> {
         return fail('BadTagValue', `MatchResult is A, B or draw, got '${mr.value}'`, mr.line);
       matchResult = { value: mr.value, game: g };
     }
-    const game = gameVerdicts(g, number, info, before);
+    const game = gameVerdicts(g, number, info, before, hints);
     if (!game.ok) return game;
     verdicts.push(...game.value);
     const score = PAIR.exec(tag(g, 'Score'));
@@ -365,6 +374,7 @@ function gameVerdicts(
   number: number,
   info: MatchInfo,
   scoreBefore: { readonly A: number; readonly B: number },
+  hints: { A: number; B: number },
 ): Result<Verdict[], SgnError> {
   const tag = (name: string): { value: string; line: number } => g.tags.get(name)!;
   const playerOf = (name: string): Player | undefined => (name === info.players.A ? 'A' : name === info.players.B ? 'B' : undefined);
@@ -414,7 +424,7 @@ function gameVerdicts(
     }
     if (t.text.startsWith('{')) {
       if (numbered) return fail('BadComment', 'a comment between a move number and its move', t.line, t.column);
-      const v = commentVerdicts(t, g.sides, fouls, attribution);
+      const v = commentVerdicts(t, g.sides, fouls, attribution, { players: { [s1]: p1, [s2]: p2 }, hints });
       if (!v.ok) return v;
       out.push(...v.value);
       numberDue = true;
@@ -452,6 +462,8 @@ const isFoulCode = (code: string): code is FoulCode => (FOUL_CODES as readonly s
 const CRASH = /^\{crash (\S+) toward (white|black) during (lift|place|roll|none)(?: at (\S+))?\}$/;
 const FORFEIT = /^\{forfeit (\S+) (no-move|holding|fouls): (.*)\}$/;
 const ATTRIBUTED = /^\{attributed (\S+): (.*)\}$/;
+const COMPUTER = /^\{computer (\S+) (\S+)\}$/;
+const HINT = /^\{hint (\S+) (\S+)\}$/;
 const TAKEBACK = /^\{takeback ([1-9]\d*): ((?:\S+ \S+)(?:, \S+ \S+)*)(?:; withdraws (\S+) (\S+))?\}$/;
 
 /**
@@ -459,13 +471,20 @@ const TAKEBACK = /^\{takeback ([1-9]\d*): ((?:\S+ \S+)(?:, \S+ \S+)*)(?:; withdr
  * game, and the match score before it). A takeback is its moves (the move text no longer has
  * them) and the takeback that takes them back, so that the store files them as the referee did.
  */
+/** Who plays each side in this game, and each player's hints in the match so far (a hint's count). */
+interface HintCount {
+  readonly players: Readonly<Record<string, Player>>;
+  readonly hints: { A: number; B: number };
+}
+
 function commentVerdicts(
   t: Token,
   sides: readonly string[],
   fouls: Record<string, number>,
   attribution: { readonly game: number; readonly score: { readonly A: number; readonly B: number } },
+  advice: HintCount,
 ): Result<Verdict[], SgnError> {
-  const one = commentVerdict(t, sides, fouls, attribution);
+  const one = commentVerdict(t, sides, fouls, attribution, advice);
   if (one.ok || !TAKEBACK.test(t.text)) return one.ok ? ok([one.value]) : one;
   const [, count, list, foulSide, foulCode] = TAKEBACK.exec(t.text) as unknown as [string, string, string, string?, string?];
   const moves = list.split(', ').map((pair) => {
@@ -496,9 +515,24 @@ function commentVerdict(
   sides: readonly string[],
   fouls: Record<string, number>,
   attribution: { readonly game: number; readonly score: { readonly A: number; readonly B: number } },
+  advice: HintCount,
 ): Result<Verdict, SgnError> {
   const bad = (why: string) => fail('BadComment', `${why}: ${excerpt(t.text)}`, t.line, t.column);
   const side = (s: string): boolean => sides.includes(s);
+  const computer = COMPUTER.exec(t.text);
+  if (computer) {
+    const [, s, move] = computer as unknown as [string, string, string];
+    if (!side(s)) return bad(`'${s}' is not a side of this game`);
+    return ok({ type: 'computer-move', atMs: 0, side: s, move, position: '' });
+  }
+  const hint = HINT.exec(t.text);
+  if (hint) {
+    const [, s, move] = hint as unknown as [string, string, string];
+    const player = advice.players[s];
+    if (!side(s) || !player) return bad(`'${s}' is not a side of this game`);
+    advice.hints[player]++;
+    return ok({ type: 'hint', atMs: 0, side: s, player, move, count: advice.hints[player] });
+  }
   let m = FOUL.exec(t.text);
   if (m) {
     const [, s, code, message] = m as unknown as [string, string, string, string];
@@ -532,6 +566,6 @@ function commentVerdict(
     return ok({ type: 'attributed', atMs: 0, game: attribution.game, to, message, score: { ...attribution.score } });
   }
   return bad(
-    'a comment is a foul, a crash, a forfeit, an attribution or a takeback ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message}, {attributed SIDE|none: message}, {takeback N: SIDE MOVE, ...})',
+    "a comment is a foul, a crash, a forfeit, an attribution, a takeback, the computer's move or a hint ({foul SIDE CODE: message}, {crash SIDE toward T during D}, {forfeit SIDE REASON: message}, {attributed SIDE|none: message}, {takeback N: SIDE MOVE, ...}, {computer SIDE MOVE}, {hint SIDE MOVE})",
   );
 }

@@ -176,7 +176,9 @@ export class MatchStore {
       before = record.score;
       return record;
     });
-    return { info: infoOf(row), games: records, ...(row.result ? { result: row.result } : {}) };
+    const hints = { A: 0, B: 0 };
+    for (const e of records.flatMap((r) => r.events)) if (e.kind === 'hint') hints[e.player]++;
+    return { info: infoOf(row), games: records, hints, ...(row.result ? { result: row.result } : {}) };
   }
 
   private gameOf(matchId: string, g: GameRow, before: { A: number; B: number }): GameRecord {
@@ -222,27 +224,33 @@ export class MatchStore {
         message: f.message as string,
       })),
     ].sort((x, y) => x.seq - y.seq);
-    // Attributions and takebacks have no table of their own: they are read from the verdicts.
+    // Attributions, takebacks, the computer's moves and hints have no table of their own: they are read from the verdicts.
     const kept = this.db
-      .prepare(`SELECT seq, json FROM verdicts WHERE match_id = ? AND game = ? AND type IN ('attributed', 'takeback') ORDER BY seq`)
+      .prepare(
+        `SELECT seq, json FROM verdicts WHERE match_id = ? AND game = ? AND type IN ('attributed', 'takeback', 'computer-move', 'hint') ORDER BY seq`,
+      )
       .all(matchId, g.number) as { seq: number; json: string }[];
     for (const a of kept) {
-      const v = JSON.parse(a.json) as Extract<Verdict, { type: 'attributed' | 'takeback' }>;
+      const v = JSON.parse(a.json) as Extract<Verdict, { type: 'attributed' | 'takeback' | 'computer-move' | 'hint' }>;
       // The moves before it that stand (a takeback's own are gone): the ply the game is at.
       const afterPly = events.filter((e) => e.kind === 'move' && e.seq < a.seq).length;
       const at = events.findIndex((e) => e.seq > a.seq);
       const event: GameEvent =
         v.type === 'attributed'
           ? { kind: 'attributed', seq: a.seq, afterPly, atMs: v.atMs, to: v.to, message: v.message }
-          : {
-              kind: 'takeback',
-              seq: a.seq,
-              afterPly,
-              atMs: v.atMs,
-              side: v.side,
-              moves: v.moves,
-              ...(v.withdrawn ? { withdrawn: v.withdrawn } : {}),
-            };
+          : v.type === 'computer-move'
+            ? { kind: 'computer-move', seq: a.seq, afterPly, atMs: v.atMs, side: v.side, move: v.move }
+            : v.type === 'hint'
+              ? { kind: 'hint', seq: a.seq, afterPly, atMs: v.atMs, side: v.side, player: v.player, move: v.move, count: v.count }
+              : {
+                  kind: 'takeback',
+                  seq: a.seq,
+                  afterPly,
+                  atMs: v.atMs,
+                  side: v.side,
+                  moves: v.moves,
+                  ...(v.withdrawn ? { withdrawn: v.withdrawn } : {}),
+                };
       events.splice(at < 0 ? events.length : at, 0, event);
     }
     return {

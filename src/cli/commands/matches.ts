@@ -181,6 +181,7 @@ function showLines(m: MatchRecord): string[] {
     `started ${info.startedAt} on board ${info.board.key}${info.board.profile !== undefined ? ` (${info.board.profile})` : ''}, ${info.board.site}`,
     `players: A ${info.players.A}, B ${info.players.B}`,
     `result: ${resultText(m.result, info.players)}${last ? `, score ${last.score.A}-${last.score.B}` : ''}`,
+    ...(m.hints.A + m.hints.B > 0 ? [`hints: A ${m.hints.A}, B ${m.hints.B}`] : []),
     ...m.games.flatMap((g) => gameLines(g, m)),
   ];
 }
@@ -195,6 +196,8 @@ function gameLines(g: GameRecord, m: MatchRecord): string[] {
     else if (e.kind === 'crash') lines.push(`  after ply ${e.afterPly}: crash, ${e.loser} loses (toward ${e.toward}, during ${e.during})`);
     else if (e.kind === 'forfeit') lines.push(`  after ply ${e.afterPly}: forfeit by ${e.loser} (${e.reason}): ${e.message}`);
     else if (e.kind === 'attributed') lines.push(`  after ply ${e.afterPly}: holding attributed to ${e.to}: ${e.message}`);
+    else if (e.kind === 'computer-move') lines.push(`  after ply ${e.afterPly}: the computer (${e.side}) plays ${e.move}`);
+    else if (e.kind === 'hint') lines.push(`  after ply ${e.afterPly}: hint for ${e.side} (${e.player}, ${e.count} so far): ${e.move}`);
     else if (e.kind === 'takeback')
       lines.push(
         `  takeback to ply ${e.afterPly}: ${e.moves.map((m) => `${m.side} ${m.move}`).join(', ')} taken back${e.withdrawn ? ` (the foul by ${e.withdrawn.side} withdrawn)` : ''}; ${e.side} to move`,

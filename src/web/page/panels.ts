@@ -15,7 +15,7 @@ import type { Verdict } from '../../referee/verdicts.ts';
 import type { GameWords } from '../../rulesets/words.ts';
 import type { HeardVerdict, MatchInfo } from '../protocol.ts';
 import { h, s, sideName } from './dom.ts';
-import { moveList } from './move-list.ts';
+import { computerMoveState, moveList } from './move-list.ts';
 import { sideLabel, swatch } from './sides.ts';
 
 /** Words for a page with no match (a verdict heard after its match was detached). */
@@ -213,14 +213,29 @@ export function sensorsPanel(snap: MatchSnapshot | undefined, match: MatchInfo |
 export function movesPanel(heard: readonly HeardVerdict[], match: MatchInfo | undefined): HTMLElement {
   const list = h('ul', { class: 'moves', id: 'moves' });
   let ply = 0;
-  for (const v of moveList(heard.map((x) => x.verdict))) {
+  const listed = moveList(heard.map((x) => x.verdict));
+  for (const [i, v] of listed.entries()) {
     if (v.type === 'game-started') {
       ply = 0;
       list.append(h('li', { class: 'game-head' }, `Game ${v.game}`));
     } else if (v.type === 'move') {
       ply++;
-      list.append(h('li', { class: `move side-${v.side}`, 'data-move': v.move }, `${ply}. ${sideLabel(match, v.side)} ${v.move}`));
-    } else if (v.type === 'game-over')
+      const computer = i > 0 && computerMoveState(listed, i - 1) === 'carried-out';
+      list.append(
+        h(
+          'li',
+          { class: `move side-${v.side}${computer ? ' by-computer' : ''}`, 'data-move': v.move },
+          `${ply}. ${sideLabel(match, v.side)} ${v.move}${computer ? ' (computer)' : ''}`,
+        ),
+      );
+    } else if (v.type === 'computer-move') {
+      if (computerMoveState(listed, i) === 'waiting')
+        list.append(
+          h('li', { class: 'computer-move', 'data-move': v.move }, `Computer (${sideLabel(match, v.side)}): ${v.move}, to carry out`),
+        );
+    } else if (v.type === 'hint')
+      list.append(h('li', { class: 'hint', 'data-move': v.move }, `hint for ${sideLabel(match, v.side)}: ${v.move}`));
+    else if (v.type === 'game-over')
       list.append(h('li', { class: 'game-end' }, v.winner ? `${sideLabel(match, v.winner)} wins by ${v.reason}` : `drawn (${v.reason})`));
   }
   return list;
