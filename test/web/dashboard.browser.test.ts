@@ -12,6 +12,7 @@ import { CHROMIUM, OUT_DIR, clickWell, launchChromium, screenshot, verdictShown 
 import { OPERATOR, Rig } from './harness.ts';
 import { until } from '../wait.ts';
 import { rulesetById } from '../../src/games/registry.ts';
+import { sidesOf } from '../../src/rulesets/computer-seat.ts';
 
 /** Senryaku: W c3 and B c5 with a few plain spheres; five moves to White's capture of the coloured sphere. */
 const SENRYAKU_GAME = 'b5b/2B4/7/2W4/7/w5w w - -';
@@ -76,15 +77,17 @@ const formFields = (page: Page): Promise<FormField[]> =>
     }),
   );
 
-/** The fields the game's descriptor declares (Ruleset.options). */
+/** The fields the game's descriptor declares (Ruleset.options), then the computer's seat where an engine plays the game. */
 function declaredFields(id: string): FormField[] {
   const game = rulesetById(id);
   if (!game.ok) throw new Error(game.error.message);
-  return game.value.options.map(({ name, schema }): FormField => {
+  const own = game.value.options.map(({ name, schema }): FormField => {
     if (schema.type === 'integer') return { name, type: 'number', min: schema.minimum, max: schema.maximum };
     if ('enum' in schema) return { name, choices: [...schema.enum] };
     return { name, type: 'text', pattern: schema.pattern };
   });
+  const sides = sidesOf(game.value).join('|');
+  return game.value.engine ? [...own, { name: 'computer', type: 'text', pattern: `(off|(${sides})(:([1-9]|10))?)` }] : own;
 }
 
 /** Logs the page in as the operator and waits for the operator's controls. */
@@ -280,7 +283,7 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       // The match is over (two games): a new one from the form, built of Surakarta's own option
       // (a match of N games or to N points), to 3 points between new players.
       expect(await formFields(page)).toEqual(declaredFields('surakarta'));
-      expect((await formFields(page)).map((f) => f.name)).toEqual(['match']);
+      expect((await formFields(page)).map((f) => f.name)).toEqual(['match', 'computer']);
       await page.fill('#nm-option-match', 'points:0');
       expect(await page.$eval('#nm-option-match', (e) => (e as HTMLInputElement).validity.patternMismatch)).toBe(true);
       await page.fill('#nm-option-match', 'points:3');
@@ -308,7 +311,7 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('the dashboard
       await page.goto(rig.url);
       await logIn(page);
       expect(await formFields(page)).toEqual(declaredFields('senryaku'));
-      expect((await formFields(page)).map((f) => f.name)).toEqual(['track', 'colours']);
+      expect((await formFields(page)).map((f) => f.name)).toEqual(['track', 'colours', 'computer']);
       // The match in progress is left for the new one (the operator says so).
       await page.fill('#nm-option-track', '3');
       await page.selectOption('#nm-option-colours', 'fixed');
