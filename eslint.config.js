@@ -52,6 +52,7 @@ const LAYERS = [
   'journal',
   'calibration',
   'presentation',
+  'analysis',
   'settings',
   'store',
   'telemetry',
@@ -120,6 +121,8 @@ const BOUNDARIES = [
   },
   // Verdicts in words and the scoring board's picture: shared by the terminal and the page.
   { files: ['src/presentation/**'], uses: ['util', 'rules', 'referee', 'rulesets'], games: false, pure: true },
+  // A recorded match through its game's engine (the verdicts a journal or the store's readers give): pure, a depth or node budget, no clock.
+  { files: ['src/analysis/**'], uses: ['util', 'rules', 'referee', 'engine', 'rulesets', 'store'], games: false, pure: true },
   // The settings file, its schema and the effective settings.
   {
     files: ['src/settings/**'],
