@@ -150,9 +150,11 @@ const BOUNDARIES = [
       'util',
       'rules',
       'referee',
+      'engine',
       'rulesets',
       'games',
       'store',
+      'analysis',
       'pipeline',
       'presentation',
       'settings',
@@ -166,7 +168,7 @@ const BOUNDARIES = [
   // The page, bundled for the browser: only the page's own values (PAGE_ONLY), and no registry.
   {
     files: ['src/web/page/**'],
-    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry', 'analysis'],
     games: false,
     extra: [PAGE_ONLY],
     pure: false,
