@@ -52,6 +52,7 @@ const LAYERS = [
   'journal',
   'calibration',
   'presentation',
+  'analysis',
   'settings',
   'store',
   'telemetry',
@@ -120,6 +121,8 @@ const BOUNDARIES = [
   },
   // Verdicts in words and the scoring board's picture: shared by the terminal and the page.
   { files: ['src/presentation/**'], uses: ['util', 'rules', 'referee', 'rulesets'], games: false, pure: true },
+  // A recorded match through its game's engine (the verdicts a journal or the store's readers give): pure, a depth or node budget, no clock.
+  { files: ['src/analysis/**'], uses: ['util', 'rules', 'referee', 'engine', 'rulesets', 'store'], games: false, pure: true },
   // The settings file, its schema and the effective settings.
   {
     files: ['src/settings/**'],
@@ -147,9 +150,11 @@ const BOUNDARIES = [
       'util',
       'rules',
       'referee',
+      'engine',
       'rulesets',
       'games',
       'store',
+      'analysis',
       'pipeline',
       'presentation',
       'settings',
@@ -163,7 +168,7 @@ const BOUNDARIES = [
   // The page, bundled for the browser: only the page's own values (PAGE_ONLY), and no registry.
   {
     files: ['src/web/page/**'],
-    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry'],
+    uses: ['util', 'rules', 'referee', 'rulesets', 'store', 'pipeline', 'presentation', 'settings', 'app', 'telemetry', 'analysis'],
     games: false,
     extra: [PAGE_ONLY],
     pure: false,

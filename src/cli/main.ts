@@ -27,6 +27,7 @@ const COMMANDS: Record<CommandName, Command> = {
   matches: async (args, io) => (await import('./commands/matches.ts')).matchesCommand(args, io),
   hub: async (args, io) => (await import('./commands/hub.ts')).hubCommand(args, io),
   engine: async (args, io, deps) => (await import('./commands/engine.ts')).engineCommand(args, io, deps),
+  analyse: async (args, io) => (await import('./commands/analyse.ts')).analyseCommand(args, io),
 };
 
 /** The games the help names (`--rules`, their match options): loaded only for the help. */

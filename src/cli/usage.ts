@@ -24,6 +24,7 @@ export const COMMAND_NAMES = [
   'matches',
   'hub',
   'engine',
+  'analyse',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -88,6 +89,17 @@ const PLAIN_HELP: Readonly<Record<PlainCommandName, CommandHelp>> = {
       'show prints a match, its games, fouls and crashes; export writes a match as SGN (docs/sgn.md) or JSON to stdout or --out;',
       'import files an SGN or JSON export (a match already stored is kept once); rebuild recreates the store from the',
       'journals of --journal-dir (the journals are the source of truth).',
+    ],
+  },
+  analyse: {
+    usage: 'senryaku analyse JOURNAL|SGN|JSON [--rules ID] [--json] [--depth N] [--nodes N] | [--level N]',
+    summary: "a recorded match through its game's engine: each move's evaluation, the best move, the moves that lost",
+    description: [
+      'Reads a match journal, an SGN file or a JSON export (senryaku matches export) and searches every position of every game',
+      "with the engine (to --depth N and/or --nodes N per position, or level N of 1-9's depth and nodes; default depth 5 or",
+      "20000 nodes): a table per game (ply, side, move, its evaluation from the first side's view, the best move, a mark when",
+      'the move lost: `lost`, a forced loss where the best move was none, or `crash`, one the mover could have avoided), then',
+      'the mistakes per player. --json prints it as one JSON document (docs/analysis.md); --rules checks the match is of that game.',
     ],
   },
   hub: {

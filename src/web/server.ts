@@ -36,7 +36,7 @@ import { MAX_BEHIND_BYTES, PageClients, type DroppedPage, type PageClient } from
 import { json, send } from './http-io.ts';
 import { listen } from './listen.ts';
 import { acceptPageSockets } from './page-sockets.ts';
-import { answerMatchVerdicts, answerMatches } from './history-routes.ts';
+import { MatchAnalyses, answerMatchVerdicts, answerMatches } from './history-routes.ts';
 import { heardVerdict, matchInfoOf } from './match-info.ts';
 import { pageHtml } from './page-html.ts';
 import { handlePost, type PostContext } from './post-requests.ts';
@@ -96,6 +96,8 @@ export class DashboardServer implements HostService {
   /** What the composition root may only hand over once the board is open (see provide). */
   private parts: Pick<DashboardOptions, 'control' | 'sim' | 'store'>;
   private readonly rulesets: RulesetRegistry;
+  /** The stored matches' analyses for the history replay, kept while the server runs. */
+  private readonly analyses = new MatchAnalyses();
 
   constructor(private readonly options: DashboardOptions) {
     this.rulesets = options.rulesets ?? BUILT_IN_RULESETS;
@@ -161,6 +163,7 @@ export class DashboardServer implements HostService {
 
   async stop(): Promise<void> {
     this.detach();
+    this.analyses.stop();
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.clients.closeAll();
@@ -311,6 +314,8 @@ export class DashboardServer implements HostService {
     if (method === 'GET' && path === '/api/matches') return answerMatches(res, this.parts.store);
     const verdicts = /^\/api\/matches\/([^/]+)\/verdicts$/.exec(path);
     if (method === 'GET' && verdicts) return answerMatchVerdicts(res, this.parts.store, this.rulesets, decodeURIComponent(verdicts[1]!));
+    const analysis = /^\/api\/matches\/([^/]+)\/analysis$/.exec(path);
+    if (method === 'GET' && analysis) return this.analyses.answer(res, this.parts.store, this.rulesets, decodeURIComponent(analysis[1]!));
     if (method !== 'POST') return json(res, path.startsWith('/api/') ? 405 : 404, { error: `no ${method} ${path} here` });
     return handlePost(this.postContext(), req, res, path);
   }
