@@ -143,7 +143,7 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
       );
       expect(code, err.join('\n')).toBe(0);
       expect(err).toContain(
-        "unknown command 'nonsense': type one of agree, attribute SIDE|none, blind CELL empty|occupied, new [force], calibrate [force] and Enter",
+        "unknown command 'nonsense': type one of agree, attribute SIDE|none, blind CELL empty|occupied, hint, new [force], calibrate [force] and Enter",
       );
       const verdicts = out.map((l) => saidVerdict(l) as { type: string; [k: string]: unknown });
       const over = verdicts.find((v) => v.type === 'game-over');
