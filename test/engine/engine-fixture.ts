@@ -9,7 +9,6 @@
  *   npx tsx -e "import('./test/engine/engine-fixture.ts').then((f) => f.writeFixture('senryaku'))"
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { EngineGame } from '../../src/engine/types.ts';
 import { BREAKTHROUGH_ENGINE } from '../../src/games/breakthrough/engine/engine-game.ts';
 import { SENRYAKU_ENGINE } from '../../src/games/senryaku/engine/engine-game.ts';
 import { SURAKARTA_ENGINE } from '../../src/games/surakarta/engine/engine-game.ts';
