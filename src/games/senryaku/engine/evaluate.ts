@@ -32,9 +32,16 @@
  *
  * Nothing is allocated per call, and the loop over the wells keeps its counts in locals.
  */
-import { Y2, type BalanceModel } from '../rules/balance.ts';
+import { Y2 as RULES_Y2, type BalanceModel } from '../rules/balance.ts';
 import { TARGETS } from '../rules/moves.ts';
-import { COLORS, EMPTY, FILES, WELLS } from '../rules/types.ts';
+import { COLORS, EMPTY as RULES_EMPTY, FILES as RULES_FILES, WELLS as RULES_WELLS } from '../rules/types.ts';
+
+// The evaluation reads these as this module's own constants: a binding imported from another
+// module costs a load and a check each time optimised code reads it (bench/perft.ts found the same).
+const Y2 = RULES_Y2;
+const EMPTY = RULES_EMPTY;
+const FILES = RULES_FILES;
+const WELLS = RULES_WELLS;
 
 /** Far above any positional score, far below the search's forced-end scores. */
 export const WON = 2000;
@@ -90,12 +97,27 @@ const NONE = -1;
  */
 const MOVES_TO = new Int8Array(2 * WELLS * DIRS).fill(NONE);
 const ATTACKED_FROM = new Int8Array(2 * WELLS * DIRS).fill(NONE);
+/**
+ * MOVES_TO split for the count of standing steps: a sideways step (the same rank) stands when the
+ * lift does and the position does, a forward one by its own moment; SIDEWAYS slots per (side,
+ * well), then FORWARD slots, unused ones NONE.
+ */
+const SIDEWAYS = 2;
+const FORWARD = 3;
+const SIDEWAYS_TO = new Int8Array(2 * WELLS * SIDEWAYS).fill(NONE);
+const FORWARD_TO = new Int8Array(2 * WELLS * FORWARD).fill(NONE);
 COLORS.forEach((c, s) => {
   const enemy = TARGETS[COLORS[1 - s]!];
   for (let w = 0; w < WELLS; w++) {
     TARGETS[c][w]!.forEach((t, i) => (MOVES_TO[(s * WELLS + w) * DIRS + i] = t));
     let n = 0;
     for (let f = 0; f < WELLS; f++) if (enemy[f]!.includes(w)) ATTACKED_FROM[(s * WELLS + w) * DIRS + n++] = f;
+    let sideways = 0;
+    let forward = 0;
+    for (const t of TARGETS[c][w]!) {
+      if (Y2[t] === Y2[w]) SIDEWAYS_TO[(s * WELLS + w) * SIDEWAYS + sideways++] = t;
+      else FORWARD_TO[(s * WELLS + w) * FORWARD + forward++] = t;
+    }
   }
 });
 
@@ -162,39 +184,59 @@ export class SenryakuEvaluator {
     for (let w = 0; w < WELLS; w++) {
       const cell = board[w]!;
       if (cell === EMPTY) continue;
+      // Cells: 1 w, 2 W, 3 b, 4 B.
+      if (cell === 1) nearW += nearness[w * WELLS + kingB]!;
+      else if (cell === 3) nearB += nearness[(WELLS + w) * WELLS + kingW]!;
+      const white = cell <= 2;
+      // A locked sphere's steps do not count; its captures are counted from the coloured spheres below.
+      if (w === (white ? lockW : lockB)) continue;
       const m = massByCell[cell]!;
       const y = Y2[w]!;
       const lifted = moment2 - m * y;
-      const liftStands = Math.abs(lifted) <= capLift[cell]!;
-      // Cells: 1 w, 2 W, 3 b, 4 B.
-      const white = cell <= 2;
-      const sidewaysStands = liftStands && nowStands;
-      const forwardStands = liftStands && Math.abs(lifted + m * (white ? y + 2 : y - 2)) <= capFull;
-      const locked = w === (white ? lockW : lockB);
-      const enemyKing = white ? 4 : 2;
-      if (cell === 1) nearW += nearness[w * WELLS + kingB]!;
-      else if (cell === 3) nearB += nearness[(WELLS + w) * WELLS + kingW]!;
+      if (Math.abs(lifted) > capLift[cell]!) continue;
       let stand = 0;
-      const base = ((white ? 0 : WELLS) + w) * DIRS;
-      for (let i = base; i < base + DIRS; i++) {
-        const t = MOVES_TO[i]!;
-        if (t === NONE) break;
-        const target = board[t]!;
-        if (target === EMPTY) {
-          if (Y2[t] === y ? sidewaysStands : forwardStands) stand++;
-        } else if (target === enemyKing) {
-          if (locked) {
-            if (white) lockedW++;
-            else lockedB++;
-          } else if (this.captureStands(moment2, mass, m, w, massByCell[target]!, t)) {
-            if (white) capsW++;
-            else capsB++;
-          }
+      if (nowStands) {
+        const base = ((white ? 0 : WELLS) + w) * SIDEWAYS;
+        for (let i = base; i < base + SIDEWAYS; i++) {
+          const t = SIDEWAYS_TO[i]!;
+          if (t === NONE) break;
+          if (board[t] === EMPTY) stand++;
         }
       }
-      if (locked) continue;
+      if (Math.abs(lifted + m * (white ? y + 2 : y - 2)) <= capFull) {
+        const base = ((white ? 0 : WELLS) + w) * FORWARD;
+        for (let i = base; i < base + FORWARD; i++) {
+          const t = FORWARD_TO[i]!;
+          if (t === NONE) break;
+          if (board[t] === EMPTY) stand++;
+        }
+      }
       if (white) standW += stand;
       else standB += stand;
+    }
+    // The spheres beside each coloured sphere that could capture it: locked ones count apart, free
+    // ones when their capture stands. (A captured coloured sphere is off the board: the search stops there.)
+    if (board[kingB] === 4) {
+      const base = (WELLS + kingB) * DIRS;
+      for (let i = base; i < base + DIRS; i++) {
+        const f = ATTACKED_FROM[i]!;
+        if (f === NONE) break;
+        const cell = board[f]!;
+        if (cell !== 1 && cell !== 2) continue;
+        if (f === lockW) lockedW++;
+        else if (this.captureStands(moment2, mass, massByCell[cell]!, f, massByCell[4]!, kingB)) capsW++;
+      }
+    }
+    if (board[kingW] === 2) {
+      const base = kingW * DIRS;
+      for (let i = base; i < base + DIRS; i++) {
+        const f = ATTACKED_FROM[i]!;
+        if (f === NONE) break;
+        const cell = board[f]!;
+        if (cell !== 3 && cell !== 4) continue;
+        if (f === lockB) lockedB++;
+        else if (this.captureStands(moment2, mass, massByCell[cell]!, f, massByCell[2]!, kingW)) capsB++;
+      }
     }
 
     const me = side;

@@ -12,11 +12,26 @@
  */
 import type { MoveEnd, SearchBoard } from '../../../engine/types.ts';
 import { zobristKeys } from '../../../engine/zobrist.ts';
-import { Y2, type BalanceModel } from '../rules/balance.ts';
+import { Y2 as RULES_Y2, type BalanceModel } from '../rules/balance.ts';
 import { generateMoves } from '../rules/moves.ts';
 import type { Position } from '../rules/position.ts';
-import { BLACK_COLOURED, COLORS, EMPTY, WELLS, WHITE_COLOURED, isColoured } from '../rules/types.ts';
+import {
+  BLACK_COLOURED as RULES_BLACK_COLOURED,
+  COLORS as RULES_COLORS,
+  EMPTY as RULES_EMPTY,
+  WELLS,
+  WHITE_COLOURED as RULES_WHITE_COLOURED,
+} from '../rules/types.ts';
 import { SenryakuEvaluator } from './evaluate.ts';
+
+// Read in make and unmake at every node: this module's own constants, not imported bindings
+// (each read of an imported binding costs a load and a check in optimised code).
+const Y2 = RULES_Y2;
+const BLACK_COLOURED = RULES_BLACK_COLOURED;
+const WHITE_COLOURED = RULES_WHITE_COLOURED;
+const COLORS = RULES_COLORS;
+const EMPTY = RULES_EMPTY;
+const isColoured = (cell: number): boolean => cell === WHITE_COLOURED || cell === BLACK_COLOURED;
 
 /**
  * Zobrist keys (src/engine/zobrist.ts), their halves in blocks: the low halves of the (well,

@@ -33,7 +33,7 @@
  */
 import { SLOTS_OF, SLOT_POINT, TRACK_LENGTH } from '../rules/circuits.ts';
 import { NEIGHBOURS } from '../rules/moves.ts';
-import { DARK, EMPTY, LIGHT, PIECES_PER_SIDE, POINTS } from '../rules/types.ts';
+import { DARK, EMPTY, FILES, LIGHT, PIECES_PER_SIDE, POINTS, RANKS } from '../rules/types.ts';
 
 const PIECE = 100;
 /** Bonus per piece of lead per piece off the board (both sides together). */
@@ -52,10 +52,37 @@ const TEMPO = 5;
 
 /** Circuit control by point: by the number of circuit lines through it. */
 const POINT_VALUE = Int8Array.from({ length: POINTS }, (_, p) => CIRCUIT_POINT[SLOTS_OF[p]!.length]!);
-/** The neighbours of each point, 8 places a point (NEIGHBOURS flattened), and how many it has. */
-const NEIGHBOUR = new Int8Array(8 * POINTS);
-const NEIGHBOUR_COUNT = Int8Array.from({ length: POINTS }, (_, p) => NEIGHBOURS[p]!.length);
-for (let p = 0; p < POINTS; p++) NEIGHBOUR.set(NEIGHBOURS[p]!, 8 * p);
+
+/**
+ * Circuit control and step mobility a row at a time: a row's pieces of a side and its empty
+ * points as 6-bit masks (bit f: the point of file f), and tables by mask that sum what the
+ * pieces of a row score: ROW_VALUE[rank * 64 + pieces], their circuit control;
+ * BESIDE[pieces * 64 + empty], the empty neighbours in their own row; ACROSS[pieces * 64 +
+ * empty], those in the row above or below. Built from NEIGHBOURS, so they count its steps.
+ */
+const WIDTH = FILES;
+const MASKS = 1 << WIDTH;
+const ROW_VALUE = new Int16Array(RANKS * MASKS);
+const BESIDE = new Int8Array(MASKS * MASKS);
+const ACROSS = new Int8Array(MASKS * MASKS);
+for (let pieces = 0; pieces < MASKS; pieces++)
+  for (let f = 0; f < WIDTH; f++) {
+    if ((pieces & (1 << f)) === 0) continue;
+    for (let rank = 0; rank < RANKS; rank++)
+      ROW_VALUE[rank * MASKS + pieces] = ROW_VALUE[rank * MASKS + pieces]! + POINT_VALUE[rank * WIDTH + f]!;
+    // The neighbours of the point of file f on rank 1, whose rows 0, 1 and 2 all exist.
+    const p = WIDTH + f;
+    for (let empty = 0; empty < MASKS; empty++)
+      for (const q of NEIGHBOURS[p]!) {
+        if ((empty & (1 << (q % WIDTH))) === 0) continue;
+        if (((q / WIDTH) | 0) === 1) BESIDE[pieces * MASKS + empty]!++;
+        else if (((q / WIDTH) | 0) === 0) ACROSS[pieces * MASKS + empty]!++;
+      }
+  }
+/** Each row's Light pieces, Dark pieces and empty points (6-bit masks), for the evaluation in hand. */
+const lightRows = new Int32Array(RANKS);
+const darkRows = new Int32Array(RANKS);
+const emptyRows = new Int32Array(RANKS);
 
 // The evaluation reads these as this module's own constants: a binding imported from another
 // module costs a load and a check each time optimised code reads it.
@@ -66,6 +93,10 @@ const LIGHT_CELL = LIGHT;
 const DARK_CELL = DARK;
 const POINT_COUNT = POINTS;
 const PIECES = PIECES_PER_SIDE;
+const ROWS = RANKS;
+const ROW_MASKS = MASKS;
+/** Pieces in a row's mask. */
+const ROW_COUNT = Int8Array.from({ length: MASKS }, (_, m) => (m.toString(2).match(/1/g) ?? []).length);
 
 /** Per point: attacked by a capture path of the other side; defended by one of its own side. */
 const attacked = new Uint8Array(POINT_COUNT);
@@ -121,18 +152,36 @@ export function evaluate(board: Int8Array, mine: number): number {
   let dark = 0;
   let lightPieces = 0;
   let darkPieces = 0;
-  for (let p = 0; p < POINT_COUNT; p++) {
-    const own = board[p]!;
-    if (own === NONE) continue;
-    let score = POINT_VALUE[p]!;
-    for (let i = 8 * p, end = i + NEIGHBOUR_COUNT[p]!; i < end; i++) if (board[NEIGHBOUR[i]!] === NONE) score += STEP;
-    if (own === LIGHT_CELL) {
-      light += score;
-      lightPieces++;
-    } else {
-      dark += score;
-      darkPieces++;
+  for (let rank = 0, p = 0; rank < ROWS; rank++) {
+    let lightRow = 0;
+    let darkRow = 0;
+    for (let bit = 1; bit < ROW_MASKS; bit <<= 1, p++) {
+      const own = board[p]!;
+      if (own === LIGHT_CELL) lightRow |= bit;
+      else if (own === DARK_CELL) darkRow |= bit;
     }
+    lightRows[rank] = lightRow;
+    darkRows[rank] = darkRow;
+    emptyRows[rank] = ROW_MASKS - 1 - lightRow - darkRow;
+  }
+  for (let rank = 0; rank < ROWS; rank++) {
+    const lightRow = lightRows[rank]!;
+    const darkRow = darkRows[rank]!;
+    const emptyRow = emptyRows[rank]!;
+    let lightSteps = BESIDE[lightRow * ROW_MASKS + emptyRow]!;
+    let darkSteps = BESIDE[darkRow * ROW_MASKS + emptyRow]!;
+    if (rank > 0) {
+      lightSteps += ACROSS[lightRow * ROW_MASKS + emptyRows[rank - 1]!]!;
+      darkSteps += ACROSS[darkRow * ROW_MASKS + emptyRows[rank - 1]!]!;
+    }
+    if (rank < ROWS - 1) {
+      lightSteps += ACROSS[lightRow * ROW_MASKS + emptyRows[rank + 1]!]!;
+      darkSteps += ACROSS[darkRow * ROW_MASKS + emptyRows[rank + 1]!]!;
+    }
+    light += ROW_VALUE[rank * ROW_MASKS + lightRow]! + STEP * lightSteps;
+    dark += ROW_VALUE[rank * ROW_MASKS + darkRow]! + STEP * darkSteps;
+    lightPieces += ROW_COUNT[lightRow]!;
+    darkPieces += ROW_COUNT[darkRow]!;
   }
   paths[LIGHT_CELL] = 0;
   paths[DARK_CELL] = 0;
