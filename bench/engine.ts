@@ -16,7 +16,8 @@
  * and per level the nodes per second and the time per move. The clock of a move starts when the
  * player is asked and stops when it answers (performance.now, in the process playing the game),
  * and the CPU time it took beside it. Games run in `--jobs` child processes at once (default 2,
- * the cores of the machine it was made for); each batch's figures go to stderr as it ends.
+ * the cores of the machine it was made for; with 1, in this process); each batch's figures go to
+ * stderr as it ends.
  *
  * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS] [--pair LABEL]…
  *   --games N             games per pair (default 100)
@@ -62,7 +63,7 @@ interface TaskResult {
   /** Per player: moves, nodes, ms spent (wall and CPU), the longest move. */
   readonly stats: readonly { moves: number; nodes: number; ms: number; cpuMs: number; maxMs: number }[];
   readonly ends: Readonly<Record<string, number>>;
-  /** The CPU time the batch's process spent, all of it (the judge and the rules core too). */
+  /** The CPU time the batch took, all of it (the judge and the rules core too; a child process its start as well). */
   readonly cpuMs: number;
 }
 
@@ -111,6 +112,8 @@ function cpuNow(): number {
 }
 
 function runTask(task: Task): TaskResult {
+  // A child's start (the loader, the modules) counts too; in this process (one job), only the task.
+  const cpuAtStart = process.argv[2] === '--task' ? 0 : cpuNow();
   const ruleset = BUILT_IN_RULESETS.all.find((r) => r.id === task.rules);
   const engine = ruleset && engineOf(ruleset);
   if (!ruleset || !engine) throw new Error(`no engine for ${task.rules}`);
@@ -154,8 +157,7 @@ function runTask(task: Task): TaskResult {
       t.maxMs = Math.max(t.maxMs, s.maxMs);
     });
   }
-  const cpu = process.cpuUsage();
-  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const cpuMs = cpuNow() - cpuAtStart;
   return { task, score: wins + draws / 2, wins, draws, losses: task.games - wins - draws, plies, stats, ends, cpuMs };
 }
 
@@ -237,7 +239,9 @@ async function worker(): Promise<void> {
   while (next < tasks.length && !failed) {
     const task = tasks[next++]!;
     try {
-      const result = await runChild(task);
+      // One job: the tasks in this process, one after another (a child's start, the TypeScript
+      // loader's, costs more than a quick run's games).
+      const result = jobs === 1 ? runTask(task) : await runChild(task);
       results.push(result);
       // Progress on stderr, a batch a line (what a run cut short still has to show).
       const [a, b] = result.stats;
