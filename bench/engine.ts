@@ -16,7 +16,8 @@
  * and per level the nodes per second and the time per move. The clock of a move starts when the
  * player is asked and stops when it answers (performance.now, in the process playing the game),
  * and the CPU time it took beside it. Games run in `--jobs` child processes at once (default 2,
- * the cores of the machine it was made for); each batch's figures go to stderr as it ends.
+ * the cores of the machine it was made for; with 1, in this process); each batch's figures go to
+ * stderr as it ends.
  *
  * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS] [--pair LABEL]…
  *   --games N             games per pair (default 100)
@@ -62,7 +63,7 @@ interface TaskResult {
   /** Per player: moves, nodes, ms spent (wall and CPU), the longest move. */
   readonly stats: readonly { moves: number; nodes: number; ms: number; cpuMs: number; maxMs: number }[];
   readonly ends: Readonly<Record<string, number>>;
-  /** The CPU time the batch's process spent, all of it (the judge and the rules core too). */
+  /** The CPU time the batch took, all of it (the judge and the rules core too; a child process its start as well). */
   readonly cpuMs: number;
 }
 
@@ -70,6 +71,17 @@ const engineOf = (ruleset: Ruleset): EngineGame | undefined => ruleset.engine;
 
 /** Random plies before the players' first move: deterministic levels play a different game each time. */
 const OPENING_PLIES = 4;
+/**
+ * An opening is kept only if a depth-OPENING_DEPTH search scores it within this many centi-units
+ * of even: random plies often leave one side a won game (in Senryaku most: of twelve 4-ply
+ * openings, level 5 against level 4, eleven were won by the same colour both times), and a pair
+ * that plays decided games scores 50 % whatever the levels.
+ */
+const OPENING_BALANCE = 30;
+const OPENING_DEPTH = 4;
+/** How many seeds an opening tries before it takes the last one (a game whose every opening is lopsided). */
+const OPENING_TRIES = 50;
+
 /** A game whose result the bench judges: a position this many times over (the third time, as chess has it). */
 const REPETITIONS = 3;
 /** The judge's search: deep enough to see a threat through, the same on every machine. */
@@ -105,16 +117,35 @@ function adjudicatorOf(ruleset: Ruleset, engine: EngineGame): Adjudicate {
   };
 }
 
+/** Random plies from the seed and those after it until a depth-OPENING_DEPTH search scores them about even. */
+function balancedOpening(engine: EngineGame, seed: number, judge: Searcher): string[] {
+  let moves: string[] = [];
+  for (let k = 0; k < OPENING_TRIES; k++) {
+    const opening = randomOpening(engine, OPENING_PLIES, seed * OPENING_TRIES + k);
+    if (!opening.ok) throw new Error(`opening ${seed}: ${opening.error.message}`);
+    moves = opening.value;
+    const loaded = engine.load(engine.startPosition, moves);
+    if (!loaded.ok) throw new Error(`opening ${seed}: ${loaded.error.message}`);
+    judge.newGame();
+    const { score } = judge.search(engine, loaded.value, { depth: OPENING_DEPTH }, { level: 10, seed: 0, now: () => 0 }).info;
+    if (score.kind === 'cp' && Math.abs(score.value) <= OPENING_BALANCE) break;
+  }
+  return moves;
+}
+
 function cpuNow(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
 
 function runTask(task: Task): TaskResult {
+  // A child's start (the loader, the modules) counts too; in this process (one job), only the task.
+  const cpuAtStart = process.argv[2] === '--task' ? 0 : cpuNow();
   const ruleset = BUILT_IN_RULESETS.all.find((r) => r.id === task.rules);
   const engine = ruleset && engineOf(ruleset);
   if (!ruleset || !engine) throw new Error(`no engine for ${task.rules}`);
   const adjudicate = adjudicatorOf(ruleset, engine);
+  const openingJudge = new Searcher(16);
   let wins = 0;
   let draws = 0;
   let plies = 0;
@@ -125,11 +156,10 @@ function runTask(task: Task): TaskResult {
     const measuredFirst = g % 2 === 0;
     const players = measuredFirst ? task.players : ([task.players[1], task.players[0]] as const);
     // Each opening twice, colours swapped (a batch starts on an even game).
-    const opening = randomOpening(engine, OPENING_PLIES, task.firstSeed + g - (g % 2));
-    if (!opening.ok) throw new Error(`${task.label}, opening ${g + 1}: ${opening.error.message}`);
+    const opening = balancedOpening(engine, task.firstSeed + g - (g % 2), openingJudge);
     const played = playGame(engine, players, {
       seed: task.firstSeed + g,
-      opening: opening.value,
+      opening,
       now: () => performance.now(),
       cpuNow,
       searchNow: task.clock === 'cpu' ? cpuNow : () => performance.now(),
@@ -154,8 +184,7 @@ function runTask(task: Task): TaskResult {
       t.maxMs = Math.max(t.maxMs, s.maxMs);
     });
   }
-  const cpu = process.cpuUsage();
-  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const cpuMs = cpuNow() - cpuAtStart;
   return { task, score: wins + draws / 2, wins, draws, losses: task.games - wins - draws, plies, stats, ends, cpuMs };
 }
 
@@ -237,7 +266,9 @@ async function worker(): Promise<void> {
   while (next < tasks.length && !failed) {
     const task = tasks[next++]!;
     try {
-      const result = await runChild(task);
+      // One job: the tasks in this process, one after another (a child's start, the TypeScript
+      // loader's, costs more than a quick run's games).
+      const result = jobs === 1 ? runTask(task) : await runChild(task);
       results.push(result);
       // Progress on stderr, a batch a line (what a run cut short still has to show).
       const [a, b] = result.stats;
@@ -288,7 +319,7 @@ console.log(
   `engine ladder: ${gamesPerPair} games a pair, colours alternating, ${jobs} jobs, level 10 at movetime ${ladderMovetime} ms (${clock} clock)`,
 );
 console.log(
-  `score: the first-named side's, a draw half a point; each game from ${OPENING_PLIES} random plies, played twice with colours swapped; judged at ${maxPlies} plies or a position's ${REPETITIONS}rd time (Surakarta: more pieces in play; the others: a depth-${JUDGE_DEPTH} search, ${JUDGE_MARGIN} ahead wins)`,
+  `score: the first-named side's, a draw half a point; each game from ${OPENING_PLIES} random plies scored within ${OPENING_BALANCE} of even at depth ${OPENING_DEPTH}, played twice with colours swapped; judged at ${maxPlies} plies or a position's ${REPETITIONS}rd time (Surakarta: more pieces in play; the others: a depth-${JUDGE_DEPTH} search, ${JUDGE_MARGIN} ahead wins)`,
 );
 for (const game of games) {
   console.log(`\n${game.name}`);

@@ -19,16 +19,24 @@ export interface LevelPlay {
   readonly carelessMargin: number;
 }
 
+/*
+ * The budgets, from what a full search (level 10's: only the best root move's score exact) costs
+ * from the random openings of the ladder, cumulative over depths 3 to 7: Senryaku about 600, 1,800,
+ * 12,000, 40,000 and 250,000 nodes, Surakarta about 1,000, 4,500, 22,000, 75,000 and 290,000. A
+ * level choosing among moves needs every root score exact, several times dearer (depth 3: 1,600
+ * and 3,000–5,000), so level 3 has room to finish depth 3. From level 4 each budget is two to three
+ * times the last, and a depth cut short still counts (a better root move it found is kept).
+ */
 const LEVEL_PLAY: { readonly [L in Level]: LevelPlay } = {
   1: { depth: 1, nodes: 2_000, margin: 120, carelessness: 0.25, carelessMargin: 300 },
   2: { depth: 2, nodes: 2_000, margin: 60, carelessness: 0.12, carelessMargin: 200 },
-  3: { depth: 3, nodes: 400, margin: 30, carelessness: 0.06, carelessMargin: 100 },
-  4: { depth: 64, nodes: 800, margin: 12, carelessness: 0.03, carelessMargin: 50 },
-  5: { depth: 64, nodes: 1_600, margin: 0, carelessness: 0, carelessMargin: 0 },
-  6: { depth: 64, nodes: 3_500, margin: 0, carelessness: 0, carelessMargin: 0 },
-  7: { depth: 64, nodes: 8_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  8: { depth: 64, nodes: 17_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  9: { depth: 64, nodes: 36_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  3: { depth: 3, nodes: 6_000, margin: 40, carelessness: 0.1, carelessMargin: 150 },
+  4: { depth: 64, nodes: 1_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  5: { depth: 64, nodes: 3_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  6: { depth: 64, nodes: 8_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  7: { depth: 64, nodes: 16_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  8: { depth: 64, nodes: 30_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  9: { depth: 64, nodes: 60_000, margin: 0, carelessness: 0, carelessMargin: 0 },
   10: { depth: Infinity, nodes: Infinity, margin: 0, carelessness: 0, carelessMargin: 0 },
 };
 

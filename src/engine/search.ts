@@ -308,7 +308,8 @@ export class Searcher {
     if (!completed) root.sort((a, b) => b.score - a.score); // the first depth cut short: its scored moves first
     const done = completed ?? { depth: 0, score: root[0]!.score, pv: [root[0]!.move], seldepth: walk.seldepth };
     const chosen = exactRoot ? chooseAmong(root, options) : root[0]!;
-    const pv = chosen === root[0] ? done.pv : [chosen.move];
+    // The best move's line: the last complete depth's, or a cut-short depth's that found a better move.
+    const pv = chosen !== root[0] ? [chosen.move] : completed && chosen.move === done.pv[0] ? done.pv : chosen.pv;
     const info = infoOf(game, board, { ...done, score: chosen.score, pv }, walk.nodes, elapsed());
     return { bestMove: game.formatMove(board, chosen.move), info };
   }
@@ -357,13 +358,31 @@ function searchRoot(walk: Walk, root: RootMove[], depth: number, exact: boolean)
     if (score > alpha) alpha = score;
   }
   // A depth cut short keeps the last complete depth's scores; the first depth, cut short, keeps
-  // the moves it scored (the others stay unscored, below every scored move).
-  if (walk.aborted && depth > 1) return alpha;
+  // the moves it scored (the others stay unscored, below every scored move). One exception, as
+  // engines have it: a move searched to the end at the deeper depth that beat the previous best
+  // there (itself searched first and to the end) is better than it by the deeper look, so it goes
+  // first with its deeper score. Not where every root score must be exact (a level choosing
+  // among moves): its scores would mix two depths.
+  if (walk.aborted && depth > 1) {
+    if (!exact && results.length > 1) promoteBest(root, results);
+    return alpha;
+  }
   results.forEach((result, i) => {
     root[i]!.score = result.score;
     root[i]!.pv = result.pv;
   });
   return alpha;
+}
+
+/** Moves the best of a cut-short depth's searched moves first, if it beat the first (the previous best) there. */
+function promoteBest(root: RootMove[], results: readonly { score: number; pv: number[] }[]): void {
+  let best = 0;
+  for (let i = 1; i < results.length; i++) if (results[i]!.score > results[best]!.score) best = i;
+  if (best === 0) return;
+  const [entry] = root.splice(best, 1);
+  entry!.score = results[best]!.score;
+  entry!.pv = results[best]!.pv;
+  root.unshift(entry!);
 }
 
 /**

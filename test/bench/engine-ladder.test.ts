@@ -1,7 +1,8 @@
 // The engine ladder's quick mode, as `npm run bench:engine -- --quick` runs it but with two games a
-// pair: every game with an engine plays its pairs to the end, each move through the rules core
-// (the bench stops with an error on any move the rules core refuses). Win rates over two games
-// say nothing, so only the shape of the report is checked here; the ladder's figures are the bench's.
+// pair, in one process (`--jobs 1`): every game with an engine plays its pairs to the end, each
+// move through the rules core (the bench stops with an error on any move the rules core refuses).
+// Win rates over two games say nothing, so only the shape of the report is checked here; the
+// ladder's figures are the bench's.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_RULESETS } from '../../src/games/registry.ts';
@@ -12,7 +13,7 @@ const PAIRS = ['2 vs 1', '3 vs 2', '4 vs 3', '4 vs random-safe', '1 vs random-sa
 
 describe('the engine ladder, quick', () => {
   it('plays every pair of every game with an engine to the end, by the rules', async () => {
-    const run = await runCommand(process.execPath, ['--import', 'tsx', 'bench/engine.ts', '--quick', '--games', '2'], {
+    const run = await runCommand(process.execPath, ['--import', 'tsx', 'bench/engine.ts', '--quick', '--games', '2', '--jobs', '1'], {
       cwd: root,
       timeoutMs: 600_000,
     });

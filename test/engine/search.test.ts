@@ -125,6 +125,28 @@ describe('limits', () => {
     }
   });
 
+  it('plays the better move a depth cut short found, when it beat the previous best there', () => {
+    // Depth 1 prefers 1 (30) to 2 (10); depth 2 sees 1 lead to -40 and 2 to 20, then runs out of
+    // nodes in 3's two hundred replies (each worth 100 to the root: none cuts the others off).
+    const fan = Array.from({ length: 200 }, (_, i) => 6 + i);
+    const edges = [[1, 2, 3], [4], [5], fan, [4], [5], ...fan.map((n) => [n])];
+    const values = [0, 30, 10, 0, -40, 20, ...fan.map(() => 100)];
+    const graph = toyGame(() => new GraphBoard(edges, values));
+    expect(search(graph, new GraphBoard(edges, values), { depth: 1 }, options()).bestMove).toBe('1');
+    const cut = search(graph, new GraphBoard(edges, values), { nodes: 100 }, options());
+    expect(cut.info.depth).toBe(1);
+    expect(cut.info.nodes).toBeLessThan(110);
+    expect(cut.bestMove).toBe('2');
+    expect(cut.info.score).toEqual({ kind: 'cp', value: 20 });
+    expect(cut.info.pv).toEqual(['2', '5']);
+    // A level choosing among moves keeps the complete depth's scores (they must be of one depth).
+    for (let seed = 0; seed < 20; seed++) {
+      const chooser = search(graph, new GraphBoard(edges, values), { nodes: 100 }, options({ level: 3, seed }));
+      const depth1 = { '1': 30, '2': 10, '3': 0 }[chooser.bestMove!];
+      expect(chooser.info.score).toEqual({ kind: 'cp', value: depth1 });
+    }
+  });
+
   it('keeps to a movetime read on the clock handed in', () => {
     const now = steppingClock();
     const out = search(ticTacToe, new TicTacToeBoard(), { movetimeMs: 40 }, options({ now }));
