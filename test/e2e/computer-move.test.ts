@@ -100,6 +100,11 @@ describe('end to end: the computer at the board', { timeout: 60_000 }, () => {
     const again = await s.next('move');
     await s.run(50);
     expect(advisor.asks.map((a) => a.request.position)).toEqual([moved.position, again.position]);
+    // The engine is told the game so far: the move taken back is no longer part of it.
+    expect(advisor.asks.map((a) => a.request.game)).toEqual([
+      { start: START_SPN, moves: ['a1-a2'] },
+      { start: START_SPN, moves: ['b1-b2'] },
+    ]);
     advisor.asks[1]!.answer('g6-g5');
     expect(await s.next('computer-move')).toMatchObject({ side: 'black', move: 'g6-g5' });
   });
