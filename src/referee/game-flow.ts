@@ -129,7 +129,8 @@ export function acceptMove<G extends GameTypes>(ctx: StepContext<G>, move: G['mo
   const position = rules.positionAfter(before, move);
   const captureOrder = move.capture ? d.captureOrder : undefined;
   const notation = rules.formatMove(move);
-  d.game = { position, earlier: [...(d.game.earlier ?? []), { before, move: notation }] };
+  const byComputer = d.computerMove?.notation === notation ? ({ byComputer: true } as const) : {};
+  d.game = { position, earlier: [...(d.game.earlier ?? []), { before, move: notation, ...byComputer }] };
   d.onBoard = position.board.slice();
   clearTurn(d);
   d.phase = 'play';

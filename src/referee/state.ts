@@ -14,10 +14,14 @@ export interface HeldPiece {
   readonly from: Cell;
 }
 
-/** A move of the game in progress, as a takeback needs it: the position it was made in, and the move in notation. */
+/**
+ * A move of the game in progress, as a takeback needs it: the position it was made in, the move
+ * in notation, and whether it was the computer's (carried out as the referee said it).
+ */
 export interface EarlierPly<G extends GameTypes> {
   readonly before: G['position'];
   readonly move: string;
+  readonly byComputer?: true;
 }
 
 /** The game in progress; its position is the last legal position. */

@@ -1,7 +1,8 @@
 /**
  * Takeback (docs/referee.md, "Takeback"): in casual play the players put the last move back
  * on the board (the last `takebackPlies` moves: the computer's reply goes back with the
- * person's move), and the referee takes it back. It reads this from the board alone, once the
+ * person's move; while the reply is not on the board yet, the person's move alone), and the
+ * referee takes it back. It reads this from the board alone, once the
  * board shows the earlier position: the pieces the moves moved back where they came from, a
  * captured piece set back on its cell, nothing else changed.
  *
@@ -34,10 +35,12 @@ interface Way<G extends GameTypes> {
 function wayBack<G extends GameTypes>(ctx: StepContext<G>): Way<G> | undefined {
   const { d, rules } = ctx;
   const earlier = d.game.earlier ?? [];
-  // While the computer's move waits to be carried out its reply is not on the board: taking back
-  // the person's move alone is one ply fewer than the setting (which counts the reply).
+  // The setting counts the computer's reply with the person's move. Until the reply is on the
+  // board (the computer still thinking, or its move said and not yet carried out) the last ply
+  // is the person's: taking it back alone is one ply fewer, and the computer's search for the
+  // position it leaves is stale (the app cancels it; a late answer is refused by position).
   const plies = d.settings.takebackPlies ?? 1;
-  const n = d.computerMove && plies > 1 ? plies - 1 : plies;
+  const n = plies > 1 && earlier.at(-1)?.byComputer !== true ? plies - 1 : plies;
   if (n < 1 || earlier.length < n) return undefined;
   if (d.phase !== 'play' && d.phase !== 'foul') return undefined;
   if (rules.physics?.holdsJudgement(d.physics) || rules.physics?.heldEnding(d.physics) !== undefined) return undefined;

@@ -65,4 +65,47 @@ describe('end to end: the computer at the board', { timeout: 60_000 }, () => {
     expect(advisor.asks).toHaveLength(1);
     expect(notices).toEqual([]);
   });
+
+  it("a takeback while the computer thinks: the person's move goes back, the search is cancelled, and the next move asked anew", async () => {
+    const advisor = new FakeAdvisor();
+    // The computer is player B: Black in game 1. Two-ply takebacks, as a computer match has.
+    const computer = new ComputerService(
+      {
+        settings: { seatOf: () => ({ player: 'B', side: 'black', level: 3 }), hints: undefined },
+        scheduler: realScheduler,
+        io: { out: () => {}, err: () => {} },
+        notice: () => {},
+      },
+      advisor,
+    );
+    await computer.start();
+    e2e.defer(() => computer.stop());
+    const s = await e2e.game(undefined, { takebackPlies: 2 }, { services: [computer] });
+    s.act(act().lift('a1', { afterMs: 300 }).place('a2', { afterMs: 300 }));
+    const moved = await s.next('move');
+    await s.run(50);
+    expect(advisor.asks.map((a) => a.request.position)).toEqual([moved.position]);
+    // The engine holds its answer; the person puts the sphere back.
+    s.act(act().lift('a2', { afterMs: 300 }).place('a1', { afterMs: 300 }));
+    expect(await s.next('takeback')).toMatchObject({ plies: 1, moves: [{ side: 'white', move: 'a1-a2' }], position: START_SPN });
+    expect(advisor.asks[0]!.cancelled).toBe(true);
+    // Its answer, had it come anyway, is for a position the game has left: the referee refuses it.
+    expect(s.app.advise({ role: 'computer', move: 'g6-g5', position: moved.position })).toMatchObject([
+      { type: 'notice', message: expect.stringContaining('the position has changed') },
+    ]);
+    expect(s.app.snapshot()).toMatchObject({ turn: 'white', fouls: { white: 0, black: 0 } });
+    expect(s.app.snapshot()?.computerMove).toBeUndefined();
+    // The person plays another move: the computer is asked for that position.
+    s.act(act().lift('b1', { afterMs: 300 }).place('b2', { afterMs: 300 }));
+    const again = await s.next('move');
+    await s.run(50);
+    expect(advisor.asks.map((a) => a.request.position)).toEqual([moved.position, again.position]);
+    // The engine is told the game so far: the move taken back is no longer part of it.
+    expect(advisor.asks.map((a) => a.request.game)).toEqual([
+      { start: START_SPN, moves: ['a1-a2'] },
+      { start: START_SPN, moves: ['b1-b2'] },
+    ]);
+    advisor.asks[1]!.answer('g6-g5');
+    expect(await s.next('computer-move')).toMatchObject({ side: 'black', move: 'g6-g5' });
+  });
 });

@@ -42,7 +42,9 @@ describe('end to end (Surakarta): takeback', () => {
   it('two plies (a side is the computer): its reply back first, then the move before it; the journal keeps the setting', async () => {
     const s = await e2e.game({ settings: { takebackPlies: 2 } });
     s.act(act().lift('a2', { afterMs: 300 }).place('a3', { afterMs: 500 }));
-    await s.next('move');
+    const moved = await s.next('move');
+    // The computer's reply, as the computer service hands it to the referee, carried out.
+    s.app.advise({ role: 'computer', move: 'f5-f4', position: moved.position });
     s.act(act().lift('f5', { afterMs: 300 }).place('f4', { afterMs: 500 }));
     await s.next('move');
     s.act(act().lift('f4', { afterMs: 800 }).place('f5', { afterMs: 600 }).lift('a3', { afterMs: 600 }).place('a2', { afterMs: 600 }));

@@ -10,6 +10,7 @@
  */
 import type { Level } from '../../engine/types.ts';
 import type { CodedError, Result } from '../../util/result.ts';
+import type { GameLine } from './game-line.ts';
 
 export interface AdviceRequest {
   /** The position, in the game's position notation (as the referee's snapshot says it). */
@@ -17,6 +18,12 @@ export interface AdviceRequest {
   readonly level: Level;
   /** The most the search may take (a level's own budget may end it sooner). */
   readonly movetimeMs: number;
+  /**
+   * The game so far, where known: its start position and moves, which lead to `position`. The
+   * engine searches the same position, told the earlier ones (a repetition of one of them is a
+   * draw to it); without it the engine knows only `position`.
+   */
+  readonly game?: GameLine;
 }
 
 /**

@@ -19,6 +19,7 @@ import { err, ok, type Result } from '../../util/result.ts';
 import type { MatchContext } from '../match-context.ts';
 import type { Service, ServiceContext } from '../service.ts';
 import type { Advisor, PendingAdvice } from './advisor.ts';
+import { gameLine, type GameLine } from './game-line.ts';
 import type { ComputerSeat } from '../../rulesets/computer-seat.ts';
 
 /** The hints' strength: the full search, for this long at most. */
@@ -68,7 +69,7 @@ export class ComputerService implements Service {
     this.#seat = this.context.settings.seatOf();
     this.#failed = undefined;
     if (this.#seat && !this.advisor) this.context.notice('warn', 'no engine plays this game: the computer will not move');
-    match.bus.on('verdict', this, () => this.#consider());
+    match.bus.on('verdict', this, (v) => this.#consider(v));
     // A resumed match may stand at the computer's turn already: looked at once the match has started.
     match.scheduler.setTimeout(() => this.#consider(), 0);
   }
@@ -88,7 +89,8 @@ export class ComputerService implements Service {
     return s.players[s.turn] === seat.player ? s.position : undefined;
   }
 
-  #consider(): void {
+  /** `heard`: the verdict that made it look, said but not yet in the match's log. */
+  #consider(heard?: Verdict): void {
     const match = this.#match;
     const seat = this.#seat;
     if (!match || !seat || !this.advisor) return;
@@ -98,7 +100,12 @@ export class ComputerService implements Service {
       this.#asking = undefined;
     }
     if (position === undefined || this.#asking || this.#failed === position) return;
-    const pending = this.advisor.ask({ position, level: seat.level, movetimeMs: this.context.settings.movetimeMs ?? COMPUTER_MOVETIME_MS });
+    const pending = this.advisor.ask({
+      position,
+      level: seat.level,
+      movetimeMs: this.context.settings.movetimeMs ?? COMPUTER_MOVETIME_MS,
+      ...this.#line(match, position, heard),
+    });
     const asking = { position, pending };
     this.#asking = asking;
     void pending.done.then((answer) => {
@@ -119,6 +126,17 @@ export class ComputerService implements Service {
     });
   }
 
+  /**
+   * The game so far for the engine, from the match's verdicts (a resumed match's earlier
+   * sessions' too, and `heard`, said but not yet logged), where they lead to `position`.
+   */
+  #line(match: MatchContext, position: string, heard?: Verdict): { game?: GameLine } {
+    const verdicts = match.verdictsAfter(0).map((l) => l.verdict);
+    if (heard && verdicts.at(-1) !== heard) verdicts.push(heard);
+    const line = gameLine(verdicts, position);
+    return line ? { game: line } : {};
+  }
+
   /** A hint for the side to move of the match being refereed, handed to the referee; the error is a sentence for the person who asked. */
   async hint(): Promise<Result<HintGiven, string>> {
     const match = this.#match;
@@ -131,7 +149,12 @@ export class ComputerService implements Service {
     if (!s || s.phase !== 'play' || s.turn === undefined)
       return err(`no hint now: a hint is for the side to move of a game under way (${s?.phase ?? 'no match'})`);
     if (this.#seat && s.players[s.turn] === this.#seat.player) return err(`no hint now: it is the computer's turn (${s.turn})`);
-    const answer = await this.advisor.ask({ position: s.position, level: HINT_LEVEL, movetimeMs: HINT_MOVETIME_MS }).done;
+    const answer = await this.advisor.ask({
+      position: s.position,
+      level: HINT_LEVEL,
+      movetimeMs: HINT_MOVETIME_MS,
+      ...this.#line(match, s.position),
+    }).done;
     if (!answer.ok) return err(`no hint: ${this.advisor.name}: ${answer.error.message}`);
     if (this.#match !== match) return err('no hint: the match was replaced meanwhile');
     const verdicts = match.advise({ role: 'hint', move: answer.value, position: s.position });

@@ -40,8 +40,8 @@ export class OwnEngineAdvisor implements Advisor {
         if (stopped) return err(advisorProblem('Cancelled', 'the question was withdrawn'));
         const search = this.#runner.search(
           {
-            position: request.position,
-            moves: [],
+            position: request.game?.start ?? request.position,
+            moves: request.game?.moves ?? [],
             limits: { movetimeMs: request.movetimeMs },
             level: request.level,
             seed: seedFor(this.#seed, request.position),

@@ -2,7 +2,7 @@
  * Another program as the advisor (`--engine CMD`): anything that speaks the engine protocol
  * (docs/engine.md), driven by the EngineClient: the handshake at start (a program that will
  * not start or greet stops the run, said in one sentence), then `setoption name Level`,
- * `position`, `go movetime` for each ask, its `bestmove` checked against the rules. A program
+ * `position` (the game's start and its moves, where known), `go movetime` for each ask, its `bestmove` checked against the rules. A program
  * that dies, answers nonsense or an illegal move, or misses its bound, fails that ask with
  * what it did, and every later one with why it is gone: the match goes on without it.
  */
@@ -30,11 +30,13 @@ export class ProgramAdvisor implements Advisor {
   ask(request: AdviceRequest): PendingAdvice {
     const pending = this.#queue.add(() => ({
       stop: () => this.#client.interrupt(),
-      done: this.#client.bestMove(request.position, [], { movetimeMs: request.movetimeMs }, request.level).then((answer) => {
-        if (!answer.ok) return err(advisorProblem('EngineFailed', `${answer.error.code}: ${answer.error.message}`));
-        const { move } = answer.value;
-        return move === undefined ? err(advisorProblem('NoMove', 'the program says the side to move has no move')) : ok(move);
-      }),
+      done: this.#client
+        .bestMove(request.game?.start ?? request.position, request.game?.moves ?? [], { movetimeMs: request.movetimeMs }, request.level)
+        .then((answer) => {
+          if (!answer.ok) return err(advisorProblem('EngineFailed', `${answer.error.code}: ${answer.error.message}`));
+          const { move } = answer.value;
+          return move === undefined ? err(advisorProblem('NoMove', 'the program says the side to move has no move')) : ok(move);
+        }),
     }));
     this.#pending.add(pending);
     void pending.done.then(() => this.#pending.delete(pending));

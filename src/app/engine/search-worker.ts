@@ -1,13 +1,15 @@
 /**
  * The engine's search thread (a worker_threads worker, started by WorkerSearchRunner): it finds
  * the game's engine in the registry, keeps one Searcher (its transposition table lives from one
- * move to the next of a game), and runs each search it is sent, posting its `info` as each
+ * move to the next of a game), and runs each search it is sent (the positions its moves passed
+ * through are the search's history), posting its `info` as each
  * depth completes. The main thread stops a search through the shared flag, which the search
  * polls (`shouldStop`); the clock is this thread's performance.now.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Searcher } from '../../engine/search.ts';
 import { rulesetById } from '../../games/registry.ts';
+import { loadWithHistory } from './board-history.ts';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './search-messages.ts';
 
 const port = parentPort!;
@@ -25,10 +27,11 @@ if (game === undefined) {
   port.on('message', (message: ToSearchWorker) => {
     if (message.type === 'new-game') return searcher.newGame();
     const { id } = message;
-    const board = game.load(message.position, message.moves);
-    if (!board.ok) return post({ type: 'failed', id, message: `${board.error.code}: ${board.error.message}` });
+    const loaded = loadWithHistory(game, message.position, message.moves);
+    if (!loaded.ok) return post({ type: 'failed', id, message: `${loaded.error.code}: ${loaded.error.message}` });
     try {
-      const outcome = searcher.search(game, board.value, message.limits, {
+      const outcome = searcher.search(game, loaded.value.board, message.limits, {
+        history: loaded.value.history,
         level: message.level,
         seed: message.seed,
         now: () => performance.now(),

@@ -104,4 +104,19 @@ describe('OwnEngineAdvisor', () => {
     expect(answer).toEqual({ ok: false, error: { code: 'EngineFailed', message: 'no thread today' } });
     expect(starts).toBe(1);
   });
+
+  it('told the game so far, it does not play back into a position the game has had: the move it would play otherwise', async () => {
+    // Surakarta: both sides stepped out and back; a2-b3 again would repeat the position after the first move.
+    const game = BUILT_IN_RULESETS.byId('surakarta');
+    if (!game.ok) throw new Error(game.error.message);
+    const position = game.value.startPosition;
+    const moves = ['a2-b3', 'a5-a4', 'b3-a2', 'a4-a5'];
+    // Level 6: a node budget, no chance in it (the same move on any machine); each ask its own thread, so no table is shared.
+    const alone = await advisor('surakarta').ask({ position, level: 6, movetimeMs: 60_000 }).done;
+    const told = await advisor('surakarta').ask({ position, level: 6, movetimeMs: 60_000, game: { start: position, moves } }).done;
+    expect(alone).toEqual({ ok: true, value: 'a2-b3' });
+    expect(told.ok).toBe(true);
+    expect(told.ok && told.value).not.toBe('a2-b3');
+    expect(legalIn('surakarta', position)).toContain(told.ok && told.value);
+  });
 });

@@ -27,6 +27,26 @@ afterEach(async () => {
 });
 
 describe('WorkerSearchRunner', () => {
+  it("a job's moves are the search's history: it does not play back into a position they passed through", async () => {
+    // Surakarta: both sides stepped out and back (the start again); a2-b3 again would repeat the position after the first.
+    const start = BUILT_IN_RULESETS.byId('surakarta');
+    if (!start.ok) throw new Error(start.error.message);
+    const position = start.value.startPosition;
+    const job = (moves: readonly string[]) => ({ position, moves, limits: { movetimeMs: 60_000 }, level: 6 as const, seed: 1 });
+    // Each search its own thread: no transposition table shared between them.
+    const searched = async (moves: readonly string[]) => {
+      const r = runner('surakarta');
+      await r.start();
+      return r.search(job(moves), () => {}).done;
+    };
+    const alone = await searched([]);
+    const told = await searched(['a2-b3', 'a5-a4', 'b3-a2', 'a4-a5']);
+    if (!alone.ok || !told.ok) throw new Error('the search failed');
+    expect(alone.value.bestMove).toBe('a2-b3');
+    expect(told.value.bestMove).not.toBe('a2-b3');
+    expect(told.value.bestMove).toBeDefined();
+  });
+
   it('searches in its thread: info for each depth, then a legal move', async () => {
     const r = runner(GAME.id);
     expect(await r.start()).toEqual({ ok: true, value: undefined });

@@ -31,6 +31,7 @@ describe('Breakthrough referee: takeback', () => {
   it("two plies: the person's own piece first (it cannot step back: a foul, no move), then the reply", () => {
     const r = BtDriver.playing(undefined, { takebackPlies: 2 });
     r.move('b2-b3');
+    r.advise('computer', 'e5-e4');
     r.move('e5-e4');
     expect(r.play('lift b3, place b2, lift e4, place e5')).toMatchObject([
       { type: 'lifted', side: 'white', well: 'b3' },

@@ -160,4 +160,32 @@ describe("Senryaku referee: the computer's move carried out", () => {
     expect(r.snapshot().computerMove).toBeUndefined();
     expect(r.move('c1-c2').at(-1)).toMatchObject({ type: 'move', side: 'white', move: 'c1-c2' });
   });
+
+  it("takeback of two plies while the computer still thinks: the person's move alone goes back, and the late answer is refused", () => {
+    const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
+    r.move('a1-a2');
+    r.advise('computer', 'g6-g5');
+    r.move('g6-g5');
+    r.move('b1-b2'); // the person; the engine has not answered yet
+    const asked = r.snapshot().position;
+    expect(r.play('lift b2, place b1').map((v) => v.type)).toEqual(['foul', 'takeback']);
+    expect(r.last('takeback')).toMatchObject({ plies: 1, moves: [{ side: 'white', move: 'b1-b2' }], withdrawn: { side: 'black' } });
+    expect(r.snapshot()).toMatchObject({ phase: 'play', turn: 'white', fouls: { white: 0, black: 0 } });
+    // The search was for the position after b1-b2: its answer comes too late.
+    expect(r.advise('computer', 'f6-f5', asked)).toMatchObject([
+      { type: 'notice', message: expect.stringContaining('the position has changed') },
+    ]);
+    expect(r.snapshot().computerMove).toBeUndefined();
+    // The computer's earlier reply and the person's move before it go back together once the board shows them back.
+    expect(r.play('lift g5, place g6, lift a2, place a1').map((v) => v.type)).toEqual(['foul', 'takeback']);
+    expect(r.last('takeback')).toMatchObject({ plies: 2, position: START });
+  });
+
+  it("a move the person made for the computer's side before it answered is the person's: it goes back alone", () => {
+    const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
+    r.move('a1-a2');
+    r.move('g6-g5'); // no computer move said: a move like any other
+    expect(r.play('lift g5, place g6').map((v) => v.type)).toEqual(['foul', 'takeback']);
+    expect(r.last('takeback')).toMatchObject({ plies: 1, moves: [{ side: 'black', move: 'g6-g5' }] });
+  });
 });

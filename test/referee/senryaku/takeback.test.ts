@@ -83,6 +83,7 @@ describe('Senryaku referee: takeback in casual play', () => {
   it('two plies where a side is the computer: its reply and the move before it go back together', () => {
     const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
     r.move('a1-a2');
+    r.advise('computer', 'g6-g5');
     r.move('g6-g5');
     // One ply back is not yet a takeback of two: the foul of the first lift stands meanwhile.
     expect(r.play('lift g5, place g6').map((v) => v.type)).toEqual(['foul']);
@@ -105,6 +106,7 @@ describe('Senryaku referee: takeback in casual play', () => {
   it("two plies, the person's own (locked) sphere first, both in hand at once: each set down where it belongs", () => {
     const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
     r.move('a1-a2');
+    r.advise('computer', 'g6-g5');
     r.move('g6-g5');
     expect(r.play('lift a2, lift g5, place g6, place a1')).toMatchObject([
       { type: 'foul', code: 'LockedSphere' },

@@ -60,6 +60,7 @@ describe('Surakarta referee: takeback in casual play', () => {
   it('two plies: the reply and the move before it', () => {
     const r = SkDriver.playing(undefined, { takebackPlies: 2 });
     r.move('a2-a3');
+    r.advise('computer', 'a5-a4');
     r.move('a5-a4');
     expect(r.play('lift a4, place a5, lift a3, place a2')).toMatchObject([
       { type: 'foul', code: 'NotYourSphere', side: 'light' },
