@@ -40,6 +40,17 @@ export interface LiftPlaceOdds {
   readonly roll: number;
 }
 
+/** No antic: a move played as it should be (a computer's, carried out as lit). */
+export const CLEAN_LIFT_PLACE_ODDS: LiftPlaceOdds = {
+  hesitate: 0,
+  slow: 0,
+  press: 0,
+  notYourPiece: 0,
+  touchMove: 0,
+  illegalPlacement: 0,
+  roll: 0,
+};
+
 /** A turn as the hands play it: cells by the game's index, `cellName` names them for the simulated board. */
 export interface LiftPlaceTurn {
   readonly move: { readonly from: number; readonly to: number; readonly capture: boolean };

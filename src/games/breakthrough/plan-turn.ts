@@ -91,19 +91,10 @@ function chooseMove(pos: Position, moves: readonly Move[], rng: Rng): Move {
   );
 }
 
-/** The side to move's turn, or undefined when the game is over. */
-/** No antic: a move played as it should be (a computer's, carried out as lit). */
-export const BT_CLEAN_ODDS: BtPlanOdds = {
-  hesitate: 0,
-  slow: 0,
-  press: 0,
-  notYourPiece: 0,
-  touchMove: 0,
-  illegalPlacement: 0,
-  roll: 0,
-};
-
-/** `chosen`: the move to play (its notation), where it is decided elsewhere (the computer's); undefined if it is not legal. */
+/**
+ * The side to move's turn, or undefined when the game is over. `chosen`: the move to play (its
+ * notation), where it is decided elsewhere (the computer's); undefined if it is not legal.
+ */
 export function planBreakthroughTurn(pos: Position, rng: Rng, odds: BtPlanOdds = BT_DEFAULT_ODDS, chosen?: string): BtTurnPlan | undefined {
   const moves = legalMoves(pos);
   if (gameStatus(pos).kind === 'over' || moves.length === 0) return undefined;

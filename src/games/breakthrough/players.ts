@@ -12,10 +12,10 @@
  */
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import type { GamePlayers, TurnActions } from '../../players/game.ts';
-import { liftPlaceHands, liftPlaceMoveAlone, type LiftPlaceTurn } from '../../players/lift-place-hands.ts';
+import { CLEAN_LIFT_PLACE_ODDS, liftPlaceHands, liftPlaceMoveAlone, type LiftPlaceTurn } from '../../players/lift-place-hands.ts';
 import { playersOn } from '../../players/players.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
-import { BT_CLEAN_ODDS, BT_DEFAULT_ODDS, planBreakthroughTurn, type BtPlanOdds, type BtTurnPlan } from './plan-turn.ts';
+import { BT_DEFAULT_ODDS, planBreakthroughTurn, type BtPlanOdds, type BtTurnPlan } from './plan-turn.ts';
 import {
   START_POSITION,
   formatMove,
@@ -43,7 +43,7 @@ export function breakthroughPlayers(odds: BtPlanOdds = BT_DEFAULT_ODDS): GamePla
       return plan && { position, plan };
     },
     planMove: (position, move, rng) => {
-      const plan = planBreakthroughTurn(position, rng, BT_CLEAN_ODDS, move);
+      const plan = planBreakthroughTurn(position, rng, CLEAN_LIFT_PLACE_ODDS, move);
       return plan && { position, plan };
     },
     hands: breakthroughHands,

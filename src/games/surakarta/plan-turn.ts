@@ -79,19 +79,10 @@ export interface SkTurnPlan {
 
 const distance = (a: Point, b: Point): number => Math.max(Math.abs(fileOf(a) - fileOf(b)), Math.abs(rankOf(a) - rankOf(b)));
 
-/** The side to move's turn, or undefined when it has no legal move (the referee passes it). */
-/** No antic: a move played as it should be (a computer's, carried out as lit). */
-export const SK_CLEAN_ODDS: SkPlanOdds = {
-  hesitate: 0,
-  slow: 0,
-  press: 0,
-  notYourPiece: 0,
-  touchMove: 0,
-  illegalPlacement: 0,
-  roll: 0,
-};
-
-/** `chosen`: the move to play (its notation), where it is decided elsewhere (the computer's); undefined if it is not legal. */
+/**
+ * The side to move's turn, or undefined when it has no legal move (the referee passes it). `chosen`: the move to play (its
+ * notation), where it is decided elsewhere (the computer's); undefined if it is not legal.
+ */
 export function planSurakartaTurn(pos: Position, rng: Rng, odds: SkPlanOdds = SK_DEFAULT_ODDS, chosen?: string): SkTurnPlan | undefined {
   const moves = legalMoves(pos);
   if (moves.length === 0) return undefined;

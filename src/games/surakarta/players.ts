@@ -12,7 +12,7 @@
  */
 import type { SimBoard } from '../../hardware/sim/sim-board.ts';
 import type { GamePlayers, TurnActions } from '../../players/game.ts';
-import { liftPlaceHands, liftPlaceMoveAlone, type LiftPlaceTurn } from '../../players/lift-place-hands.ts';
+import { CLEAN_LIFT_PLACE_ODDS, liftPlaceHands, liftPlaceMoveAlone, type LiftPlaceTurn } from '../../players/lift-place-hands.ts';
 import { playersOn } from '../../players/players.ts';
 import {
   START_POSITION,
@@ -26,7 +26,7 @@ import {
   type Position,
 } from './rules/index.ts';
 import type { Scheduler } from '../../util/scheduler.ts';
-import { SK_CLEAN_ODDS, SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './plan-turn.ts';
+import { SK_DEFAULT_ODDS, planSurakartaTurn, type SkPlanOdds, type SkTurnPlan } from './plan-turn.ts';
 
 export function surakartaPlayers(odds: SkPlanOdds = SK_DEFAULT_ODDS): GamePlayers<Position, SkTurnPlan> {
   return {
@@ -49,7 +49,7 @@ export function surakartaPlayers(odds: SkPlanOdds = SK_DEFAULT_ODDS): GamePlayer
       return plan && { position, plan };
     },
     planMove: (position, move, rng) => {
-      const plan = planSurakartaTurn(position, rng, SK_CLEAN_ODDS, move);
+      const plan = planSurakartaTurn(position, rng, CLEAN_LIFT_PLACE_ODDS, move);
       return plan && { position, plan };
     },
     hands: surakartaHands,
