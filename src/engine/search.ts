@@ -12,7 +12,17 @@ import { Rng } from '../util/rng.ts';
 import { choosesAmongMoves, levelLimits, levelPlay } from './levels.ts';
 import { INFINITE, MAX_PLY, WIN, fromTable, isDecisive, scoreOf, toTable } from './score.ts';
 import { TranspositionTable } from './transposition.ts';
-import type { EngineGame, MoveEnd, PositionKey, SearchBoard, SearchInfo, SearchLimits, SearchOptions, SearchOutcome } from './types.ts';
+import type {
+  EngineGame,
+  Level,
+  MoveEnd,
+  PositionKey,
+  SearchBoard,
+  SearchInfo,
+  SearchLimits,
+  SearchOptions,
+  SearchOutcome,
+} from './types.ts';
 
 /** Quiescence follows noisy moves this many plies at most (a chain of captures ends long before). */
 const MAX_QUIESCENCE = 16;
@@ -291,10 +301,13 @@ export class Searcher {
       const info: SearchInfo = { depth: 0, seldepth: 0, score: scoreOf(-WIN), nodes: 0, timeMs: elapsed(), pv: [] };
       return { bestMove: undefined, info };
     }
-    const exactRoot = choosesAmongMoves(options.level);
+    // A level that chooses among near-best moves draws how near first (now and then, carelessly, a
+    // wider margin): the root then needs exact scores only for the moves within that margin.
+    const rng = new Rng(options.seed);
+    const margin = choiceMargin(options.level, rng);
     let completed: { depth: number; score: number; pv: number[]; seldepth: number } | undefined;
     for (let depth = 1; depth <= bounds.depth && depth < MAX_PLY; depth++) {
-      const score = searchRoot(walk, root, depth, exactRoot);
+      const score = searchRoot(walk, root, depth, margin);
       if (walk.aborted) break;
       root.sort((a, b) => b.score - a.score); // stable: ties keep the earlier order
       completed = { depth, score, pv: root[0]!.pv, seldepth: walk.seldepth };
@@ -307,7 +320,7 @@ export class Searcher {
     }
     if (!completed) root.sort((a, b) => b.score - a.score); // the first depth cut short: its scored moves first
     const done = completed ?? { depth: 0, score: root[0]!.score, pv: [root[0]!.move], seldepth: walk.seldepth };
-    const chosen = exactRoot ? chooseAmong(root, options) : root[0]!;
+    const chosen = margin > 0 ? chooseAmong(root, margin, rng) : root[0]!;
     // The best move's line: the last complete depth's, or a cut-short depth's that found a better move.
     const pv = chosen !== root[0] ? [chosen.move] : completed && chosen.move === done.pv[0] ? done.pv : chosen.pv;
     const info = infoOf(game, board, { ...done, score: chosen.score, pv }, walk.nodes, elapsed());
@@ -328,11 +341,13 @@ function rootMoves(board: SearchBoard): RootMove[] {
 }
 
 /**
- * One depth at the root. With `exact`, every move is searched with an open window, so each
- * score is exact (a level that chooses among near-best moves needs them); otherwise the moves
- * after the first only need to be shown worse.
+ * One depth at the root. The first move gets an open window; each after it only needs to be
+ * shown worse than the best so far, unless `margin` asks for the moves within that many
+ * centi-units of the best (a level choosing among them): those are searched in a window from
+ * the best less the margin to the best, so their scores are exact and a move below it fails low
+ * at once (far cheaper than an open window for every move).
  */
-function searchRoot(walk: Walk, root: RootMove[], depth: number, exact: boolean): number {
+function searchRoot(walk: Walk, root: RootMove[], depth: number, margin: number): number {
   const board = walk.board;
   walk.enterRoot();
   let alpha = -INFINITE;
@@ -341,10 +356,15 @@ function searchRoot(walk: Walk, root: RootMove[], depth: number, exact: boolean)
     const entry = root[i]!;
     walk.pvLength[1] = 1;
     const end = board.make(entry.move);
+    // Below this a move is no candidate: its score need only be shown under it.
+    const floor = i === 0 || alpha <= -INFINITE + margin ? -INFINITE : alpha - margin;
     let score: number;
     if (end !== 'continues') score = endScore(end, 0);
-    else if (exact || i === 0) score = -walk.negamax(depth - 1, -INFINITE, exact ? INFINITE : -alpha, 1);
-    else {
+    else if (i === 0) score = -walk.negamax(depth - 1, -INFINITE, INFINITE, 1);
+    else if (margin > 0) {
+      score = -walk.negamax(depth - 1, -(alpha + 1), -(floor - 1), 1);
+      if (score > alpha && !walk.aborted) score = -walk.negamax(depth - 1, -INFINITE, -alpha, 1);
+    } else {
       score = -walk.negamax(depth - 1, -alpha - 1, -alpha, 1);
       if (score > alpha && !walk.aborted) score = -walk.negamax(depth - 1, -INFINITE, -alpha, 1);
     }
@@ -353,8 +373,10 @@ function searchRoot(walk: Walk, root: RootMove[], depth: number, exact: boolean)
     walk.mayAbort = true;
     const pv = [entry.move];
     for (let k = 1; k < walk.pvLength[1]; k++) pv.push(walk.pv[MAX_PLY + k]!);
-    // A move shown only to be no better than alpha keeps alpha as its bound, so it sorts after the best.
-    results.push({ score: exact || i === 0 || score > alpha ? score : Math.min(score, alpha - 1), pv });
+    // A move shown only to be below the window keeps the window's floor as its bound (without a
+    // margin: the best so far), so it sorts after those within.
+    const shownBelow = margin > 0 ? score < floor : score <= alpha;
+    results.push({ score: i === 0 || !shownBelow ? score : Math.min(score, (margin > 0 ? floor : alpha) - 1), pv });
     if (score > alpha) alpha = score;
   }
   // A depth cut short keeps the last complete depth's scores; the first depth, cut short, keeps
@@ -364,7 +386,7 @@ function searchRoot(walk: Walk, root: RootMove[], depth: number, exact: boolean)
   // first with its deeper score. Not where every root score must be exact (a level choosing
   // among moves): its scores would mix two depths.
   if (walk.aborted && depth > 1) {
-    if (!exact && results.length > 1) promoteBest(root, results);
+    if (margin === 0 && results.length > 1) promoteBest(root, results);
     return alpha;
   }
   results.forEach((result, i) => {
@@ -385,16 +407,20 @@ function promoteBest(root: RootMove[], results: readonly { score: number; pv: nu
   root.unshift(entry!);
 }
 
+/** How far below the best a level's move may be this time: its margin, now and then (carelessly) a wider one; 0 for the best alone. */
+function choiceMargin(level: Level, rng: Rng): number {
+  if (!choosesAmongMoves(level)) return 0;
+  const play = levelPlay(level);
+  return rng.float() < play.carelessness ? play.carelessMargin : play.margin;
+}
+
 /**
- * A lower level's choice: at random among the moves within the level's margin of the best
- * (now and then, carelessly, a wider margin), a better move more likely than a worse one;
- * never a move the search saw lose by force when some move does not.
+ * A lower level's choice: at random among the moves within the margin of the best, a better
+ * move more likely than a worse one; never a move the search saw lose by force when some move
+ * does not.
  */
-function chooseAmong(root: readonly RootMove[], options: SearchOptions): RootMove {
-  const play = levelPlay(options.level);
-  const rng = new Rng(options.seed);
+function chooseAmong(root: readonly RootMove[], margin: number, rng: Rng): RootMove {
   const best = root[0]!.score;
-  const margin = rng.float() < play.carelessness ? play.carelessMargin : play.margin;
   const losing = (s: number): boolean => s <= -(WIN - MAX_PLY);
   const candidates = root.filter((m) => m.score >= best - margin && (!losing(m.score) || losing(best)));
   const weights = candidates.map((m) => margin + 1 - (best - m.score));
