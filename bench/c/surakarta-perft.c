@@ -3,7 +3,7 @@
  * generator of src/games/surakarta/rules/moves.ts, written for `npm run bench:perft` to measure
  * the TypeScript against: the two circuits flattened into 48 slots, each capture path walked
  * from a table of its points written out once (WALK), one board mutated in place, the last ply
- * counted without playing it. Built with gcc -O2.
+ * counted without playing it, perft(2) in a function of its own (countTwo). Built with gcc -O2.
  *
  * Usage: surakarta-perft DEPTH CELLS TURN RUNS
  * CELLS: 36 digits 0-2 (a1..f6, 0 empty, 1 light, 2 dark); TURN 0 light, 1 dark.
@@ -106,11 +106,30 @@ static int generate(int turn, int *out) {
   return n;
 }
 
+static int leafMoves[MAX_MOVES];
+
+/* perft(2) given the n moves in buf: each played, the replies counted, and taken back (countTwo). */
+static long long countTwo(const int *buf, int n) {
+  int other = side ^ 1;
+  long long total = 0;
+  for (int i = 0; i < n; i++) {
+    int from = buf[i] & 63, to = (buf[i] >> 6) & 63;
+    int captured = board[to];
+    board[to] = board[from];
+    board[from] = 0;
+    total += generate(other, leafMoves);
+    board[from] = board[to];
+    board[to] = (signed char)captured;
+  }
+  return total;
+}
+
 static long long count(int depth) {
   if (depth == 0) return 1;
+  if (depth == 1) return generate(side, leafMoves);
   int *buf = buffers[depth];
   int n = generate(side, buf);
-  if (depth == 1) return n;
+  if (depth == 2) return countTwo(buf, n);
   long long total = 0;
   for (int i = 0; i < n; i++) {
     int from = buf[i] & 63, to = (buf[i] >> 6) & 63;

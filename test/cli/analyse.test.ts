@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { LIGHT_PROFILE } from '../games/senryaku/light-board.ts';
+import { simMatchArgv } from '../support/referee-argv.ts';
 import { runMain } from './run-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'senryaku-analyse-'));
@@ -34,25 +35,7 @@ const withoutLines = (doc: Doc) => doc.games.map((g) => ({ ...g, plies: g.plies.
 
 beforeAll(async () => {
   mkdirSync(journalDir, { recursive: true });
-  const refereed = await runMain([
-    'referee',
-    '--sim',
-    '--autoplay',
-    '--games',
-    '1',
-    '--seed',
-    '2',
-    '--players',
-    'Ada,Bo',
-    '--speed',
-    'max',
-    '--scoreboard',
-    'none',
-    '--journal-dir',
-    journalDir,
-    '--calibration-dir',
-    join(dir, 'cal'),
-  ]);
+  const refereed = await runMain(simMatchArgv(dir, ['--games', '1', '--seed', '2', '--players', 'Ada,Bo']));
   expect(refereed.code, refereed.err.join('\n')).toBe(0);
   const file = readdirSync(journalDir)[0]!;
   journal = join(journalDir, file);

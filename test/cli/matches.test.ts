@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { simMatchArgv } from '../support/referee-argv.ts';
 
 interface Run {
   code: number;
@@ -27,21 +28,7 @@ const ids: { senryaku: string; surakarta: string } = { senryaku: '', surakarta: 
 
 async function referee(rules: string[]): Promise<string> {
   const before = new Set(readdirSync(journalDir));
-  const r = await run([
-    'referee',
-    '--sim',
-    '--autoplay',
-    ...rules,
-    '--speed',
-    'max',
-    '--json',
-    '--scoreboard',
-    'none',
-    '--journal-dir',
-    journalDir,
-    '--calibration-dir',
-    join(dir, 'cal'),
-  ]);
+  const r = await run(simMatchArgv(dir, [...rules, '--json']));
   expect(r.code, r.err.join('\n')).toBe(0);
   const file = readdirSync(journalDir).find((f) => !before.has(f))!;
   return /^match-(.*)\.jsonl\.gz$/.exec(file)![1]!;

@@ -6,49 +6,15 @@ import { existsSync, mkdtempSync, mkdirSync, readdirSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { simMatchArgv } from '../support/referee-argv.ts';
 import { runMain } from './run-main.ts';
 
 const run = (...argv: string[]) => runMain(argv);
 
 let dir: string;
-const refereeArgs = (journalDir: string, games: number): string[] => [
-  'referee',
-  '--sim',
-  '--autoplay',
-  '--seed',
-  '2',
-  '--speed',
-  'max',
-  '--games',
-  String(games),
-  '--json',
-  '--scoreboard',
-  'none',
-  '--journal-dir',
-  journalDir,
-  '--calibration-dir',
-  join(dir, 'cal'),
-];
-const referee = (...more: string[]) =>
-  run(
-    'referee',
-    '--sim',
-    '--autoplay',
-    '--seed',
-    '2',
-    '--speed',
-    'max',
-    '--games',
-    '1',
-    '--json',
-    '--scoreboard',
-    'none',
-    '--journal-dir',
-    join(dir, 'journal'),
-    '--calibration-dir',
-    join(dir, 'cal'),
-    ...more,
-  );
+const refereeArgs = (journalDir: string, games: number): string[] =>
+  simMatchArgv(dir, ['--seed', '2', '--games', String(games), '--json'], journalDir);
+const referee = (...more: string[]) => run(...refereeArgs(join(dir, 'journal'), 1), ...more);
 
 beforeAll(async () => {
   await import('../../src/cli/commands/referee.ts');
@@ -103,9 +69,8 @@ describe('senryaku referee and the match store', () => {
   // Node's recursive mkdir retried for ever where /proc answers ENOENT: the referee hung there,
   // silent. In a child process, as no in-process timeout ends a loop that never yields.
   it.skipIf(!existsSync('/proc/self'))('a --db under /proc is said, not a hang', { timeout: 120_000 }, async () => {
-    const argv = ['referee', '--sim', '--autoplay', '--speed', 'max', '--games', '1', '--json', '--scoreboard', 'none'];
-    const dirs = ['--journal-dir', join(dir, 'journal'), '--calibration-dir', join(dir, 'cal')];
-    const child = spawn(process.execPath, ['bin/senryaku.js', ...argv, ...dirs, '--db', '/proc/senryaku-no-such/m.db'], {
+    const argv = simMatchArgv(dir, ['--games', '1', '--json']);
+    const child = spawn(process.execPath, ['bin/senryaku.js', ...argv, '--db', '/proc/senryaku-no-such/m.db'], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

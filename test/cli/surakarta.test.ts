@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/journal/journal.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { main } from '../../src/cli/main.ts';
+import { simMatchArgv } from '../support/referee-argv.ts';
 import { runMain } from './run-main.ts';
 import { saidVerdict } from '../said.ts';
 
@@ -55,26 +56,7 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
       const dir = mkdtempSync(join(tmpdir(), 'surakarta-cli-'));
       const journalDir = join(dir, 'journal');
       const r = await run(
-        'referee',
-        '--sim',
-        '--autoplay',
-        '--rules',
-        'surakarta',
-        '--match',
-        'games:2',
-        '--seed',
-        '3',
-        '--speed',
-        'max',
-        '--games',
-        '1',
-        '--json',
-        '--scoreboard',
-        'none',
-        '--journal-dir',
-        journalDir,
-        '--calibration-dir',
-        join(dir, 'cal'),
+        ...simMatchArgv(dir, ['--rules', 'surakarta', '--match', 'games:2', '--seed', '3', '--games', '1', '--json'], journalDir),
       );
       expect(r.code, r.err.join('\n')).toBe(0);
       const verdicts = r.out.map((l) => saidVerdict(l) as { type: string; [k: string]: unknown });
@@ -115,22 +97,7 @@ describe('senryaku referee --rules surakarta --sim --autoplay', () => {
       const err: string[] = [];
       let moves = 0;
       const code = await main(
-        [
-          'referee',
-          '--sim',
-          '--autoplay',
-          '--rules',
-          'surakarta',
-          '--seed',
-          '4',
-          '--speed',
-          'max',
-          '--games',
-          '1',
-          '--json',
-          '--scoreboard',
-          'none',
-        ].concat(['--journal-dir', journalDir, '--calibration-dir', join(dir, 'cal')]),
+        simMatchArgv(dir, ['--rules', 'surakarta', '--seed', '4', '--games', '1', '--json'], journalDir),
         {
           out: (l) => {
             out.push(l);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/journal/journal.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
-import { Session, simBoard, useE2E } from './harness.ts';
+import { useE2E } from './harness.ts';
 
 const e2e = useE2E();
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
@@ -14,12 +14,7 @@ const step = (from: string, to: string) => act().lift(from, { afterMs: 300 }).pl
 
 describe('end to end: advice (Senryaku)', { timeout: 120_000 }, () => {
   it('is journaled as referee inputs, replays to the same verdicts, and a resumed host keeps what it did', async () => {
-    const clock = e2e.startClock();
-    const { calibration } = e2e;
-    const board = simBoard();
-    e2e.defer(() => board.dispose());
-    const first = await Session.start({ calibration, clock, board });
-    await first.next('game-started');
+    const { first, restart } = await e2e.restartable();
     expect(first.app.advise({ role: 'hint', move: 'a1-a2', position: START })).toMatchObject([{ type: 'hint', player: 'A', count: 1 }]);
     first.act(step('a1', 'a2'));
     const afterMove = await first.next('move');
@@ -37,8 +32,7 @@ describe('end to end: advice (Senryaku)', { timeout: 120_000 }, () => {
     const advice = journal.value.records.flatMap((r) => (r.kind === 'input' && r.input.type === 'advice' ? [r.input] : []));
     expect(advice.map((a) => `${a.role} ${a.move}`)).toEqual(['hint a1-a2', 'hint a1-a2', 'computer g6-g5']);
 
-    const second = await Session.start({ calibration, clock, board, resume: { path } });
-    e2e.defer(() => second.stop());
+    const second = await restart(path);
     await second.next('resync-done');
     expect(second.app.snapshot()).toMatchObject({ computerMove: { side: 'black', move: 'g6-g5' }, hints: { A: 1, B: 0 } });
     second.act(step('g6', 'g5'));

@@ -263,6 +263,29 @@ export function useE2E(seed = SEED) {
       await s.next('game-started');
       return s;
     },
+    /**
+     * A host that goes down mid-match and comes back: `first`, a session on a fresh simulated
+     * board at the start, game 1 started (the test stops it); `restart`, another host on the same
+     * board and clock resuming from the journal at `path`.
+     */
+    async restartable(): Promise<{
+      clock: sinon.SinonFakeTimers;
+      board: ReturnType<typeof simBoard>;
+      first: Session;
+      restart: (path: string) => Promise<Session>;
+    }> {
+      const clock = e2e.startClock();
+      const board = simBoard(START_SPN, seed);
+      e2e.defer(() => board.dispose());
+      const first = await Session.start({ calibration: e2e.calibration, clock, board });
+      await first.next('game-started');
+      const restart = async (path: string): Promise<Session> => {
+        const s = await Session.start({ calibration: e2e.calibration, clock, board, resume: { path } });
+        e2e.defer(() => s.stop());
+        return s;
+      };
+      return { clock, board, first, restart };
+    },
   };
   return e2e;
 }

@@ -15,12 +15,7 @@ const e2e = useE2E();
 
 describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, () => {
   it('a host restarted mid-game restores the match from its journal and says which wells differ until they match', async () => {
-    const clock = e2e.startClock();
-    const { calibration } = e2e;
-    const board = simBoard();
-    e2e.defer(() => board.dispose());
-    const first = await Session.start({ calibration, clock, board });
-    await first.next('game-started');
+    const { clock, board, first, restart } = await e2e.restartable();
     first.act(act().lift('a1', { afterMs: 300 }).place('a2', { afterMs: 500 }));
     await first.next('move');
     first.act(act().lift('g6', { afterMs: 300 }).place('g5', { afterMs: 500 }));
@@ -32,8 +27,7 @@ describe('end to end: journal, restart, match, replay', { timeout: 120_000 }, ()
     void board.sim.play(act().lift('b1', { afterMs: 100 }).place('b2', { afterMs: 300 }));
     await clock.tickAsync(1000);
 
-    const second = await Session.start({ calibration, clock, board, resume: { path: journalPath } });
-    e2e.defer(() => second.stop());
+    const second = await restart(journalPath);
     expect(await second.next('resync-needed')).toMatchObject({
       differences: [
         { well: 'b1', expected: 'w', sensed: 'empty' },

@@ -12,6 +12,7 @@ import { calibrateSimulatedBoard } from '../../src/app/sim-calibration.ts';
 import { main } from '../../src/cli/main.ts';
 import { SimPty, createSimBoard, simScript as act } from '../../src/hardware/sim/index.ts';
 import { START_SPN } from '../../src/games/senryaku/rules/spn.ts';
+import { refereeFiles } from '../support/referee-argv.ts';
 import { skipWithout } from '../system-tools.ts';
 import { until } from '../wait.ts';
 import { referenceBoard } from './harness.ts';
@@ -49,24 +50,10 @@ describe('referee --port on a pty', () => {
       const out: string[] = [];
       const err: string[] = [];
       const journalDir = join(dir, 'journal');
-      const running = main(
-        [
-          'referee',
-          '--port',
-          path.value,
-          '--json',
-          '--scoreboard',
-          'none',
-          '--journal-dir',
-          journalDir,
-          '--calibration-dir',
-          join(dir, 'cal'),
-        ],
-        {
-          out: (l) => out.push(l),
-          err: (l) => err.push(l),
-        },
-      );
+      const running = main(['referee', '--port', path.value, '--json', ...refereeFiles(dir, journalDir)], {
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+      });
       cleanups.push(async () => {
         process.emit('SIGINT');
         await running;

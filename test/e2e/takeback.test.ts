@@ -7,7 +7,7 @@ import { readJournal } from '../../src/journal/journal.ts';
 import { replayJournal } from '../../src/journal/replay.ts';
 import { simScript as act } from '../../src/hardware/sim/index.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
-import { Session, simBoard, useE2E } from './harness.ts';
+import { useE2E } from './harness.ts';
 
 const e2e = useE2E();
 const START = 'bbbBbbb/7/7/7/7/wwwWwww w - -';
@@ -64,12 +64,7 @@ describe('end to end: takeback (Senryaku)', { timeout: 120_000 }, () => {
   });
 
   it('a host restarted after a takeback resumes the game as it went back, its earlier moves still there to take back', async () => {
-    const clock = e2e.startClock();
-    const { calibration } = e2e;
-    const board = simBoard();
-    e2e.defer(() => board.dispose());
-    const first = await Session.start({ calibration, clock, board });
-    await first.next('game-started');
+    const { first, restart } = await e2e.restartable();
     first.act(step('a1', 'a2'));
     await first.next('move');
     first.act(step('g6', 'g5'));
@@ -79,8 +74,7 @@ describe('end to end: takeback (Senryaku)', { timeout: 120_000 }, () => {
     const path = first.app.journalPath;
     await first.stop(); // the host goes down
 
-    const second = await Session.start({ calibration, clock, board, resume: { path } });
-    e2e.defer(() => second.stop());
+    const second = await restart(path);
     // White's lock on a2 is back in force with the position, Black to move.
     expect(await second.next('resync-done')).toMatchObject({ position: 'bbbBbbb/7/7/7/w6/1wwWwww b a2 -' });
     second.act(step('f6', 'f5'));

@@ -12,6 +12,7 @@ import type { Verdict, VerdictBody } from '../../../src/referee/verdicts.ts';
 import { err } from '../../../src/util/result.ts';
 import { ManualScheduler } from '../../../src/util/scheduler.ts';
 import { FAKE_HELLO, FakeBoardLink } from '../../support/fake-board-link.ts';
+import { moveBackFoul } from '../../support/move-back-foul.ts';
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -108,17 +109,7 @@ describe('the well LEDs service', () => {
     // a1 = 0, b1 = 1, b2 = 8 on the reference board: b1-b2 made instead.
     bus.emit('refereeInput', { type: 'lifted', well: 1, atMs: 0 });
     bus.emit('refereeInput', { type: 'placed', well: 8, atMs: 0 });
-    bus.emit(
-      'verdict',
-      v({
-        type: 'foul',
-        code: 'NotTheComputersMove',
-        side: 'white',
-        message: 'm',
-        restore: [{ action: 'move-back', well: 'b1', from: 'b2', sphere: 'w' }],
-        count: 1,
-      }),
-    );
+    bus.emit('verdict', v(moveBackFoul('NotTheComputersMove', 'b1', 'b2')));
     expect(await showing()).toEqual({ b1: LIGHT_COLOURS.restore, b2: LIGHT_COLOURS.remove });
     bus.emit('refereeInput', { type: 'lifted', well: 8, atMs: 0 });
     expect(await showing()).toEqual({ b1: LIGHT_COLOURS.restore });

@@ -5,6 +5,7 @@ import { lightsPicture, nextLightsChangeMs, type LightsOptions } from '../../../
 import { suggestionOfMove } from '../../../src/presentation/lights/suggestion.ts';
 import type { RefereeInput } from '../../../src/referee/inputs.ts';
 import type { Verdict, VerdictBody } from '../../../src/referee/verdicts.ts';
+import { moveBackFoul } from '../../support/move-back-foul.ts';
 
 /** Cells of a 7-file grid, as the referee's inputs number them (a1 = 0). */
 const FILES = 7;
@@ -30,14 +31,7 @@ describe('a foul: the wells to put right, each dark once it is', () => {
   it('a piece set down two wells away: its well to empty and its well to fill, dark one by one, and all clear when restored', () => {
     let s = verdicts(NO_LIGHTS, [
       { type: 'lifted', side: 'white', well: 'e1', destinations: ['e2', 'd2'] },
-      {
-        type: 'foul',
-        code: 'IllegalPlacement',
-        side: 'white',
-        message: 'e1 to e3 is not one well forward',
-        restore: [{ action: 'move-back', from: 'e3', well: 'e1', sphere: 'w' }],
-        count: 1,
-      },
+      moveBackFoul('IllegalPlacement', 'e1', 'e3', 'e1 to e3 is not one well forward'),
     ]);
     // Only the wells to put right: not the destinations of the lift before the foul.
     expect(lit(s)).toEqual(['e1:restore', 'e3:remove']);
@@ -203,16 +197,7 @@ describe('a suggested move (the computer, a hint): each step lit in order, dark 
   it("another move than the computer's: the foul's wells alone, dark as each is fixed; restored, the computer's move again", () => {
     let s = verdicts(NO_LIGHTS, [computer('a1-a2')]);
     s = inputs(s, [lifted('b1'), placed('b2')]);
-    s = verdicts(s, [
-      {
-        type: 'foul',
-        code: 'NotTheComputersMove',
-        side: 'white',
-        message: 'm',
-        restore: [{ action: 'move-back', well: 'b1', from: 'b2', sphere: 'w' }],
-        count: 1,
-      },
-    ]);
+    s = verdicts(s, [moveBackFoul('NotTheComputersMove', 'b1', 'b2')]);
     expect(lit(s)).toEqual(['b1:restore', 'b2:remove']);
     s = inputs(s, [lifted('b2')]);
     expect(lit(s)).toEqual(['b1:restore']);

@@ -2,6 +2,7 @@
 // capture, or a step where the computer captures, is a NotTheComputersMove foul with the steps
 // back; any legal move puts a Surakarta foul right, but only the computer's while it waits.
 import { describe, expect, it } from 'vitest';
+import { otherCaptureFoul } from '../other-capture.ts';
 import { SkDriver } from './driver.ts';
 
 /** Light (x) may capture on b1 from a2, or on e1 from f2. */
@@ -10,18 +11,9 @@ const TWO_CAPTURES = '6/6/6/6/x4x/1o2o1 x';
 describe("Surakarta referee: the computer's move carried out", () => {
   it('another capture: the capturer back, the piece it took back on its point; then the right capture', () => {
     const r = SkDriver.playing(TWO_CAPTURES);
-    expect(r.advise('computer', 'a2xb1')).toMatchObject([{ type: 'computer-move', side: 'light', move: 'a2xb1' }]);
-    expect(r.move('f2xe1').at(-1)).toMatchObject({
-      type: 'foul',
-      code: 'NotTheComputersMove',
-      side: 'light',
-      message: "f2xe1 is not the computer's move: carry out a2xb1",
-      restore: [
-        { action: 'move-back', well: 'f2', from: 'e1', sphere: 'x' },
-        { action: 'put-back', well: 'e1', sphere: 'o' },
-      ],
-    });
-    expect(r.play('lift e1, place f2, place e1').map((v) => v.type)).toEqual(['restored']);
+    const { advice, foul } = otherCaptureFoul(r, { advised: 'a2xb1', from: 'f2', to: 'e1', capturer: 'x', taken: 'o' });
+    expect(advice).toMatchObject([{ type: 'computer-move', side: 'light', move: 'a2xb1' }]);
+    expect(foul).toMatchObject({ side: 'light', message: "f2xe1 is not the computer's move: carry out a2xb1" });
     expect(r.snapshot()).toMatchObject({ computerMove: { side: 'light', move: 'a2xb1' } });
     expect(r.move('a2xb1', true).at(-1)).toMatchObject({ type: 'move', move: 'a2xb1', captureOrder: 'capturer-first' });
     expect(r.snapshot().computerMove).toBeUndefined();

@@ -104,21 +104,30 @@ const W_PLAIN = WHITE_PLAIN;
 const B_PLAIN = BLACK_PLAIN;
 const W_COLOURED = WHITE_COLOURED;
 const B_COLOURED = BLACK_COLOURED;
+// Exported bindings live in cells that optimised code reads and checks; these are plain constants.
+const WELL_TARGETS = TARGET_WELLS;
+const WELL_TARGET_COUNT = TARGET_COUNT;
 
 export function generateSideMoves(board: Int8Array, side: number, locked: number, out: Int32Array): number {
+  // The tables and constants are read once into locals: optimised code checks a module
+  // binding (is it initialised yet?) at each read, and the loops below read them per step.
+  const targetWells = WELL_TARGETS;
+  const targetCount = WELL_TARGET_COUNT;
+  const wells = WELL_COUNT;
+  const none = NONE;
   const enemyColoured = side === 0 ? B_COLOURED : W_COLOURED;
   const lo = side === 0 ? W_PLAIN : B_PLAIN;
-  const base = side * WELL_COUNT;
+  const base = side * wells;
   let n = 0;
-  for (let from = 0; from < WELL_COUNT; from++) {
+  for (let from = 0; from < wells; from++) {
     const cell = board[from]!;
     if ((cell !== lo && cell !== lo + 1) || from === locked) continue;
     const first = (base + from) * 5;
-    const last = first + TARGET_COUNT[base + from]!;
+    const last = first + targetCount[base + from]!;
     for (let i = first; i < last; i++) {
-      const to = TARGET_WELLS[i]!;
+      const to = targetWells[i]!;
       const target = board[to]!;
-      if (target === NONE || target === enemyColoured) out[n++] = from | (to << 6);
+      if (target === none || target === enemyColoured) out[n++] = from | (to << 6);
     }
   }
   return n;

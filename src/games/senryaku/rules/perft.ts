@@ -27,8 +27,17 @@ const TARGETS = TARGET_WELLS;
 const TARGETS_OF = TARGET_COUNT;
 const RANK2 = Y2;
 
+/**
+ * The board the search mutates, the opponent's reach and the last ply's moves, as module
+ * constants like the C build's statics: optimised code then knows their type, address and
+ * length, and drops the checks a typed array read from a field or a parameter costs. A
+ * search runs synchronously to its end and never re-enters itself, so one set serves all.
+ */
+const BOARD = new Int8Array(new ArrayBuffer(WELLS)); // off the heap, so its address never moves
+const REACH = new Int32Array(WELLS);
+const LEAF_MOVES = new Int32Array(MAX_MOVES);
+
 class PerftSearch {
-  private readonly board: Int8Array;
   private readonly locks: Int32Array;
   private side: 0 | 1;
   private moment2: number;
@@ -37,10 +46,9 @@ class PerftSearch {
   private readonly massByCell: Float64Array;
   private readonly gap2: number;
   private readonly boardMass: number;
-  private readonly reach = new Int32Array(WELL_COUNT);
 
   constructor(pos: Position, model: BalanceModel) {
-    this.board = pos.board.slice();
+    BOARD.set(pos.board);
     this.locks = Int32Array.from([pos.locked.white ?? -1, pos.locked.black ?? -1]);
     this.side = pos.turn === 'white' ? 0 : 1;
     const load = model.loadOf(pos.board);
@@ -64,13 +72,13 @@ class PerftSearch {
   /** Generates the root moves (in generation order). */
   rootMoves(): number[] {
     const buf = this.buffer(0);
-    const n = generateSideMoves(this.board, this.side, this.locks[this.side]!, buf);
+    const n = generateSideMoves(BOARD, this.side, this.locks[this.side]!, buf);
     return Array.from(buf.subarray(0, n));
   }
 
   /** Plays a quiet (non-ending) move and returns an undo record, or undefined if the move ends the game. */
   private tryMake(code: number): number | undefined {
-    const board = this.board;
+    const board = BOARD;
     const from = code & 63;
     const to = code >> 6;
     if (board[to] !== NONE) return undefined; // a capture ends the game
@@ -93,8 +101,9 @@ class PerftSearch {
     const from = code & 63;
     const to = code >> 6;
     this.side = this.side === 0 ? 1 : 0;
-    this.board[from] = this.board[to]!;
-    this.board[to] = NONE;
+    const board = BOARD;
+    board[from] = board[to]!;
+    board[to] = NONE;
     this.locks[this.side] = oldLock;
     this.moment2 = moment2;
   }
@@ -103,7 +112,7 @@ class PerftSearch {
     if (depth === 0) return 1;
     if (depth === 2) return this.countTwo();
     const buf = this.buffer(depth);
-    const n = generateSideMoves(this.board, this.side, this.locks[this.side]!, buf);
+    const n = generateSideMoves(BOARD, this.side, this.locks[this.side]!, buf);
     if (depth === 1) return n;
     let total = 0;
     for (let i = 0; i < n; i++) total += this.countAfter(buf[i]!, depth - 1);
@@ -117,28 +126,36 @@ class PerftSearch {
    * sphere is a capture target before and a free well after, so it changes nothing.
    */
   private countTwo(): number {
-    const board = this.board;
+    // Module constants read once into locals: optimised code checks a module binding (is it
+    // initialised yet?) at each read, and the loops below read them per step.
+    const board = BOARD;
+    const reach = REACH;
+    const buf = LEAF_MOVES;
+    const targets = TARGETS;
+    const targetsOf = TARGETS_OF;
+    const rank2 = RANK2;
+    const wells = WELL_COUNT;
+    const none = NONE;
     const opp = this.side === 0 ? 1 : 0;
-    const oppBase = opp * WELL_COUNT;
+    const oppBase = opp * wells;
     const oppLock = this.locks[opp]!;
     const oppLo = opp === 0 ? W_PLAIN : B_PLAIN;
     const ownColoured = this.side === 0 ? W_COLOURED : B_COLOURED;
-    const reach = this.reach;
-    reach.fill(0);
+    // A loop, not reach.fill(0): fill is a call into the runtime, dearer than these stores.
+    for (let w = 0; w < wells; w++) reach[w] = 0;
     let base = 0;
-    for (let w = 0; w < WELL_COUNT; w++) {
+    for (let w = 0; w < wells; w++) {
       const cell = board[w]!;
       if ((cell !== oppLo && cell !== oppLo + 1) || w === oppLock) continue;
       const first = (oppBase + w) * 5;
-      const last = first + TARGETS_OF[oppBase + w]!;
+      const last = first + targetsOf[oppBase + w]!;
       for (let i = first; i < last; i++) {
-        const t = TARGETS[i]!;
+        const t = targets[i]!;
         reach[t] = reach[t]! + 1;
         const target = board[t]!;
-        if (target === NONE || target === ownColoured) base++;
+        if (target === none || target === ownColoured) base++;
       }
     }
-    const buf = this.buffer(2);
     const n = generateSideMoves(board, this.side, this.locks[this.side]!, buf);
     // Locals, not fields: V8 keeps a double field boxed, and this loop reads them per move.
     const moment2 = this.moment2;
@@ -151,13 +168,13 @@ class PerftSearch {
       const code = buf[i]!;
       const from = code & 63;
       const to = code >> 6;
-      if (board[to] !== NONE) continue; // capture: ends the game
+      if (board[to] !== none) continue; // capture: ends the game
       const cell = board[from]!;
       const m = massByCell[cell]!;
-      const lifted = moment2 - m * RANK2[from]!;
+      const lifted = moment2 - m * rank2[from]!;
       const liftedCap = fullCap - gap2 * m;
       if (Math.abs(lifted) > liftedCap + 1e-9 * (liftedCap + 1)) continue;
-      if (Math.abs(lifted + m * RANK2[to]!) > fullCap + 1e-9 * (fullCap + 1)) continue;
+      if (Math.abs(lifted + m * rank2[to]!) > fullCap + 1e-9 * (fullCap + 1)) continue;
       total += cell === ownColoured ? base : base + reach[from]! - reach[to]!;
     }
     return total;

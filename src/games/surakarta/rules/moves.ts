@@ -67,6 +67,9 @@ SLOTS_OF.forEach((slots, p) => SLOT_OF.set(slots, 2 * p));
 const STEPS = TRACK_LENGTH;
 const NONE = EMPTY;
 const MINE_LIGHT = LIGHT;
+const MINE_DARK = DARK;
+const POINT_COUNT = POINTS;
+const CAPTURE_FLAG = CAPTURE_BIT;
 
 /** A WALK entry's flag: a corner loop lies behind this point on the walk. */
 const LOOPED = 64;
@@ -91,18 +94,19 @@ for (let start = 0; start < SLOT_POINT.length; start++)
   }
 
 /**
- * The enemy point the walk starting at WALK[walk] meets first, or -1 when the walk meets no
+ * The enemy point the walk starting at walks[walk] meets first, or -1 when the walk meets no
  * enemy after a loop. `own` is the mover's point, empty once it has left. After TRACK_LENGTH
- * steps the walk is back on its start slot, and would only repeat.
+ * steps the walk is back on its start slot, and would only repeat. The caller hands in WALK
+ * and its constants as locals (see generateCellMoves).
  */
-function captureTarget(board: Int8Array, own: number, enemy: number, walk: number): number {
-  const end = walk + STEPS;
+function captureTarget(board: Int8Array, own: number, enemy: number, walk: number, walks: Int8Array, steps: number, none: number): number {
+  const end = walk + steps;
   for (let k = walk; k < end; k++) {
-    const step = WALK[k]!;
+    const step = walks[k]!;
     const q = step & ~LOOPED;
     if (q === own) continue;
     const cell = board[q]!;
-    if (cell === NONE) continue;
+    if (cell === none) continue;
     return step >= LOOPED && cell === enemy ? q : -1;
   }
   return -1;
@@ -114,25 +118,36 @@ function captureTarget(board: Int8Array, own: number, enemy: number, walk: numbe
  * MAX_MOVES long) and returns how many. Each (from, to) pair appears once.
  */
 export function generateCellMoves(board: Int8Array, mine: number, out: Int32Array): number {
-  const enemy = mine === MINE_LIGHT ? DARK : LIGHT;
+  // The tables and constants are read once into locals: optimised code checks a module
+  // binding (is it initialised yet?) at each read, and these loops read them per step.
+  const neighbour = NEIGHBOUR;
+  const neighbourCount = NEIGHBOUR_COUNT;
+  const slotOf = SLOT_OF;
+  const slotCount = SLOT_COUNT;
+  const walks = WALK;
+  const steps = STEPS;
+  const points = POINT_COUNT;
+  const none = NONE;
+  const captureBit = CAPTURE_FLAG;
+  const enemy = mine === MINE_LIGHT ? MINE_DARK : MINE_LIGHT;
   let n = 0;
-  for (let from = 0; from < POINTS; from++) {
+  for (let from = 0; from < points; from++) {
     if (board[from] !== mine) continue;
     const firstNeighbour = 8 * from;
-    const lastNeighbour = firstNeighbour + NEIGHBOUR_COUNT[from]!;
+    const lastNeighbour = firstNeighbour + neighbourCount[from]!;
     for (let i = firstNeighbour; i < lastNeighbour; i++) {
-      const to = NEIGHBOUR[i]!;
-      if (board[to] === NONE) out[n++] = from | (to << 6);
+      const to = neighbour[i]!;
+      if (board[to] === none) out[n++] = from | (to << 6);
     }
     const first = n;
     const firstSlot = 2 * from;
-    const lastSlot = firstSlot + SLOT_COUNT[from]!;
+    const lastSlot = firstSlot + slotCount[from]!;
     for (let i = firstSlot; i < lastSlot; i++) {
-      const walks = 2 * SLOT_OF[i]! * STEPS;
-      for (let walk = walks; walk < walks + 2 * STEPS; walk += STEPS) {
-        const to = captureTarget(board, from, enemy, walk);
+      const start = 2 * slotOf[i]! * steps;
+      for (let walk = start; walk < start + 2 * steps; walk += steps) {
+        const to = captureTarget(board, from, enemy, walk, walks, steps, none);
         if (to < 0) continue;
-        const code = from | (to << 6) | CAPTURE_BIT;
+        const code = from | (to << 6) | captureBit;
         let seen = false;
         for (let j = first; j < n; j++) if (out[j] === code) seen = true;
         if (!seen) out[n++] = code;

@@ -8,16 +8,24 @@
 import { MAX_MOVES, decodeMove, generateCellMoves, type Move } from './moves.ts';
 import { formatMove } from './notation.ts';
 import type { Position } from './position.ts';
-import { DARK, EMPTY, LIGHT } from './types.ts';
+import { DARK, EMPTY, LIGHT, POINTS } from './types.ts';
+
+/**
+ * The board the search mutates and the last ply's moves, as module constants like the C
+ * build's statics: optimised code then knows their type, address and length, and drops the
+ * checks a typed array read from a field or a parameter costs. A search runs synchronously
+ * to its end and never re-enters itself, so one board serves all.
+ */
+const BOARD = new Int8Array(new ArrayBuffer(POINTS)); // off the heap, so its address never moves
+const LEAF_MOVES = new Int32Array(MAX_MOVES);
 
 class PerftSearch {
-  private readonly board: Int8Array;
   /** The side to move's cell: LIGHT or DARK. */
   private mover: number;
   private readonly buffers: Int32Array[] = [];
 
   constructor(pos: Position) {
-    this.board = pos.board.slice();
+    BOARD.set(pos.board);
     this.mover = pos.turn === 'light' ? LIGHT : DARK;
   }
 
@@ -29,23 +37,50 @@ class PerftSearch {
   /** The root moves, in generation order. */
   rootMoves(): number[] {
     const buf = this.buffer(0);
-    const n = generateCellMoves(this.board, this.mover, buf);
+    const n = generateCellMoves(BOARD, this.mover, buf);
     return Array.from(buf.subarray(0, n));
   }
 
   count(depth: number): number {
     if (depth === 0) return 1;
+    if (depth === 1) return generateCellMoves(BOARD, this.mover, LEAF_MOVES);
     const buf = this.buffer(depth);
-    const n = generateCellMoves(this.board, this.mover, buf);
-    if (depth === 1) return n;
+    const n = generateCellMoves(BOARD, this.mover, buf);
+    if (depth === 2) return this.countTwo(buf, n);
     let total = 0;
     for (let i = 0; i < n; i++) total += this.countAfter(buf[i]!, depth - 1);
     return total;
   }
 
+  /**
+   * perft(2) given the n moves in buf: each played, the replies counted, and taken back.
+   * A function of its own with the generator as its only call, so that optimised code
+   * inlines the generator here and sees the board and the move list as constants.
+   */
+  private countTwo(buf: Int32Array, n: number): number {
+    const board = BOARD;
+    const leaves = LEAF_MOVES;
+    const none = EMPTY;
+    const mover = this.mover;
+    const other = LIGHT + DARK - mover;
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const code = buf[i]!;
+      const from = code & 63;
+      const to = (code >> 6) & 63;
+      const captured = board[to]!;
+      board[to] = board[from]!;
+      board[from] = none;
+      total += generateCellMoves(board, other, leaves);
+      board[from] = board[to]!;
+      board[to] = captured;
+    }
+    return total;
+  }
+
   /** perft of the position after one move. */
   countAfter(code: number, depth: number): number {
-    const board = this.board;
+    const board = BOARD;
     const from = code & 63;
     const to = (code >> 6) & 63;
     const captured = board[to]!;
