@@ -6,10 +6,10 @@ import type { ServerResponse } from 'node:http';
 import type { AnalysisLimits } from '../analysis/analyse-game.ts';
 import { analyseRecord, type MatchAnalysis } from '../analysis/analyse-match.ts';
 import type { EngineGame } from '../engine/types.ts';
+import { engineOnBoard } from '../rulesets/engine-on-board.ts';
 import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import type { MatchStore, NumberedVerdict } from '../store/index.ts';
 import { isJsonObject } from '../util/json.ts';
-import { ok } from '../util/result.ts';
 import { json } from './http-io.ts';
 import { gameOf } from './match-info.ts';
 import type { MatchVerdictsBody } from './protocol.ts';
@@ -83,7 +83,7 @@ export class MatchAnalyses {
     const named = info.board.profile;
     const profile =
       this.#boards.byMatch.get(id) ?? (named !== undefined ? this.#boards.byName.get(`${info.ruleset}\u0000${named}`) : undefined);
-    const engine = profile === undefined ? ok(ruleset.value.engine) : ruleset.value.engineOn(profile);
+    const engine = engineOnBoard(ruleset.value, profile);
     if (!engine.ok) return json(res, 422, { error: `the match's board profile: ${engine.error}` });
     const verdicts = store.verdicts(id);
     // A board learnt later (the match resumed here) is another analysis.

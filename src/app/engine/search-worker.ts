@@ -1,16 +1,17 @@
 /**
  * The engine's search thread (a worker_threads worker, started by WorkerSearchRunner): it finds
- * the game's engine in the registry, on the board it was given (else the reference board), keeps one Searcher (its transposition table lives from one
- * move to the next of a game), and runs each search it is sent (the positions its moves passed
- * through are the search's history), posting its `info` as each
- * depth completes. The main thread stops a search through the shared flag, which the search
+ * the game's engine in the registry, on the board it was given (else the reference board), keeps
+ * one Searcher (its transposition table lives from one move to the next of a game), and runs each
+ * search it is sent (the positions its moves passed through are the search's history), posting
+ * its `info` as each depth completes. The main thread stops a search through the shared flag, which the search
  * polls (`shouldStop`); the clock is this thread's performance.now.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Searcher } from '../../engine/search.ts';
 import type { EngineGame } from '../../engine/types.ts';
 import { rulesetById } from '../../games/registry.ts';
-import { err, ok, type Result } from '../../util/result.ts';
+import { engineOnBoard } from '../../rulesets/engine-on-board.ts';
+import { err, type Result } from '../../util/result.ts';
 import { loadWithHistory } from './board-history.ts';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './search-messages.ts';
 
@@ -52,5 +53,5 @@ function engineOf({ rules, profile }: SearchWorkerData): Result<EngineGame, stri
   const ruleset = rulesetById(rules);
   if (!ruleset.ok) return err(ruleset.error.message);
   if (ruleset.value.engine === undefined) return err(`${ruleset.value.name} has no engine`);
-  return profile === undefined ? ok(ruleset.value.engine) : ruleset.value.engineOn(profile);
+  return engineOnBoard(ruleset.value, profile);
 }

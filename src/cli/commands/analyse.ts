@@ -10,7 +10,7 @@ import type { AnalysisLimits } from '../../analysis/analyse-game.ts';
 import { DEFAULT_LIMITS, limitsOfLevel } from '../../analysis/limits.ts';
 import type { MatchSource } from '../../analysis/match-text.ts';
 import { LEVELS, type Level } from '../../engine/types.ts';
-import { ok } from '../../util/result.ts';
+import { engineOnBoard } from '../../rulesets/engine-on-board.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
@@ -44,7 +44,7 @@ export async function analyseCommand(args: string[], io: CliIo): Promise<number>
     throw new UsageError(`${file} is a match of ${source.ruleset}, not of ${values.rules}`);
   if (ruleset.value.engine === undefined) throw new UsageError(`${file}: ${ruleset.value.name} has no engine to analyse it with`);
   // On the board the match was played on, where the record says (what crashed there is what the referee judged).
-  const onBoard = source.profile === undefined ? ok(ruleset.value.engine) : ruleset.value.engineOn(source.profile);
+  const onBoard = engineOnBoard(ruleset.value, source.profile);
   if (!onBoard.ok) throw new UsageError(`${file}: journal header: profile: ${onBoard.error}`);
   const engine = onBoard.value;
   const analysis = runThrough(analyseRecord(engine, source.verdicts, limits));

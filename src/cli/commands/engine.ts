@@ -7,6 +7,7 @@
  */
 import { createInterface } from 'node:readline';
 import { loadBoardFile } from '../../app/load-profile.ts';
+import { engineOnBoard } from '../../rulesets/engine-on-board.ts';
 import { LEVELS, type Level } from '../../engine/types.ts';
 import type { Ruleset } from '../../games/registry.ts';
 import { err, ok } from '../../util/result.ts';
@@ -62,7 +63,7 @@ function readMovetime(text: string): number {
 /** The protocol on stdin/stdout until `quit` or the end of the input; exit 1 if the search failed. `profile`: undefined for the reference board. */
 async function serveEngine(io: CliIo, deps: CliDeps, ruleset: Ruleset, profile: unknown): Promise<number> {
   if (ruleset.engine === undefined) throw new UsageError(`bad --rules: ${ruleset.name} has no engine`);
-  const onBoard = profile === undefined ? ok(ruleset.engine) : ruleset.engineOn(profile);
+  const onBoard = engineOnBoard(ruleset, profile);
   if (!onBoard.ok) throw new UsageError(`--profile: ${onBoard.error}`);
   const game = onBoard.value;
   const [{ EngineServer }, { WorkerSearchRunner }] = await Promise.all([
