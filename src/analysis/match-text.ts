@@ -15,6 +15,11 @@ export interface MatchSource {
   readonly matchId: string;
   readonly players: { readonly A: string; readonly B: string };
   readonly verdicts: readonly SourcedVerdict[];
+  /**
+   * The board profile the match was refereed with, as a journal header keeps it; absent for an
+   * SGN file or a JSON export, which keep only its name (the analysis then plays on the game's reference board).
+   */
+  readonly profile?: unknown;
 }
 
 /** Text that is no match record: the reader's code and message, and the line when it knows it. */

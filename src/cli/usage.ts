@@ -224,13 +224,14 @@ const GAME_HELP: Readonly<Record<GameCommandName, (games: RulesetRegistry) => Co
     ],
   }),
   engine: (games) => ({
-    usage: `senryaku engine ${rulesUsage(games)} | engine --check CMD ${rulesUsage(games)} [--level N] [--movetime MS]`,
+    usage: `senryaku engine ${rulesUsage(games)} [--profile FILE] | engine --check CMD ${rulesUsage(games)} [--level N] [--movetime MS]`,
     summary: "the computer opponent as a program: a UCI-style text protocol on stdin/stdout; or check another program's",
     description: [
       `Speaks the engine protocol (docs/engine.md) for the game --rules names (default ${games.defaultId}; with an engine: ${withEngine(games)}):`,
       'uci, isready, setoption name Level|Seed value N, ucinewgame, position startpos|POSITION [moves M...], go movetime MS|depth N|',
       'nodes N|infinite, stop, quit; it answers info lines and bestmove MOVE, and bad input with `info string error CODE: message`.',
       'The end of its input is a quit once the search running has given its move.',
+      "It plays on the board of --profile FILE (default the game's reference board): which moves crash is that board's.",
       '--check CMD runs another program that speaks it (the command line split as a shell would, without one), greets it,',
       "sets --level, asks for a move in the game's start position within --movetime (default 1000) and checks it by the rules.",
     ],

@@ -111,7 +111,21 @@ export type ReferenceProfile =
   | { readonly referenceProfile: unknown; readonly referenceProfileFile?: never };
 
 /** A game's descriptor; `Id`: its id, as a journal or a command line names it (src/games/registry.ts lists them). */
-export type Ruleset<Id extends string = string> = RulesetDescriptor<Id> & ReferenceProfile;
+export type Ruleset<Id extends string = string> = RulesetDescriptor<Id> & ReferenceProfile & RulesetEngine;
+
+/**
+ * The computer opponent of a game (src/games/<game>/engine/), both parts or neither (no engine
+ * plays it). `engine` plays on the game's reference board; `engineOn` on the board of a
+ * session's profile, which for a game with physics decides which moves crash and what the
+ * evaluation's tip margins are (a game without physics gives its one engine for any board).
+ */
+export type RulesetEngine =
+  | {
+      readonly engine: EngineGame;
+      /** The engine on the board of this profile, as `boardProfile` reads it (a journal header's); the message names a bad field. */
+      engineOn(profile: unknown): Result<EngineGame, string>;
+    }
+  | { readonly engine?: never; readonly engineOn?: never };
 
 /** A game's descriptor but for where its reference board comes from (`ReferenceProfile`). */
 export interface RulesetDescriptor<Id extends string = string> {
@@ -143,9 +157,6 @@ export interface RulesetDescriptor<Id extends string = string> {
    * shows them (absent: the board shows games won). Undefined for text that is not a position.
    */
   readonly piecesInPlay?: (position: string) => Readonly<Record<string, number>> | undefined;
-  /** The computer opponent for this game (src/games/<game>/engine/); absent: no engine plays it. */
-  readonly engine?: EngineGame;
-
   /** Its own match options (how a match is scored), declared once: the flags, the settings, the form are made from them. */
   readonly options: readonly MatchOptionSpec[];
   /**

@@ -6,8 +6,10 @@ import type { ServerResponse } from 'node:http';
 import type { AnalysisLimits } from '../analysis/analyse-game.ts';
 import { analyseRecord, type MatchAnalysis } from '../analysis/analyse-match.ts';
 import type { EngineGame } from '../engine/types.ts';
+import { engineOnBoard } from '../rulesets/engine-on-board.ts';
 import type { RulesetRegistry } from '../rulesets/ruleset-registry.ts';
 import type { MatchStore, NumberedVerdict } from '../store/index.ts';
+import { isJsonObject } from '../util/json.ts';
 import { json } from './http-io.ts';
 import { gameOf } from './match-info.ts';
 import type { MatchVerdictsBody } from './protocol.ts';
@@ -53,7 +55,19 @@ interface AnalysisAnswer {
 
 export class MatchAnalyses {
   readonly #kept = new Map<string, Promise<AnalysisAnswer>>();
+  /** The board profiles of the journal headers this server has heard, by match id and by the profile's name. */
+  readonly #boards = { byMatch: new Map<string, unknown>(), byName: new Map<string, unknown>() };
   #stopped = false;
+
+  /**
+   * A match's journal header, as the server is attached to it: its board profile is what the
+   * match is analysed on. The store keeps only the profile's name; a stored match of another run
+   * is analysed on the profile of that name heard here, else on the game's reference board.
+   */
+  boardSeen(matchId: string, ruleset: string, profile: unknown): void {
+    this.#boards.byMatch.set(matchId, profile);
+    if (isJsonObject(profile) && typeof profile.name === 'string') this.#boards.byName.set(`${ruleset}\u0000${profile.name}`, profile);
+  }
 
   /** Ends the work under way (the server stops): its requests are answered 503. */
   stop(): void {
@@ -64,13 +78,19 @@ export class MatchAnalyses {
     if (!store) return json(res, 404, NO_STORE);
     const info = store.info(id);
     if (!info) return json(res, 404, { error: `no match ${id} in the store` });
-    const engine = rulesets.byId(info.ruleset);
-    if (!engine.ok || engine.value.engine === undefined) return json(res, 404, { error: `no engine analyses ${info.ruleset}` });
+    const ruleset = rulesets.byId(info.ruleset);
+    if (!ruleset.ok || ruleset.value.engine === undefined) return json(res, 404, { error: `no engine analyses ${info.ruleset}` });
+    const named = info.board.profile;
+    const profile =
+      this.#boards.byMatch.get(id) ?? (named !== undefined ? this.#boards.byName.get(`${info.ruleset}\u0000${named}`) : undefined);
+    const engine = engineOnBoard(ruleset.value, profile);
+    if (!engine.ok) return json(res, 422, { error: `the match's board profile: ${engine.error}` });
     const verdicts = store.verdicts(id);
-    const key = `${id}\u0000${verdicts.length}`;
+    // A board learnt later (the match resumed here) is another analysis.
+    const key = `${id}\u0000${verdicts.length}\u0000${profile === undefined ? 'reference' : 'its board'}`;
     let answer = this.#kept.get(key);
     if (!answer) {
-      answer = this.#analyse(engine.value.engine, verdicts);
+      answer = this.#analyse(engine.value, verdicts);
       this.#kept.set(key, answer);
       while (this.#kept.size > KEPT_ANALYSES) this.#kept.delete(this.#kept.keys().next().value!);
     }

@@ -186,6 +186,7 @@ export class DashboardServer implements HostService {
     const ruleset = found.ok ? found.value : undefined;
     this.ruleset = ruleset;
     this.match = matchInfoOf(session, this.rulesets);
+    this.analyses.boardSeen(session.matchId, session.header.ruleset, session.header.profile);
     // A resumed match's earlier sessions were not heard here: the store has them, if there is one.
     this.heard = (this.parts.store?.verdicts(session.matchId) ?? []).map((v) => heardVerdict(ruleset, v.seq, v.verdict, 0));
     session.bus.on('logged', this, (l) => this.onLogged(l));

@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { LIGHT_PROFILE } from '../games/senryaku/light-board.ts';
 import { simMatchArgv } from '../support/referee-argv.ts';
 import { runMain } from './run-main.ts';
 
@@ -82,6 +84,23 @@ describe('senryaku analyse', () => {
     const sgnLines = readFileSync(sgn, 'utf8').split('\n');
     for (const p of b.games[0]!.plies) expect(sgnLines[p.line - 1]).toContain(p.move);
     expect(a.games[0]!.plies.every((p) => p.line > 1)).toBe(true);
+  });
+
+  it("analyses on the board the journal's header names: the same match on a lighter board is judged otherwise", async () => {
+    // The journal as plain text (as the first journals were), its header's board made the light one.
+    const [header, ...rest] = gunzipSync(readFileSync(journal)).toString('utf8').split('\n');
+    const onLight = join(dir, 'light.jsonl');
+    writeFileSync(onLight, [JSON.stringify({ ...(JSON.parse(header!) as object), profile: LIGHT_PROFILE }), ...rest].join('\n'));
+    const reference = await runMain(['analyse', journal, '--json', '--nodes', '4000']);
+    const light = await runMain(['analyse', onLight, '--json', '--nodes', '4000']);
+    expect(light.code, light.err.join('\n')).toBe(0);
+    const a = JSON.parse(reference.out.join('\n')) as Doc;
+    const b = JSON.parse(light.out.join('\n')) as Doc;
+    // The same moves, judged on the light board: its tip margins weigh otherwise.
+    const moves = (doc: Doc) => doc.games.map((g) => g.plies.map((p) => p.move));
+    const evaluations = (doc: Doc) => doc.games.flatMap((g) => g.plies.map((p) => p.after));
+    expect(moves(b)).toEqual(moves(a));
+    expect(evaluations(b)).not.toEqual(evaluations(a));
   });
 
   it('refuses bad input with one line naming the file, the line and a code (exit 2)', async () => {

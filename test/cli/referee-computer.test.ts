@@ -1,9 +1,9 @@
 // Playing the computer with `senryaku referee`: a whole match on the simulated board at --speed
 // max where the simulated player of the computer's side carries out every computer move (read
 // from the journal: each computer-move verdict followed by that move, every LED command the host
-// sent kept), the computer's player named for it; a hint typed on the terminal; and the flags'
-// bad values refused before anything starts.
-import { mkdtempSync, readdirSync } from 'node:fs';
+// sent kept), the computer's player named for it; the computer on the board of --profile; a
+// hint typed on the terminal; and the flags' bad values refused before anything starts.
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { readJournal, type JournalHeader, type JournalRecord } from '../../src/journal/journal.ts';
 import type { Verdict } from '../../src/referee/verdicts.ts';
+import { CAPTURE_OR_CRASH, LIGHT_BOARD_FILE, LIGHT_PROFILE } from '../games/senryaku/light-board.ts';
 import { isLedLine } from '../support/lit-wells.ts';
 import { runMain } from './run-main.ts';
 
@@ -75,6 +76,36 @@ describe('senryaku referee --computer', { timeout: 300_000 }, () => {
     const leds = records.flatMap((r) => (r.kind === 'line' && r.dir === 'out' && isLedLine(r.line) ? [r.line] : []));
     expect(leds.length).toBeGreaterThan(asked.length);
     expect(leds.at(-1)).toMatch(/^LEDCLR /);
+  });
+
+  it("plays on the board of --profile: no capture that crashes that board, which the reference board's engine would play", async () => {
+    const journalDir = mkdtempSync(join(tmpdir(), 'senryaku-computer-journal-'));
+    const profile = join(mkdtempSync(join(tmpdir(), 'senryaku-computer-profile-')), 'light-board.json');
+    writeFileSync(profile, JSON.stringify(LIGHT_BOARD_FILE));
+    const { code, err } = await runMain([
+      'referee',
+      '--sim',
+      '--autoplay',
+      '--profile',
+      profile,
+      '--position',
+      CAPTURE_OR_CRASH.position,
+      '--games',
+      '1',
+      '--computer',
+      'white:6',
+      '--speed',
+      'max',
+      '--journal-dir',
+      journalDir,
+      ...QUIET,
+    ]);
+    expect(code, err.join('\n')).toBe(0);
+    const { header, records } = journalOf(journalDir);
+    expect(header.profile).toEqual(LIGHT_PROFILE);
+    const first = verdictsOf(records).find((v) => v.type === 'computer-move');
+    expect(first).toMatchObject({ type: 'computer-move', side: 'white' });
+    expect(first).not.toMatchObject({ move: CAPTURE_OR_CRASH.move });
   });
 
   it('a resumed match goes on against the computer its journal names; --computer may not change it', async () => {

@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe('the advisor over an engine program', { timeout: 120_000 }, () => {
   it('senryaku engine as --engine: legal moves at level 1 and level 10; a long search cancelled, the next answered', async () => {
-    const advisor = createAdvisor(game, `'${process.execPath}' bin/senryaku.js engine --rules surakarta`, 3)!;
+    const advisor = createAdvisor(game, undefined, `'${process.execPath}' bin/senryaku.js engine --rules surakarta`, 3)!;
     advisors.push(advisor);
     expect(advisor.name).toMatch(/^the engine program '/);
     await advisor.start();

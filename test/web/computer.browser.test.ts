@@ -95,7 +95,7 @@ describe.skipIf(skipWithout(CHROMIUM, 'chromium', ['--version']))('a person play
         io: { out: () => {}, err: () => {} },
         notice: () => {},
       },
-      createAdvisor(SENRYAKU.value, undefined, SEED),
+      createAdvisor(SENRYAKU.value, undefined, undefined, SEED),
     );
     const browser = await launchChromium();
     const rig = await Rig.start({ position: POSITION, seed: SEED, lights: { destinations: false }, services: [computer], hints: computer });

@@ -29,7 +29,7 @@ describe('the dashboard: a hint', { timeout: 120_000 }, () => {
       io: { out: () => {}, err: () => {} },
       notice: () => {},
     },
-    createAdvisor(SURAKARTA.value, undefined, 1),
+    createAdvisor(SURAKARTA.value, undefined, undefined, 1),
   );
   beforeAll(async () => {
     rig = await Rig.start({ rules: 'surakarta', position: SURAKARTA.value.startPosition, seed: 11, services: [computer], hints: computer });

@@ -9,6 +9,8 @@ import type { Level, SearchInfo, SearchLimits, SearchOutcome } from '../../engin
 export interface SearchWorkerData {
   /** The game's id: the worker finds its engine in the registry. */
   readonly rules: string;
+  /** The board profile it plays on, as a journal header keeps it (the game's `engineOn` reads it); absent: the reference board. */
+  readonly profile?: unknown;
   /** One Int32: non-zero while the running search should stop. */
   readonly stop: SharedArrayBuffer;
 }

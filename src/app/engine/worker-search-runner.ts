@@ -28,6 +28,7 @@ const failure = (message: string): SearchFailure => ({ code: 'SearchFailed', mes
 
 export class WorkerSearchRunner implements SearchRunner {
   readonly #rules: string;
+  readonly #profile: unknown;
   readonly #stopFlag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   #worker: Worker | undefined;
   #ready: Promise<Result<void, SearchFailure>> | undefined;
@@ -37,14 +38,22 @@ export class WorkerSearchRunner implements SearchRunner {
   #dead: string | undefined;
   #died: (why: string) => void = () => {};
 
-  /** `rules`: the game's id (its descriptor has an engine). */
-  constructor(rules: string) {
+  /**
+   * `rules`: the game's id (its descriptor has an engine); `profile`: the board it plays on, as
+   * a journal header keeps it (what crashes there, for a game with physics), else the reference board.
+   */
+  constructor(rules: string, profile?: unknown) {
     this.#rules = rules;
+    this.#profile = profile;
   }
 
   start(): Promise<Result<void, SearchFailure>> {
     this.#ready ??= new Promise((resolve) => {
-      const worker = searchWorker({ rules: this.#rules, stop: this.#stopFlag.buffer });
+      const worker = searchWorker({
+        rules: this.#rules,
+        ...(this.#profile !== undefined ? { profile: this.#profile } : {}),
+        stop: this.#stopFlag.buffer,
+      });
       this.#worker = worker;
       this.#died = (why) => {
         if (this.#dead !== undefined) return;

@@ -10,6 +10,7 @@ import type { AnalysisLimits } from '../../analysis/analyse-game.ts';
 import { DEFAULT_LIMITS, limitsOfLevel } from '../../analysis/limits.ts';
 import type { MatchSource } from '../../analysis/match-text.ts';
 import { LEVELS, type Level } from '../../engine/types.ts';
+import { engineOnBoard } from '../../rulesets/engine-on-board.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../io.ts';
 import { parseCommandArgs } from '../parse-args.ts';
 import { usageOf } from '../usage.ts';
@@ -41,8 +42,11 @@ export async function analyseCommand(args: string[], io: CliIo): Promise<number>
   if (!ruleset.ok) throw new UsageError(`${file}: ${ruleset.error.message}`);
   if (values.rules !== undefined && values.rules !== source.ruleset)
     throw new UsageError(`${file} is a match of ${source.ruleset}, not of ${values.rules}`);
-  const engine = ruleset.value.engine;
-  if (engine === undefined) throw new UsageError(`${file}: ${ruleset.value.name} has no engine to analyse it with`);
+  if (ruleset.value.engine === undefined) throw new UsageError(`${file}: ${ruleset.value.name} has no engine to analyse it with`);
+  // On the board the match was played on, where the record says (what crashed there is what the referee judged).
+  const onBoard = engineOnBoard(ruleset.value, source.profile);
+  if (!onBoard.ok) throw new UsageError(`${file}: journal header: profile: ${onBoard.error}`);
+  const engine = onBoard.value;
   const analysis = runThrough(analyseRecord(engine, source.verdicts, limits));
   if (!analysis.ok) {
     const { code, message, line } = analysis.error;
@@ -71,6 +75,7 @@ async function readSource(file: string): Promise<MatchSource> {
       ruleset: header.ruleset,
       matchId: header.matchId,
       players: header.settings.players,
+      profile: header.profile,
       verdicts: sessions.flatMap((s) =>
         s.records.flatMap(({ line, record }) => (record.kind === 'verdict' ? [{ verdict: record.verdict, line }] : [])),
       ),

@@ -1,10 +1,13 @@
 /**
- * `senryaku engine [--rules ID]`: the game's engine as a program speaking the text protocol
- * (docs/engine.md) on standard input and output, its search in a worker thread.
+ * `senryaku engine [--rules ID] [--profile FILE]`: the game's engine as a program speaking the
+ * text protocol (docs/engine.md) on standard input and output, its search in a worker thread,
+ * on the board of --profile (else the game's reference board): what crashes is that board's.
  * `senryaku engine --check CMD [--rules ID] [--level N] [--movetime MS]`: another program
  * that speaks it, greeted and asked for a move, the move checked by the rules.
  */
 import { createInterface } from 'node:readline';
+import { loadBoardFile } from '../../app/load-profile.ts';
+import { engineOnBoard } from '../../rulesets/engine-on-board.ts';
 import { LEVELS, type Level } from '../../engine/types.ts';
 import type { Ruleset } from '../../games/registry.ts';
 import { err, ok } from '../../util/result.ts';
@@ -21,17 +24,27 @@ export async function engineCommand(args: string[], io: CliIo, deps: CliDeps): P
     check: { type: 'string' },
     level: { type: 'string' },
     movetime: { type: 'string' },
+    profile: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`engine takes no arguments, got '${positionals.join(' ')}'`);
   const ruleset = readRuleset(values.rules);
   if (values.check !== undefined) {
+    if (values.profile !== undefined)
+      throw new UsageError('--profile is the board of this engine; a program that --check runs cannot be told one');
     const level = values.level === undefined ? undefined : readLevel(values.level);
     const movetimeMs = values.movetime === undefined ? DEFAULT_CHECK_MOVETIME_MS : readMovetime(values.movetime);
     return checkEngine(io, ruleset, values.check, level, movetimeMs);
   }
   for (const flag of ['level', 'movetime'] as const)
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --check; the engine itself takes its level by setoption`);
-  return serveEngine(io, deps, ruleset);
+  return serveEngine(io, deps, ruleset, values.profile === undefined ? undefined : readProfile(values.profile, ruleset));
+}
+
+/** The board profile of the file, as a journal header would keep it. */
+function readProfile(path: string, ruleset: Ruleset): unknown {
+  const file = loadBoardFile(path, ruleset);
+  if (!file.ok) throw new UsageError(file.error);
+  return file.value.profile;
 }
 
 function readLevel(text: string): Level {
@@ -47,17 +60,19 @@ function readMovetime(text: string): number {
   return n;
 }
 
-/** The protocol on stdin/stdout until `quit` or the end of the input; exit 1 if the search failed. */
-async function serveEngine(io: CliIo, deps: CliDeps, ruleset: Ruleset): Promise<number> {
-  const game = ruleset.engine;
-  if (game === undefined) throw new UsageError(`bad --rules: ${ruleset.name} has no engine`);
+/** The protocol on stdin/stdout until `quit` or the end of the input; exit 1 if the search failed. `profile`: undefined for the reference board. */
+async function serveEngine(io: CliIo, deps: CliDeps, ruleset: Ruleset, profile: unknown): Promise<number> {
+  if (ruleset.engine === undefined) throw new UsageError(`bad --rules: ${ruleset.name} has no engine`);
+  const onBoard = engineOnBoard(ruleset, profile);
+  if (!onBoard.ok) throw new UsageError(`--profile: ${onBoard.error}`);
+  const game = onBoard.value;
   const [{ EngineServer }, { WorkerSearchRunner }] = await Promise.all([
     import('../../app/engine/engine-server.ts'),
     import('../../app/engine/worker-search-runner.ts'),
   ]);
   const server = new EngineServer({
     game,
-    runner: new WorkerSearchRunner(ruleset.id),
+    runner: new WorkerSearchRunner(ruleset.id, profile),
     out: io.out,
     name: `Senryaku engine ${version()}`,
     author: 'the Senryaku referee project',

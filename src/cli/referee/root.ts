@@ -80,7 +80,7 @@ export class RefereeRoot {
     const speech = run.speech ? createSpeechService(context(run.speech), game) : undefined;
     const computer = new ComputerService(
       context({ seatOf: () => matches.lastPlan?.computer, hints: run.computer.hints }),
-      createAdvisor(game, run.computer.engine, run.board.seed),
+      createAdvisor(game, run.board.file.profile, run.computer.engine, run.board.seed),
     );
     const matches: RefereeHost = new RefereeHost({
       // The board ready for matches: open, and its calibration found (the calibration service says both).

@@ -125,6 +125,8 @@ export const BREAKTHROUGH: Ruleset<'breakthrough'> = {
   },
   simulatedPlayers: (sim, _file, seed, scheduler) => breakthroughPlayersOn(sim, seed, scheduler),
   engine: BREAKTHROUGH_ENGINE,
+  // No physics: the same engine on any board.
+  engineOn: () => ok(BREAKTHROUGH_ENGINE),
 };
 
 /** A Breakthrough match with these settings on a board of this profile, as a session referees it. */

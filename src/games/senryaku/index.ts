@@ -29,7 +29,7 @@ import { err, ok, type Result } from '../../util/result.ts';
 import type { PositionTools, RefereeGame, Ruleset } from '../../rulesets/ruleset.ts';
 import { parseSenryakuBoardProfile, senryakuProfileOf, sensingSetupOf } from './board.ts';
 import { SENRYAKU_OPTIONS, readSenryakuPlan, type SenryakuPlan } from './options.ts';
-import { SENRYAKU_ENGINE } from './engine/engine-game.ts';
+import { SENRYAKU_ENGINE, senryakuEngine } from './engine/engine-game.ts';
 import { senryakuPlayersOn } from './players.ts';
 import { formatProfileProblems, parseProfileFile } from './profile-file.ts';
 
@@ -158,6 +158,10 @@ export const SENRYAKU: Ruleset<'senryaku'> = {
     },
   },
   engine: SENRYAKU_ENGINE,
+  engineOn(profile) {
+    const board = parseSenryakuBoardProfile(profile);
+    return board.ok ? ok(senryakuEngine(BalanceModel.fromProfile(board.value))) : err(`board profile: ${board.error}`);
+  },
   options: SENRYAKU_OPTIONS,
   readPlan: readSenryakuPlan,
   newMatch(file, { policy, plan }) {

@@ -110,6 +110,8 @@ export const SURAKARTA: Ruleset<'surakarta'> = {
   },
   simulatedPlayers: (sim, _file, seed, scheduler) => surakartaPlayersOn(sim, seed, scheduler),
   engine: SURAKARTA_ENGINE,
+  // No physics: the same engine on any board.
+  engineOn: () => ok(SURAKARTA_ENGINE),
 };
 
 /** A Surakarta match with these settings on a board of this profile, as a session referees it. */

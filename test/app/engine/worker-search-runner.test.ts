@@ -1,13 +1,15 @@
 /**
  * The search in its worker thread, started from the sources (tsx inside the worker): a game's
  * engine found by id, info streamed as each depth completes, stop through the shared flag,
- * a failed job said as such, and a game the worker cannot search refused at start.
+ * a failed job said as such, a game the worker cannot search refused at start, and the search
+ * on the board profile it was given.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerSearchRunner } from '../../../src/app/engine/worker-search-runner.ts';
 import type { SearchInfo } from '../../../src/engine/types.ts';
 import { BUILT_IN_RULESETS } from '../../../src/games/registry.ts';
 import { err } from '../../../src/util/result.ts';
+import { CAPTURE_OR_CRASH, LIGHT_PROFILE } from '../../games/senryaku/light-board.ts';
 import { until } from '../../wait.ts';
 
 const GAME = BUILT_IN_RULESETS.all.find((g) => g.engine !== undefined)!;
@@ -17,8 +19,8 @@ const LEGAL = (() => {
 })();
 
 const runners: WorkerSearchRunner[] = [];
-const runner = (rules: string) => {
-  const r = new WorkerSearchRunner(rules);
+const runner = (rules: string, profile?: unknown) => {
+  const r = new WorkerSearchRunner(rules, profile);
   runners.push(r);
   return r;
 };
@@ -90,5 +92,23 @@ describe('WorkerSearchRunner', () => {
     await r.stop();
     const after = await r.search({ position: GAME.startPosition, moves: [], limits: { depth: 1 }, level: 10, seed: 1 }, () => {}).done;
     expect(after).toEqual(err({ code: 'SearchFailed', message: 'the search was stopped' }));
+  });
+
+  it("searches on the board it was given: no capture that crashes that board, which the reference board's would play", async () => {
+    const job = { ...CAPTURE_OR_CRASH, moves: [], limits: { depth: 3 }, level: 10 as const, seed: 1 };
+    const onReference = runner('senryaku');
+    const onLight = runner('senryaku', LIGHT_PROFILE);
+    await Promise.all([onReference.start(), onLight.start()]);
+    const [reference, light] = await Promise.all([onReference.search(job, () => {}).done, onLight.search(job, () => {}).done]);
+    if (!reference.ok || !light.ok) throw new Error('the search failed');
+    expect(reference.value.bestMove).toBe(CAPTURE_OR_CRASH.move);
+    expect(light.value.bestMove).toBeDefined();
+    expect(light.value.bestMove).not.toBe(CAPTURE_OR_CRASH.move);
+  });
+
+  it('a board profile its game cannot read: start fails saying why', async () => {
+    expect(await runner('senryaku', { boardMass: 'heavy' }).start()).toEqual(
+      err({ code: 'SearchFailed', message: 'board profile: boardMass must be a number' }),
+    );
   });
 });
