@@ -20,12 +20,13 @@
  * stderr as it ends.
  *
  * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS] [--pair LABEL]…
- *   --games N             games per pair (default 100)
+ *   --games N             games per pair of levels (default 100; against random-safe half as many)
  *   --clock cpu|wall      the clock level 10's ladder movetime reads (default cpu: the process's CPU time, so that
  *                         a busy machine does not weaken it; the movetime-1000 check always reads the wall clock)
  *   --pair LABEL          only this pair (as the report names it: '10 vs 9', '1 vs random-safe'); repeatable
  *   --quick               levels 1–4, 4 games a pair, 120 plies: the test suite's smoke run
- *   --ladder-movetime MS  level 10's budget in the ladder (default 250; its own time check uses 1000)
+ *   --ladder-movetime MS  level 10's budget in the ladder (default 400; its own time check uses 1000)
+ *   --resign SCORE:MOVES  the resign rule between levels 4-10 (default 400:4; off: every game played out)
  */
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -47,6 +48,10 @@ interface Task {
   readonly maxPlies: number;
   /** The clock level 10's movetime reads: the process's CPU time, or the wall clock. */
   readonly clock: Clock;
+  /** The resign rule, for a pair of levels that search exactly. */
+  readonly resign?: { readonly score: number; readonly moves: number };
+  /** Each opening of the batch (games 2k and 2k+1 play the k-th), chosen once by the parent. */
+  readonly openings: readonly (readonly string[])[];
 }
 
 const CLOCKS = ['cpu', 'wall'] as const;
@@ -70,15 +75,21 @@ interface TaskResult {
 const engineOf = (ruleset: Ruleset): EngineGame | undefined => ruleset.engine;
 
 /** Random plies before the players' first move: deterministic levels play a different game each time. */
-const OPENING_PLIES = 4;
+const OPENING_PLIES = 2;
 /**
- * An opening is kept only if a depth-OPENING_DEPTH search scores it within this many centi-units
- * of even: random plies often leave one side a won game (in Senryaku most: of twelve 4-ply
- * openings, level 5 against level 4, eleven were won by the same colour both times), and a pair
- * that plays decided games scores 50 % whatever the levels.
+ * How a game's openings are kept. `balanced`: a depth-OPENING_DEPTH search scores it within
+ * OPENING_BALANCE of even (random plies often leave one side a won game, and a pair that plays
+ * decided games scores 50 % whatever its levels). `split`: two games of level SPLIT_LEVEL against
+ * itself (two seeds) were won by different colours. Senryaku needs the second: between searches a
+ * few plies apart its first move decides most games even from openings its search scores even (of
+ * twelve such openings, level 8 against level 6 won both games of half and lost both of one; the
+ * rest went to the colour that moved first), so a pair measured on those scores near 50 %.
  */
+type OpeningRule = 'balanced' | 'split';
+const OPENING_RULE: Readonly<Record<string, OpeningRule>> = { senryaku: 'split' };
 const OPENING_BALANCE = 30;
 const OPENING_DEPTH = 4;
+const SPLIT_LEVEL: Level = 6;
 /** How many seeds an opening tries before it takes the last one (a game whose every opening is lopsided). */
 const OPENING_TRIES = 50;
 
@@ -88,6 +99,12 @@ const REPETITIONS = 3;
 const JUDGE_DEPTH = 4;
 /** The judge's margin (centi-units, 100 about a safe tempo): a side this far ahead by the judge's search has won. */
 const JUDGE_MARGIN = 150;
+/**
+ * The resign rule (play-game.ts): both engines scoring the same side 400 ahead (four safe tempi,
+ * four of Surakarta's pieces) for four searches each. Most of a decided game's time was spent
+ * playing it out; a level that chooses among near-best moves (1–3) never resigns, nor is resigned to.
+ */
+const RESIGN = { score: 400, moves: 4 };
 
 /**
  * Who has won a game stopped at the ply cap or by a repetition. Surakarta has a rule for a game
@@ -117,13 +134,23 @@ function adjudicatorOf(ruleset: Ruleset, engine: EngineGame): Adjudicate {
   };
 }
 
-/** Random plies from the seed and those after it until a depth-OPENING_DEPTH search scores them about even. */
-function balancedOpening(engine: EngineGame, seed: number, judge: Searcher): string[] {
+/** Random plies from the seed and those after it until the game's opening rule keeps them. */
+function chooseOpening(engine: EngineGame, rule: OpeningRule, seed: number, judge: Searcher): string[] {
   let moves: string[] = [];
+  const self: GamePlayer = { kind: 'engine', level: SPLIT_LEVEL, limits: {} };
   for (let k = 0; k < OPENING_TRIES; k++) {
     const opening = randomOpening(engine, OPENING_PLIES, seed * OPENING_TRIES + k);
     if (!opening.ok) throw new Error(`opening ${seed}: ${opening.error.message}`);
     moves = opening.value;
+    if (rule === 'split') {
+      const winners = [1, 2].map((s) => {
+        const played = playGame(engine, [self, self], { seed: s, opening: moves, now: () => 0, maxPlies: 300, repetitions: REPETITIONS });
+        if (!played.ok) throw new Error(`opening ${seed}: ${played.error.message}`);
+        return played.value.winner;
+      });
+      if (winners[0] !== winners[1]) break;
+      continue;
+    }
     const loaded = engine.load(engine.startPosition, moves);
     if (!loaded.ok) throw new Error(`opening ${seed}: ${loaded.error.message}`);
     judge.newGame();
@@ -145,7 +172,6 @@ function runTask(task: Task): TaskResult {
   const engine = ruleset && engineOf(ruleset);
   if (!ruleset || !engine) throw new Error(`no engine for ${task.rules}`);
   const adjudicate = adjudicatorOf(ruleset, engine);
-  const openingJudge = new Searcher(16);
   let wins = 0;
   let draws = 0;
   let plies = 0;
@@ -156,7 +182,7 @@ function runTask(task: Task): TaskResult {
     const measuredFirst = g % 2 === 0;
     const players = measuredFirst ? task.players : ([task.players[1], task.players[0]] as const);
     // Each opening twice, colours swapped (a batch starts on an even game).
-    const opening = balancedOpening(engine, task.firstSeed + g - (g % 2), openingJudge);
+    const opening = task.openings[Math.floor(g / 2)]!;
     const played = playGame(engine, players, {
       seed: task.firstSeed + g,
       opening,
@@ -166,6 +192,7 @@ function runTask(task: Task): TaskResult {
       maxPlies: task.maxPlies,
       repetitions: REPETITIONS,
       adjudicate,
+      resign: task.resign,
     });
     if (!played.ok) throw new Error(`${task.label}, game ${g + 1}: ${played.error.code}: ${played.error.message}`);
     const game: PlayedGame = played.value;
@@ -203,7 +230,14 @@ const flag = (name: string): string | undefined => {
 const quick = args.includes('--quick');
 const gamesPerPair = Number(flag('--games') ?? (quick ? 4 : 100));
 const jobs = Number(flag('--jobs') ?? Math.min(2, availableParallelism()));
-const ladderMovetime = Number(flag('--ladder-movetime') ?? 250);
+const ladderMovetime = Number(flag('--ladder-movetime') ?? 400);
+/** The resign rule between two levels that search exactly (4 and up): SCORE:MOVES, or off. */
+const resignFlag = flag('--resign') ?? `${RESIGN.score}:${RESIGN.moves}`;
+const resign = resignFlag === 'off' ? undefined : { score: Number(resignFlag.split(':')[0]), moves: Number(resignFlag.split(':')[1]) };
+if (resign && !(resign.score > 0 && Number.isInteger(resign.moves) && resign.moves > 0)) {
+  console.error('--resign is SCORE:MOVES (both positive) or off');
+  process.exit(2);
+}
 const clock = (flag('--clock') ?? 'cpu') as Clock;
 if (!CLOCKS.includes(clock)) {
   console.error(`--clock is one of ${CLOCKS.join(', ')}`);
@@ -223,15 +257,43 @@ const levelPlayer = (level: Level): GamePlayer => ({ kind: 'engine', level, limi
 const tasks: Task[] = [];
 /** A pair's games split in batches of at most this many, so that both cores stay busy to the end. */
 const BATCH = 10;
+const playsByItsScores = (p: GamePlayer): boolean => p.kind === 'engine' && p.level >= 4;
+/** The openings by game and seed, each chosen once (in this process) and handed to every batch that plays it. */
+const openingCache = new Map<string, string[]>();
+const openingJudge = new Searcher(16);
+function openingsFor(rules: string, firstSeed: number, games: number): string[][] {
+  const engine = engineOf(BUILT_IN_RULESETS.all.find((r) => r.id === rules)!)!;
+  const rule = OPENING_RULE[rules] ?? 'balanced';
+  return Array.from({ length: Math.ceil(games / 2) }, (_, k) => {
+    const seed = firstSeed + 2 * k;
+    const key = `${rules} ${seed}`;
+    const cached = openingCache.get(key) ?? chooseOpening(engine, rule, seed, openingJudge);
+    openingCache.set(key, cached);
+    return cached;
+  });
+}
 function addTasks(rules: string, label: string, players: readonly [GamePlayer, GamePlayer], games: number, pliesCap = maxPlies): void {
+  const resigns = players.every(playsByItsScores) ? resign : undefined;
   for (let first = 0; first < games; first += BATCH)
-    tasks.push({ rules, label, players, games: Math.min(BATCH, games - first), firstSeed: 1000 + first, maxPlies: pliesCap, clock });
+    tasks.push({
+      openings: [],
+      rules,
+      label,
+      players,
+      games: Math.min(BATCH, games - first),
+      firstSeed: 1000 + first,
+      maxPlies: pliesCap,
+      clock,
+      resign: resigns,
+    });
 }
 for (const game of games) {
   for (const level of LEVELS.filter((l) => l >= 2 && l <= topLevel))
     addTasks(game.id, `${level} vs ${level - 1}`, [levelPlayer(level), levelPlayer((level - 1) as Level)], gamesPerPair);
-  addTasks(game.id, `${topLevel} vs random-safe`, [levelPlayer(topLevel), { kind: 'random-safe' }], gamesPerPair);
-  addTasks(game.id, '1 vs random-safe', [levelPlayer(1), { kind: 'random-safe' }], gamesPerPair);
+  // Against the random-but-safe player half as many games: what they measure (a win rate near 100 %) needs fewer.
+  const safeGames = Math.max(2, Math.ceil(gamesPerPair / 4) * 2);
+  addTasks(game.id, `${topLevel} vs random-safe`, [levelPlayer(topLevel), { kind: 'random-safe' }], safeGames);
+  addTasks(game.id, '1 vs random-safe', [levelPlayer(1), { kind: 'random-safe' }], safeGames);
   if (!quick) {
     // Level 10 at movetime 1000 against level 9, a few moves of two games: does it keep its time?
     const timed: GamePlayer = { kind: 'engine', level: 10, limits: { movetimeMs: 1000 } };
@@ -243,6 +305,7 @@ for (const game of games) {
       firstSeed: 1,
       maxPlies: 20,
       clock: 'wall',
+      openings: [],
     });
   }
 }
@@ -259,6 +322,15 @@ function runChild(task: Task): Promise<TaskResult> {
 }
 
 const started = performance.now();
+// The openings, once for all the pairs that play them (Senryaku's each costs games of its own).
+const openingsStarted = performance.now();
+const openingsCpu = cpuNow();
+let openingsCpuMs = 0;
+for (const [i, task] of tasks.entries()) tasks[i] = { ...task, openings: openingsFor(task.rules, task.firstSeed, task.games) };
+openingsCpuMs = cpuNow() - openingsCpu;
+console.error(
+  `openings: ${openingCache.size} in ${((performance.now() - openingsStarted) / 1000).toFixed(0)} s (CPU ${((cpuNow() - openingsCpu) / 1000).toFixed(0)} s)`,
+);
 const results: TaskResult[] = [];
 let next = 0;
 let failed = false;
@@ -319,7 +391,10 @@ console.log(
   `engine ladder: ${gamesPerPair} games a pair, colours alternating, ${jobs} jobs, level 10 at movetime ${ladderMovetime} ms (${clock} clock)`,
 );
 console.log(
-  `score: the first-named side's, a draw half a point; each game from ${OPENING_PLIES} random plies scored within ${OPENING_BALANCE} of even at depth ${OPENING_DEPTH}, played twice with colours swapped; judged at ${maxPlies} plies or a position's ${REPETITIONS}rd time (Surakarta: more pieces in play; the others: a depth-${JUDGE_DEPTH} search, ${JUDGE_MARGIN} ahead wins)`,
+  `score: the first-named side's, a draw half a point; each game from ${OPENING_PLIES} random plies (${games.map((g) => `${g.name}: ${(OPENING_RULE[g.id] ?? 'balanced') === 'split' ? `level ${SPLIT_LEVEL} against itself won once by each colour` : `scored within ${OPENING_BALANCE} of even at depth ${OPENING_DEPTH}`}`).join('; ')}), played twice with colours swapped; judged at ${maxPlies} plies or a position's ${REPETITIONS}rd time (Surakarta: more pieces in play; the others: a depth-${JUDGE_DEPTH} search, ${JUDGE_MARGIN} ahead wins); ` +
+    (resign
+      ? `levels 4-10 resign when both have scored the same side ${resign.score} ahead ${resign.moves} searches running`
+      : 'no resigning'),
 );
 for (const game of games) {
   console.log(`\n${game.name}`);
@@ -350,4 +425,6 @@ for (const game of games) {
   }
 }
 const cpu = results.reduce((a, r) => a + r.cpuMs, 0);
-console.log(`\nwall ${((performance.now() - started) / 1000).toFixed(0)} s, CPU ${(cpu / 1000).toFixed(0)} s in ${tasks.length} batches`);
+console.log(
+  `\nwall ${((performance.now() - started) / 1000).toFixed(0)} s, CPU ${(cpu / 1000).toFixed(0)} s in ${tasks.length} batches and ${(openingsCpuMs / 1000).toFixed(0)} s choosing ${openingCache.size} openings`,
+);

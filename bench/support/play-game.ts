@@ -7,16 +7,17 @@
 import { Rng } from '../../src/util/rng.ts';
 import { err, ok, type Result } from '../../src/util/result.ts';
 import { Searcher } from '../../src/engine/search.ts';
-import type { EngineGame, EngineProblem, Level, PositionKey, SearchBoard, SearchLimits } from '../../src/engine/types.ts';
+import type { EngineGame, EngineProblem, Level, PositionKey, Score, SearchBoard, SearchLimits } from '../../src/engine/types.ts';
 
 export type GamePlayer =
   { readonly kind: 'engine'; readonly level: Level; readonly limits: SearchLimits } | { readonly kind: 'random-safe' };
 
 /**
  * How a game ended: a move won or lost it, the side to move had none, a move drew it, a position
- * came back `repetitions` times (then judged as at the cap), or the ply cap was reached (judged).
+ * came back `repetitions` times (then judged as at the cap), the ply cap was reached (judged), or
+ * both engines agreed for long enough that one side has won (`resign`).
  */
-export const GAME_ENDS = ['move', 'no-move', 'draw', 'repetition', 'adjudicated'] as const;
+export const GAME_ENDS = ['move', 'no-move', 'draw', 'repetition', 'adjudicated', 'resigned'] as const;
 export type GameEnd = (typeof GAME_ENDS)[number];
 
 export interface PlayerStats {
@@ -57,7 +58,17 @@ export interface PlayGameOptions {
   /** A position met this many times (the same side to move) stops the game, judged as at the cap; none: never. */
   readonly repetitions?: number;
   readonly adjudicate?: Adjudicate;
+  /**
+   * The resign rule of engine matches (cutechess-cli's twosided `-resign`): when both players are
+   * engines and each of their last `moves` searches scored the game at least `score` centi-units
+   * (or a forced end) for the same side, that side has won. Only for engines whose search is
+   * exact (no chosen errors), whose scores are what they will play by.
+   */
+  readonly resign?: { readonly score: number; readonly moves: number };
 }
+
+/** How far a score says the side that searched is ahead: centi-units, a forced end as ±Infinity. */
+const advantage = (score: Score): number => (score.kind === 'mate' ? Math.sign(score.moves) * Infinity : score.value);
 
 /** A move chosen at random among those that do not lose at once (all of them lose: any). */
 function randomSafeMove(board: SearchBoard, rng: Rng): number | undefined {
@@ -121,6 +132,8 @@ export function playGame(
   const moves: string[] = [...(options.opening ?? [])];
   /** Every position so far, the current one last: the engines' history, and the repetition count. */
   const keys: PositionKey[] = [];
+  /** Per player, how many of its searches in a row saw player 0 (positive) or player 1 (negative) won. */
+  const streaks = [0, 0];
   const done = (winner: 0 | 1 | undefined, end: GameEnd): Result<PlayedGame, EngineProblem> =>
     ok({ moves, winner, end, stats: [stats[0]!, stats[1]!] });
   for (let ply = moves.length; ; ply++) {
@@ -146,6 +159,12 @@ export function playGame(
       const out = searchers[mover].search(game, board, player.limits, { level: player.level, seed: rng.uint32(), now: searchNow, history });
       stats[mover]!.nodes += out.info.nodes;
       text = out.bestMove;
+      // From player 0's view: a search says the side to move (the mover) is ahead.
+      const ahead = advantage(out.info.score) * (mover === 0 ? 1 : -1);
+      const threshold = options.resign?.score ?? Infinity;
+      const sign = ahead >= threshold ? 1 : ahead <= -threshold ? -1 : 0;
+      const streak = streaks[mover]!;
+      streaks[mover] = sign === 0 ? 0 : Math.sign(streak) === sign ? streak + sign : sign;
     } else {
       const move = randomSafeMove(board, rng);
       text = move === undefined ? undefined : game.formatMove(board, move);
@@ -161,7 +180,16 @@ export function playGame(
     if (!move.ok) return err({ code: 'IllegalMove', message: `player ${mover} chose ${text}: ${move.error.message}` });
     const end = board.make(move.value);
     moves.push(text);
-    if (end === 'continues') continue;
+    if (end === 'continues') {
+      // Both engines have said it often enough: the game is decided (the move just made stands).
+      const need = options.resign?.moves;
+      const [a, b] = streaks as [number, number];
+      if (need !== undefined && players[0].kind === 'engine' && players[1].kind === 'engine') {
+        if (a >= need && b >= need) return done(0, 'resigned');
+        if (a <= -need && b <= -need) return done(1, 'resigned');
+      }
+      continue;
+    }
     // The rules core plays the game's last move too (a game it sees over is fine; an illegal move is not).
     const checked = game.load(start, moves);
     if (!checked.ok && checked.error.code !== 'GameOver') return checked;

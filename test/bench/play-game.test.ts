@@ -80,6 +80,38 @@ describe('a game between two players', () => {
     expect(out.ok && out.value.end).toBe('move');
   });
 
+  describe('the resign rule', () => {
+    const nim = toyGame((heap) => new NimBoard(Number(heap)));
+    const nimFrom = (heap: number): EngineGame => ({
+      ...nim,
+      startPosition: String(heap),
+      load: (position, moves) => {
+        const board = new NimBoard(Number(position));
+        for (const m of moves) board.make(Number(m));
+        return { ok: true, value: board };
+      },
+    });
+
+    it('ends the game once both engines have seen the same side win for as many searches as asked', () => {
+      // Nim from 10: the first player's search sees its forced win, the second's its forced loss.
+      const once = playGame(nimFrom(10), [full, full], { seed: 1, now: clock(), maxPlies: 40, resign: { score: 500, moves: 1 } });
+      expect(once.ok && once.value.end).toBe('resigned');
+      expect(once.ok && once.value.winner).toBe(0);
+      expect(once.ok && once.value.moves).toHaveLength(2);
+      const twice = playGame(nimFrom(10), [full, full], { seed: 1, now: clock(), maxPlies: 40, resign: { score: 500, moves: 2 } });
+      expect(twice.ok && twice.value.moves).toHaveLength(4);
+      expect(twice.ok && twice.value.winner).toBe(0);
+    });
+
+    it('needs both players to be engines, and a score past the threshold', () => {
+      const withRandom = playGame(nimFrom(10), [full, randomSafe], { seed: 1, now: clock(), maxPlies: 40, resign: { score: 500, moves: 1 } });
+      expect(withRandom.ok && withRandom.value.end).toBe('move');
+      // Tic-tac-toe between full searches scores 0 throughout: nobody resigns, the game is a draw.
+      const even = playGame(ticTacToeWithMoves, [full, full], { seed: 1, now: clock(), maxPlies: 20, resign: { score: 1, moves: 1 } });
+      expect(even.ok && even.value.end).toBe('draw');
+    });
+  });
+
   it('refuses a move the rules do not allow', () => {
     const liar: EngineGame = { ...ticTacToeWithMoves, formatMove: () => '9' };
     const out = playGame(liar, [randomSafe, randomSafe], { seed: 1, now: clock(), maxPlies: 20 });
