@@ -1,10 +1,10 @@
 /**
  * The ten levels. A level is how far the engine looks (a depth and a node budget: the same on
  * every machine, so a level is the same player on a slow board computer and a fast laptop) and
- * how it chooses among the moves it looked at: the lower levels pick, at random from the seed,
- * among the moves that scored close to the best, and now and then (carelessly) among those a
- * little further off. No level picks a move the search saw lose by force while another does
- * not: a beginner is careless, never absurd.
+ * how it chooses among the moves it looked at: levels 1–3 pick, at random from the seed, among
+ * the moves that scored close to the best, and every level below 10 now and then (carelessly)
+ * among those a little further off. No level picks a move the search saw lose by force while
+ * another does not: a beginner is careless, never absurd.
  */
 import type { Level, SearchLimits } from './types.ts';
 
@@ -20,23 +20,31 @@ export interface LevelPlay {
 }
 
 /*
- * The budgets, from what a full search (level 10's: only the best root move's score exact) costs
- * from the random openings of the ladder, cumulative over depths 3 to 7: Senryaku about 600, 1,800,
- * 12,000, 40,000 and 250,000 nodes, Surakarta about 1,000, 4,500, 22,000, 75,000 and 290,000. A
- * level choosing among moves needs every root score exact, several times dearer (depth 3: 1,600
- * and 3,000–5,000), so level 3 has room to finish depth 3. From level 4 each budget is two to three
- * times the last, and a depth cut short still counts (a better root move it found is kept).
+ * Levels 1–3 look one or two plies and always choose among the near-best moves. From level 4 a
+ * level searches a node budget about three times the last one's (about a ply deeper: a full search
+ * from the ladder's openings costs, cumulative over depths 3 to 7, Senryaku about 600, 1,800,
+ * 12,000, 40,000 and 250,000 nodes, Surakarta 1,000, 4,500, 22,000, 75,000 and 290,000), a depth cut
+ * short still counting (a better root move it found is kept), and is careless less often than the
+ * level below (30 % of its moves down to 8 %, among moves from 200 down to 80 centi-units off the
+ * best). A choosing level's root needs exact scores only within the margin it drew (search.ts),
+ * so carelessness costs it little depth.
+ *
+ * Depth alone does not part two levels in Senryaku: between searches a few plies apart the first
+ * move decides most games (level 8 against level 6, eleven times the nodes, won both games of an
+ * opening in half the openings and lost both in a tenth; the rest went to the side that moved
+ * first). A level that now and then plays a move a little off the best, as a person of its
+ * strength does, loses some of the games its colour would have won.
  */
 const LEVEL_PLAY: { readonly [L in Level]: LevelPlay } = {
   1: { depth: 1, nodes: 2_000, margin: 120, carelessness: 0.25, carelessMargin: 300 },
-  2: { depth: 2, nodes: 2_000, margin: 60, carelessness: 0.12, carelessMargin: 200 },
-  3: { depth: 3, nodes: 6_000, margin: 40, carelessness: 0.1, carelessMargin: 150 },
-  4: { depth: 64, nodes: 1_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  5: { depth: 64, nodes: 3_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  6: { depth: 64, nodes: 8_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  7: { depth: 64, nodes: 16_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  8: { depth: 64, nodes: 30_000, margin: 0, carelessness: 0, carelessMargin: 0 },
-  9: { depth: 64, nodes: 60_000, margin: 0, carelessness: 0, carelessMargin: 0 },
+  2: { depth: 1, nodes: 2_000, margin: 50, carelessness: 0.1, carelessMargin: 200 },
+  3: { depth: 2, nodes: 4_000, margin: 60, carelessness: 0.15, carelessMargin: 200 },
+  4: { depth: 64, nodes: 450, margin: 0, carelessness: 0.3, carelessMargin: 200 },
+  5: { depth: 64, nodes: 1_400, margin: 0, carelessness: 0.25, carelessMargin: 150 },
+  6: { depth: 64, nodes: 4_200, margin: 0, carelessness: 0.2, carelessMargin: 120 },
+  7: { depth: 64, nodes: 13_000, margin: 0, carelessness: 0.16, carelessMargin: 100 },
+  8: { depth: 64, nodes: 40_000, margin: 0, carelessness: 0.12, carelessMargin: 90 },
+  9: { depth: 64, nodes: 120_000, margin: 0, carelessness: 0.08, carelessMargin: 80 },
   10: { depth: Infinity, nodes: Infinity, margin: 0, carelessness: 0, carelessMargin: 0 },
 };
 
