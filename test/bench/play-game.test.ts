@@ -104,7 +104,12 @@ describe('a game between two players', () => {
     });
 
     it('needs both players to be engines, and a score past the threshold', () => {
-      const withRandom = playGame(nimFrom(10), [full, randomSafe], { seed: 1, now: clock(), maxPlies: 40, resign: { score: 500, moves: 1 } });
+      const withRandom = playGame(nimFrom(10), [full, randomSafe], {
+        seed: 1,
+        now: clock(),
+        maxPlies: 40,
+        resign: { score: 500, moves: 1 },
+      });
       expect(withRandom.ok && withRandom.value.end).toBe('move');
       // Tic-tac-toe between full searches scores 0 throughout: nobody resigns, the game is a draw.
       const even = playGame(ticTacToeWithMoves, [full, full], { seed: 1, now: clock(), maxPlies: 20, resign: { score: 1, moves: 1 } });
