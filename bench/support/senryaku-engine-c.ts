@@ -1,0 +1,116 @@
+/**
+ * The C build of Senryaku's engine search (bench/c/senryaku-engine.c): compiled with gcc -O2 once
+ * per source text into the temporary directory, fed positions in the rules core's cells, its
+ * answers read back in the engine's terms (the move in the game's notation, the score as the
+ * protocol reports it). bench/engine-c.ts times it against the TypeScript Searcher; a test checks
+ * it against the stored engine fixture, so that the two stay the same algorithm.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { scoreOf } from '../../src/engine/score.ts';
+import type { Score } from '../../src/engine/types.ts';
+import { SENRYAKU_ENGINE } from '../../src/games/senryaku/engine/engine-game.ts';
+import { DEFAULT_MODEL, parseSpn, type BalanceModel } from '../../src/games/senryaku/rules/index.ts';
+import { err, ok, type Result } from '../../src/util/result.ts';
+
+const SOURCE = new URL('../c/senryaku-engine.c', import.meta.url).pathname;
+
+/** The executable built from the source as it is now (a cached build when the source has not changed), or why there is none. */
+export function buildEngineC(): Result<string, string> {
+  const hash = createHash('sha256').update(readFileSync(SOURCE)).digest('hex').slice(0, 12);
+  const dir = join(tmpdir(), 'senryaku-bench-c');
+  const exe = join(dir, `senryaku-engine-${hash}`);
+  if (existsSync(exe)) return ok(exe);
+  mkdirSync(dir, { recursive: true });
+  // Built beside its final name and renamed: a test and a bench building at once never run half a file.
+  const building = `${exe}.${process.pid}`;
+  try {
+    execFileSync('gcc', ['-O2', '-o', building, SOURCE, '-lm'], { stdio: 'pipe' });
+    renameSync(building, exe);
+    return ok(exe);
+  } catch (e) {
+    return err(`gcc -O2 ${SOURCE}: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The balance model as the C program's arguments. */
+const modelArgs = (model: BalanceModel): string[] => [
+  String(model.boardMass),
+  String(model.halfGap),
+  ...Array.from(model.massByCell.subarray(1), String),
+];
+
+/** An SPN as the C program's `CELLS TURN LOCK_WHITE LOCK_BLACK`. */
+function positionArgs(spn: string): string {
+  const parsed = parseSpn(spn);
+  if (!parsed.ok) throw new Error(`bad SPN '${spn}': ${parsed.error.message}`);
+  const p = parsed.value;
+  return `${Array.from(p.board).join('')} ${p.turn === 'white' ? 0 : 1} ${p.locked.white ?? -1} ${p.locked.black ?? -1}`;
+}
+
+export interface CSearch {
+  readonly bestMove: string | undefined;
+  readonly score: Score;
+  readonly nodes: number;
+  readonly cpuSeconds: number;
+}
+
+export interface CEval {
+  readonly score: number;
+  readonly keyLow: number;
+  readonly keyHigh: number;
+}
+
+/** A search or an evaluation of the C build, one command a line. */
+export type CQuery =
+  | { readonly kind: 'search'; readonly position: string; readonly depth: number; readonly tableBits: number }
+  | { readonly kind: 'eval'; readonly position: string };
+
+/** Runs the queries in one process of the C build (on the default board unless `model` is given); one answer per query. */
+export function runEngineC(exe: string, queries: readonly CQuery[], model: BalanceModel = DEFAULT_MODEL): (CSearch | CEval)[] {
+  const input = queries
+    .map((q) => (q.kind === 'search' ? `search ${positionArgs(q.position)} ${q.depth} ${q.tableBits}` : `eval ${positionArgs(q.position)}`))
+    .join('\n');
+  const out = execFileSync(exe, modelArgs(model), { input: `${input}\n`, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const lines = out.trimEnd().split('\n');
+  if (lines.length !== queries.length) throw new Error(`the C build answered ${lines.length} of ${queries.length} queries`);
+  return queries.map((q, i) => {
+    const fields = lines[i]!.split(' ').map(Number);
+    if (q.kind === 'eval') return { score: fields[0]!, keyLow: fields[1]!, keyHigh: fields[2]! };
+    const [move, score, nodes, cpuSeconds] = fields as [number, number, number, number];
+    const board = SENRYAKU_ENGINE.load(q.position, []);
+    if (!board.ok) throw new Error(board.error.message);
+    const bestMove = move < 0 ? undefined : SENRYAKU_ENGINE.formatMove(board.value, move);
+    return { bestMove, score: scoreOf(score + 0), nodes, cpuSeconds };
+  });
+}
+
+/** The table size of the fixture's searches (test/engine/board-helpers.ts searchAt: `search`, a table of 2^16 slots). */
+export const FIXTURE_TABLE_BITS = 16;
+
+/**
+ * The C build's line for each of the engine fixture's lines (test/engine/fixtures/senryaku-engine.txt),
+ * written as the fixture writes them: equal lines are the same evaluation, key or search.
+ */
+export function fixtureLinesOfC(exe: string, fixture: readonly string[]): string[] {
+  const queries: CQuery[] = fixture.map((line) => {
+    const f = line.split(' ');
+    const position = f.slice(1, 5).join(' ');
+    if (f[0] === 'eval') return { kind: 'eval', position };
+    if (f[0] === 'search') return { kind: 'search', position, depth: Number(f[5]), tableBits: FIXTURE_TABLE_BITS };
+    throw new Error(`not a fixture line: ${line}`);
+  });
+  const answers = runEngineC(exe, queries);
+  return queries.map((q, i) => {
+    const a = answers[i]!;
+    if (q.kind === 'eval') {
+      const e = a as CEval;
+      return `eval ${q.position} ${e.score} ${e.keyLow} ${e.keyHigh}`;
+    }
+    const s = a as CSearch;
+    return `search ${q.position} ${q.depth} ${s.bestMove ?? '(none)'} ${JSON.stringify(s.score)} ${s.nodes}`;
+  });
+}
