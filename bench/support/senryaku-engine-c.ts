@@ -6,35 +6,17 @@
  * it against the stored engine fixture, so that the two stay the same algorithm.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { scoreOf } from '../../src/engine/score.ts';
 import type { Score } from '../../src/engine/types.ts';
 import { SENRYAKU_ENGINE } from '../../src/games/senryaku/engine/engine-game.ts';
 import { DEFAULT_MODEL, parseSpn, type BalanceModel } from '../../src/games/senryaku/rules/index.ts';
-import { err, ok, type Result } from '../../src/util/result.ts';
+import type { Result } from '../../src/util/result.ts';
+import { buildC } from './build-c.ts';
 
 const SOURCE = new URL('../c/senryaku-engine.c', import.meta.url).pathname;
 
 /** The executable built from the source as it is now (a cached build when the source has not changed), or why there is none. */
-export function buildEngineC(): Result<string, string> {
-  const hash = createHash('sha256').update(readFileSync(SOURCE)).digest('hex').slice(0, 12);
-  const dir = join(tmpdir(), 'senryaku-bench-c');
-  const exe = join(dir, `senryaku-engine-${hash}`);
-  if (existsSync(exe)) return ok(exe);
-  mkdirSync(dir, { recursive: true });
-  // Built beside its final name and renamed: a test and a bench building at once never run half a file.
-  const building = `${exe}.${process.pid}`;
-  try {
-    execFileSync('gcc', ['-O2', '-o', building, SOURCE, '-lm'], { stdio: 'pipe' });
-    renameSync(building, exe);
-    return ok(exe);
-  } catch (e) {
-    return err(`gcc -O2 ${SOURCE}: ${(e as Error).message.split('\n')[0]}`);
-  }
-}
+export const buildEngineC = (): Result<string, string> => buildC(SOURCE);
 
 /** The balance model as the C program's arguments. */
 const modelArgs = (model: BalanceModel): string[] => [

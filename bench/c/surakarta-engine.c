@@ -1,0 +1,715 @@
+/*
+ * Surakarta's engine search in C, the same algorithm node for node as the TypeScript engine,
+ * written for `npm run bench:engine-c -- --rules surakarta` to measure it against (gcc -O2, as
+ * bench/c/surakarta-perft.c and bench/c/senryaku-engine.c):
+ *
+ * - the search of src/engine/search.ts at level 10 with a depth limit, as in
+ *   bench/c/senryaku-engine.c (that part is the same text): iterative deepening, the root's
+ *   moves noisy first and then each depth's scores, principal-variation windows, the
+ *   transposition table, move ordering (table move, captures, killers, history), quiescence on
+ *   captures, a position met again on the line a draw;
+ * - Surakarta's search board (src/games/surakarta/engine/search-board.ts over the capture board
+ *   of src/engine/capture-board.ts): one board made and unmade in place, piece counts and the
+ *   Zobrist key kept incrementally (the keys drawn from the project's sfc32 generator,
+ *   src/util/rng.ts, with the board's seed), the rules core's generator (rules/moves.ts: the
+ *   two circuits flattened into 48 slots, each capture path walked from a table written out
+ *   once, as bench/c/surakarta-perft.c), a pass for a side with pieces and no move, taking the
+ *   last enemy piece a win;
+ * - its evaluation (src/games/surakarta/engine/evaluation.ts): row masks and tables for circuit
+ *   control and step mobility, one scan of each circuit's occupied slots for attacks, defences
+ *   and capture paths. All in integers, as the TypeScript computes them.
+ *
+ * Usage: surakarta-engine, then one command a line on stdin:
+ *   eval CELLS TURN               -> SCORE KEY_LOW KEY_HIGH
+ *   search CELLS TURN DEPTH BITS  -> MOVE SCORE NODES CPU_SECONDS
+ * CELLS: 36 digits 0-2 (a1..f6, 0 empty, 1 light x, 2 dark o); TURN 0 light, 1 dark. A search
+ * starts with a fresh table of 2^BITS slots (cleared inside the timed part, as a new Searcher
+ * allocates one), fresh killers and history. MOVE is the move code (from | to << 6, 4096 for a
+ * capture, 8192 the pass; -1: no move), SCORE the search's integer score for the side to move,
+ * CPU_SECONDS its process CPU time.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define POINTS 36
+#define FILES 6
+#define RANKS 6
+#define TRACK 24
+#define SLOTS 48
+#define LINE 6
+#define MAX_MOVES 144
+#define CAPTURE_BIT (1 << 12)
+#define PASS (CAPTURE_BIT << 1)
+#define PIECES_PER_SIDE 12
+
+#define MAX_PLY 128
+#define WIN 30000
+#define INF 32000
+#define MAX_QUIESCENCE 16
+#define CHECK_EVERY 2047
+#define HISTORY_SIZE (1 << 13)
+#define MAX_TABLE_BITS 24
+
+enum { CONTINUES = 0, MOVER_WINS = 1, MOVER_LOSES = 2 };
+enum { EXACT = 1, LOWER = 2, UPPER = 3 };
+
+/* ---- Rules tables (rules/circuits.ts, rules/moves.ts) ----------------------------------------- */
+
+static signed char slotPoint[SLOTS], nextSlot[SLOTS], prevSlot[SLOTS];
+static unsigned char loopToNext[SLOTS], loopToPrev[SLOTS];
+static signed char slotsOf[POINTS][2];
+static int slotCount[POINTS];
+static signed char neighbours[POINTS][8];
+static int neighbourCount[POINTS];
+/* Each walk's points in order, from a slot one way round: point | 64 once a loop is passed. */
+static signed char walk[SLOTS * 2 * TRACK];
+
+static void buildTables(void) {
+  for (int c = 0; c < 2; c++) {
+    int r = c + 1, far = FILES - 1 - r, k = c * TRACK;
+    for (int rank = 0; rank < RANKS; rank++) slotPoint[k++] = (signed char)(r + FILES * rank);
+    for (int file = 0; file < FILES; file++) slotPoint[k++] = (signed char)(file + FILES * (RANKS - 1 - r));
+    for (int rank = RANKS - 1; rank >= 0; rank--) slotPoint[k++] = (signed char)(far + FILES * rank);
+    for (int file = FILES - 1; file >= 0; file--) slotPoint[k++] = (signed char)(file + FILES * r);
+  }
+  for (int s = 0; s < SLOTS; s++) {
+    int base = s - s % TRACK, i = s - base;
+    nextSlot[s] = (signed char)(base + (i + 1) % TRACK);
+    prevSlot[s] = (signed char)(base + (i + TRACK - 1) % TRACK);
+    loopToNext[s] = i % LINE == LINE - 1;
+    loopToPrev[s] = i % LINE == 0;
+  }
+  for (int slot = 0; slot < SLOTS; slot++)
+    for (int dir = 0; dir < 2; dir++) {
+      int s = slot, loops = 0;
+      for (int k = 0; k < TRACK; k++) {
+        loops |= dir == 0 ? loopToNext[s] : loopToPrev[s];
+        s = dir == 0 ? nextSlot[s] : prevSlot[s];
+        walk[(slot * 2 + dir) * TRACK + k] = (signed char)(slotPoint[s] | (loops ? 64 : 0));
+      }
+    }
+  for (int p = 0; p < POINTS; p++) {
+    slotCount[p] = 0;
+    for (int s = 0; s < SLOTS; s++)
+      if (slotPoint[s] == p) slotsOf[p][slotCount[p]++] = (signed char)s;
+    neighbourCount[p] = 0;
+    for (int dr = -1; dr <= 1; dr++)
+      for (int df = -1; df <= 1; df++) {
+        int f = p % FILES + df, rk = p / FILES + dr;
+        if ((df || dr) && f >= 0 && f < FILES && rk >= 0 && rk < RANKS) neighbours[p][neighbourCount[p]++] = (signed char)(f + FILES * rk);
+      }
+  }
+}
+
+/* ---- Zobrist keys (src/util/rng.ts sfc32 seeded through splitmix32; src/engine/capture-board.ts) - */
+
+/* Key 2 * point + cell - 1 for a piece, key 2 * POINTS for the second side to move; key k's halves are words 2k and 2k + 1. */
+#define KEY_WORDS (2 * (2 * POINTS + 1))
+#define TURN_WORD (4 * POINTS)
+#define KEY_SEED 0x53524b54u
+
+static int32_t keys[KEY_WORDS];
+
+static uint32_t splitmix32(uint32_t *state) {
+  uint32_t z = *state += 0x9e3779b9u;
+  z = (z ^ (z >> 16)) * 0x85ebca6bu;
+  z = (z ^ (z >> 13)) * 0xc2b2ae35u;
+  return z ^ (z >> 16);
+}
+
+static uint32_t rngA, rngB, rngC, rngD;
+static uint32_t sfc32(void) {
+  uint32_t t = rngA + rngB + rngD;
+  rngD += 1;
+  rngA = rngB ^ (rngB >> 9);
+  rngB = rngC + (rngC << 3);
+  rngC = (rngC << 21) | (rngC >> 11);
+  rngC += t;
+  return t;
+}
+
+static void buildKeys(void) {
+  uint32_t s = KEY_SEED;
+  rngA = splitmix32(&s);
+  rngB = splitmix32(&s);
+  rngC = splitmix32(&s);
+  rngD = splitmix32(&s);
+  for (int i = 0; i < 12; i++) sfc32();
+  for (int i = 0; i < KEY_WORDS; i++) keys[i] = (int32_t)sfc32();
+}
+
+/* ---- The search board ---------------------------------------------------------------------- */
+
+static signed char board[POINTS];
+static int mover; /* the side to move's cell: 1 or 2 */
+static int pieces[3];
+static int32_t keyLo, keyHi;
+
+static int load(const char *cells, int turn) {
+  if (strlen(cells) != POINTS) return 0;
+  pieces[0] = pieces[1] = pieces[2] = 0;
+  for (int p = 0; p < POINTS; p++) {
+    if (cells[p] < '0' || cells[p] > '2') return 0;
+    board[p] = (signed char)(cells[p] - '0');
+    pieces[(int)board[p]]++;
+  }
+  mover = turn + 1;
+  keyLo = mover == 2 ? keys[TURN_WORD] : 0;
+  keyHi = mover == 2 ? keys[TURN_WORD + 1] : 0;
+  for (int p = 0; p < POINTS; p++) {
+    int cell = board[p];
+    if (cell == 0) continue;
+    keyLo ^= keys[4 * p + 2 * cell - 2];
+    keyHi ^= keys[4 * p + 2 * cell - 1];
+  }
+  return 1;
+}
+
+static inline int captureTarget(int own, int enemy, const signed char *steps) {
+  for (int k = 0; k < TRACK; k++) {
+    int w = steps[k], q = w & 63;
+    if (q == own) continue;
+    int cell = board[q];
+    if (cell == 0) continue;
+    return w >= 64 && cell == enemy ? q : -1;
+  }
+  return -1;
+}
+
+/* rules/moves.ts generateCellMoves, then the pass of a side with pieces and no move; none for a side with no pieces. */
+static int generate(int *out) {
+  int mine = mover, enemy = 3 - mine, n = 0;
+  if (pieces[mine] == 0) return 0;
+  for (int from = 0; from < POINTS; from++) {
+    if (board[from] != mine) continue;
+    for (int i = 0; i < neighbourCount[from]; i++) {
+      int to = neighbours[from][i];
+      if (board[to] == 0) out[n++] = from | (to << 6);
+    }
+    int first = n;
+    for (int i = 0; i < slotCount[from]; i++) {
+      int slot = slotsOf[from][i];
+      for (int dir = 0; dir < 2; dir++) {
+        int to = captureTarget(from, enemy, &walk[(slot * 2 + dir) * TRACK]);
+        if (to < 0) continue;
+        int code = from | (to << 6) | CAPTURE_BIT, seen = 0;
+        for (int j = first; j < n; j++)
+          if (out[j] == code) seen = 1;
+        if (!seen) out[n++] = code;
+      }
+    }
+  }
+  if (n > 0) return n;
+  out[0] = PASS;
+  return 1;
+}
+
+static inline int isNoisy(int move) { return (move & CAPTURE_BIT) != 0; }
+
+static inline void passTurn(void) {
+  mover = 3 - mover;
+  keyLo ^= keys[TURN_WORD];
+  keyHi ^= keys[TURN_WORD + 1];
+}
+
+/* The key change of the mover's piece going from `from` to `to` and the turn passing: its own inverse. */
+static inline void toggle(int from, int to, int cell) {
+  int a = 4 * from + 2 * cell - 2, b = 4 * to + 2 * cell - 2;
+  keyLo ^= keys[TURN_WORD] ^ keys[a] ^ keys[b];
+  keyHi ^= keys[TURN_WORD + 1] ^ keys[a + 1] ^ keys[b + 1];
+}
+
+static int make(int move) {
+  if (move == PASS) {
+    passTurn();
+    return CONTINUES;
+  }
+  int me = mover, enemy = 3 - me, from = move & 63, to = (move >> 6) & 63;
+  toggle(from, to, me);
+  mover = enemy;
+  board[to] = (signed char)me;
+  board[from] = 0;
+  if ((move & CAPTURE_BIT) == 0) return CONTINUES;
+  keyLo ^= keys[4 * to + 2 * enemy - 2];
+  keyHi ^= keys[4 * to + 2 * enemy - 1];
+  return --pieces[enemy] == 0 ? MOVER_WINS : CONTINUES;
+}
+
+static void unmake(int move) {
+  if (move == PASS) {
+    passTurn();
+    return;
+  }
+  int enemy = mover, me = 3 - enemy, from = move & 63, to = (move >> 6) & 63;
+  toggle(from, to, me);
+  mover = me;
+  board[from] = (signed char)me;
+  if ((move & CAPTURE_BIT) == 0) {
+    board[to] = 0;
+    return;
+  }
+  board[to] = (signed char)enemy;
+  pieces[enemy]++;
+  keyLo ^= keys[4 * to + 2 * enemy - 2];
+  keyHi ^= keys[4 * to + 2 * enemy - 1];
+}
+
+/* ---- The evaluation (src/games/surakarta/engine/evaluation.ts) ------------------------------- */
+
+#define PIECE 100
+#define TRADE_DOWN 2
+#define STEP 1
+#define CAPTURE_PATH 4
+#define HANGING 20
+#define HANGING_DEFENDED 6
+#define DEFENDED 3
+#define SECOND_HANGING 40
+#define TEMPO 5
+#define MASKS (1 << FILES)
+static const int CIRCUIT_POINT[3] = {0, 3, 6};
+
+/* Per row: circuit control of a side's pieces (by rank and mask), their empty neighbours in the row and in the row next to it, and their count. */
+static short rowValue[RANKS * MASKS];
+static signed char beside[MASKS * MASKS], across[MASKS * MASKS], rowCount[MASKS];
+static unsigned char attacked[POINTS], defended[POINTS];
+static int paths[3];
+static int occupied[TRACK];
+
+static void buildEvaluator(void) {
+  for (int pieces = 0; pieces < MASKS; pieces++) {
+    rowCount[pieces] = (signed char)__builtin_popcount((unsigned)pieces);
+    for (int f = 0; f < FILES; f++) {
+      if ((pieces & (1 << f)) == 0) continue;
+      for (int rank = 0; rank < RANKS; rank++) rowValue[rank * MASKS + pieces] += (short)CIRCUIT_POINT[slotCount[rank * FILES + f]];
+      /* The neighbours of the point of file f on rank 1, whose rows 0, 1 and 2 all exist. */
+      int p = FILES + f;
+      for (int empty = 0; empty < MASKS; empty++)
+        for (int i = 0; i < neighbourCount[p]; i++) {
+          int q = neighbours[p][i];
+          if ((empty & (1 << (q % FILES))) == 0) continue;
+          if (q / FILES == 1) beside[pieces * MASKS + empty]++;
+          else if (q / FILES == 0) across[pieces * MASKS + empty]++;
+        }
+    }
+  }
+}
+
+/* A path of a piece of `own` that went round a loop meets the piece on `q`. */
+static inline void meet(int q, int own) {
+  if (board[q] == own) defended[q] = 1;
+  else {
+    attacked[q] = 1;
+    paths[own]++;
+  }
+}
+
+/* What every path on one track (slots base..base + 23) meets: attacks, defences, each side's capture paths. */
+static void scanTrack(int base) {
+  const signed char *point = slotPoint + base;
+  int k = 0;
+  for (int t = 0; t < TRACK; t++)
+    if (board[point[t]] != 0) occupied[k++] = t;
+  if (k < 2) return;
+  for (int j = 0; j < k; j++) {
+    int at = occupied[j], from = point[at], own = board[from];
+    int n = j + 1 == k ? 0 : j + 1;
+    if (point[occupied[n]] == from) n = n + 1 == k ? 0 : n + 1;
+    if (n != j) {
+      int ahead = (occupied[n] - at + TRACK) % TRACK;
+      if (ahead >= LINE - at % LINE) meet(point[occupied[n]], own);
+    }
+    int b = j == 0 ? k - 1 : j - 1;
+    if (point[occupied[b]] == from) b = b == 0 ? k - 1 : b - 1;
+    if (b != j) {
+      int behind = (at - occupied[b] + TRACK) % TRACK;
+      if (behind > at % LINE) meet(point[occupied[b]], own);
+    }
+  }
+}
+
+static int evaluate(void) {
+  int lightRows[RANKS], darkRows[RANKS], emptyRows[RANKS];
+  memset(attacked, 0, sizeof attacked);
+  memset(defended, 0, sizeof defended);
+  int light = 0, dark = 0, lightPieces = 0, darkPieces = 0;
+  for (int rank = 0, p = 0; rank < RANKS; rank++) {
+    int lightRow = 0, darkRow = 0;
+    for (int bit = 1; bit < MASKS; bit <<= 1, p++) {
+      int own = board[p];
+      if (own == 1) lightRow |= bit;
+      else if (own == 2) darkRow |= bit;
+    }
+    lightRows[rank] = lightRow;
+    darkRows[rank] = darkRow;
+    emptyRows[rank] = MASKS - 1 - lightRow - darkRow;
+  }
+  for (int rank = 0; rank < RANKS; rank++) {
+    int lightRow = lightRows[rank], darkRow = darkRows[rank], emptyRow = emptyRows[rank];
+    int lightSteps = beside[lightRow * MASKS + emptyRow], darkSteps = beside[darkRow * MASKS + emptyRow];
+    if (rank > 0) {
+      lightSteps += across[lightRow * MASKS + emptyRows[rank - 1]];
+      darkSteps += across[darkRow * MASKS + emptyRows[rank - 1]];
+    }
+    if (rank < RANKS - 1) {
+      lightSteps += across[lightRow * MASKS + emptyRows[rank + 1]];
+      darkSteps += across[darkRow * MASKS + emptyRows[rank + 1]];
+    }
+    light += rowValue[rank * MASKS + lightRow] + STEP * lightSteps;
+    dark += rowValue[rank * MASKS + darkRow] + STEP * darkSteps;
+    lightPieces += rowCount[lightRow];
+    darkPieces += rowCount[darkRow];
+  }
+  paths[1] = paths[2] = 0;
+  scanTrack(0);
+  scanTrack(TRACK);
+  light += CAPTURE_PATH * paths[1];
+  dark += CAPTURE_PATH * paths[2];
+  int lightHanging = 0, darkHanging = 0;
+  for (int p = 0; p < POINTS; p++) {
+    int a = attacked[p], d = defended[p];
+    if (a == 0 && d == 0) continue;
+    int safety = a == 0 ? DEFENDED : d == 1 ? -HANGING_DEFENDED : -HANGING;
+    if (board[p] == 1) {
+      light += safety;
+      if (safety == -HANGING) lightHanging++;
+    } else {
+      dark += safety;
+      if (safety == -HANGING) darkHanging++;
+    }
+  }
+  int off = 2 * PIECES_PER_SIDE - lightPieces - darkPieces;
+  int lightView = (lightPieces - darkPieces) * (PIECE + TRADE_DOWN * off) + light - dark;
+  int overloaded = (mover == 1 ? lightHanging : darkHanging) > 1 ? SECOND_HANGING : 0;
+  return (mover == 1 ? lightView : -lightView) - overloaded + TEMPO;
+}
+
+/* ---- The transposition table ---------------------------------------------------------------- */
+
+static int32_t *tCheck, *tMove, *tScore, *tDepthBound;
+static uint32_t tMask;
+
+static void tableInit(int bits) {
+  size_t size = (size_t)1 << bits;
+  tMask = (uint32_t)(size - 1);
+  memset(tDepthBound, 0, size * sizeof *tDepthBound);
+}
+
+static inline void tableStore(int32_t low, int32_t high, int depth, int bound, int score, int move) {
+  uint32_t i = (uint32_t)low & tMask;
+  int32_t old = tDepthBound[i];
+  if (old != 0 && tCheck[i] == high && (old >> 2) > depth) return;
+  tCheck[i] = high;
+  tMove[i] = move;
+  tScore[i] = score;
+  tDepthBound[i] = ((depth > 0 ? depth : 0) << 2) | bound;
+}
+
+static inline int isDecisive(int v) { return abs(v) >= WIN - MAX_PLY; }
+static inline int toTable(int v, int ply) { return v >= WIN - MAX_PLY ? v + ply : v <= -(WIN - MAX_PLY) ? v - ply : v; }
+static inline int fromTable(int v, int ply) { return v >= WIN - MAX_PLY ? v - ply : v <= -(WIN - MAX_PLY) ? v + ply : v; }
+
+/* ---- The search (src/engine/search.ts, class Walk) ------------------------------------------ */
+
+static long long nodes, nextCheck;
+static int seldepth, aborted;
+static int moves[MAX_PLY + 1][MAX_MOVES];
+static int order[MAX_PLY + 1][MAX_MOVES];
+static int killers[2 * MAX_PLY];
+static int history[2 * HISTORY_SIZE];
+static int32_t pathLow[MAX_PLY], pathHigh[MAX_PLY];
+static int pv[MAX_PLY * MAX_PLY];
+static int pvLength[MAX_PLY + 1];
+
+static inline int endScore(int end, int ply) {
+  if (end == MOVER_WINS) return WIN - ply - 1;
+  if (end == MOVER_LOSES) return -(WIN - ply - 1);
+  return 0;
+}
+
+/* No node budget nor clock at a fixed depth: the limits are read as often as the TypeScript reads them, and never stop it. */
+static void checkLimits(void) { nextCheck = nodes + CHECK_EVERY + 1; }
+
+static int generateOrdered(int ply, int ttMove) {
+  int *ms = moves[ply], *ord = order[ply];
+  int n = generate(ms);
+  int k0 = killers[2 * ply], k1 = killers[2 * ply + 1];
+  const int *h = history + (ply & 1) * HISTORY_SIZE;
+  for (int i = 0; i < n; i++) {
+    int m = ms[i];
+    ord[i] = m == ttMove ? 1 << 30 : isNoisy(m) ? 1 << 29 : m == k0 ? (1 << 28) + 1 : m == k1 ? 1 << 28 : h[m & (HISTORY_SIZE - 1)];
+  }
+  return n;
+}
+
+static inline int pick(int ply, int i, int n) {
+  int *ms = moves[ply], *ord = order[ply];
+  int best = i;
+  for (int j = i + 1; j < n; j++)
+    if (ord[j] > ord[best]) best = j;
+  if (best != i) {
+    int m = ms[i];
+    ms[i] = ms[best];
+    ms[best] = m;
+    int o = ord[i];
+    ord[i] = ord[best];
+    ord[best] = o;
+  }
+  return ms[i];
+}
+
+static void remember(int ply, int move, int depth) {
+  if (isNoisy(move)) return;
+  if (killers[2 * ply] != move) {
+    killers[2 * ply + 1] = killers[2 * ply];
+    killers[2 * ply] = move;
+  }
+  int h = (ply & 1) * HISTORY_SIZE + (move & (HISTORY_SIZE - 1));
+  int v = history[h] + depth * depth;
+  history[h] = v < (1 << 27) ? v : 1 << 27;
+}
+
+static void updatePv(int ply, int move) {
+  int row = ply * MAX_PLY, below = (ply + 1) * MAX_PLY;
+  pv[row + ply] = move;
+  int end = pvLength[ply + 1];
+  for (int k = ply + 1; k < end; k++) pv[row + k] = pv[below + k];
+  pvLength[ply] = end > ply + 1 ? end : ply + 1;
+}
+
+static int repeats(int ply, int32_t low, int32_t high) {
+  pathLow[ply] = low;
+  pathHigh[ply] = high;
+  for (int p = ply - 2; p >= 0; p -= 2)
+    if (pathLow[p] == low && pathHigh[p] == high) return 1;
+  return 0;
+}
+
+static int quiesce(int alpha, int beta, int ply, int qdepth) {
+  pvLength[ply] = ply;
+  if (++nodes >= nextCheck) checkLimits();
+  if (aborted) return 0;
+  if (ply > seldepth) seldepth = ply;
+  int *ms = moves[ply];
+  int n = generate(ms);
+  if (n == 0) return -(WIN - ply);
+  int standPat = evaluate();
+  if (standPat >= beta || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY - 1) return standPat;
+  if (standPat > alpha) alpha = standPat;
+  int best = standPat;
+  for (int i = 0; i < n; i++) {
+    int move = ms[i];
+    if (!isNoisy(move)) continue;
+    pvLength[ply + 1] = ply + 1;
+    int end = make(move);
+    int score = end != CONTINUES ? endScore(end, ply) : -quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+    unmake(move);
+    if (aborted) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        updatePv(ply, move);
+        if (score >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+static int negamax(int depth, int alpha, int beta, int ply) {
+  pvLength[ply] = ply;
+  if (depth <= 0) return quiesce(alpha, beta, ply, 0);
+  if (++nodes >= nextCheck) checkLimits();
+  if (aborted) return 0;
+  if (ply > seldepth) seldepth = ply;
+  int32_t low = keyLo, high = keyHi;
+  if (ply > 0 && repeats(ply, low, high)) return 0;
+  if (ply >= MAX_PLY - 1) return evaluate();
+
+  int ttMove = -1;
+  uint32_t slot = (uint32_t)low & tMask;
+  if (tDepthBound[slot] != 0 && tCheck[slot] == high) {
+    ttMove = tMove[slot];
+    if (ply > 0 && (tDepthBound[slot] >> 2) >= depth) {
+      int s = fromTable(tScore[slot], ply);
+      int bound = tDepthBound[slot] & 3;
+      if (bound == EXACT || (bound == LOWER && s >= beta) || (bound == UPPER && s <= alpha)) return s;
+    }
+  }
+
+  int n = generateOrdered(ply, ttMove);
+  if (n == 0) return -(WIN - ply);
+  int alphaIn = alpha;
+  int best = -INF, bestMove = -1;
+  for (int i = 0; i < n; i++) {
+    int move = pick(ply, i, n);
+    pvLength[ply + 1] = ply + 1;
+    int end = make(move);
+    int score;
+    if (end != CONTINUES) score = endScore(end, ply);
+    else if (i == 0) score = -negamax(depth - 1, -beta, -alpha, ply + 1);
+    else {
+      score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+      if (score > alpha && score < beta) score = -negamax(depth - 1, -beta, -alpha, ply + 1);
+    }
+    unmake(move);
+    if (aborted) return 0;
+    if (score > best) {
+      best = score;
+      bestMove = move;
+      if (score > alpha) {
+        alpha = score;
+        updatePv(ply, move);
+        if (score >= beta) {
+          remember(ply, move, depth);
+          break;
+        }
+      }
+    }
+  }
+  int bound = best >= beta ? LOWER : best > alphaIn ? EXACT : UPPER;
+  tableStore(low, high, depth, bound, toTable(best, ply), bestMove);
+  return best;
+}
+
+/* ---- The root (Searcher.search and searchRoot at level 10: no margin, no node budget) -------- */
+
+static int rootMove[MAX_MOVES], rootScore[MAX_MOVES], rootPvLen[MAX_MOVES];
+static int rootPv[MAX_MOVES][MAX_PLY];
+static int resultScore[MAX_MOVES], resultPvLen[MAX_MOVES];
+static int resultPv[MAX_MOVES][MAX_PLY];
+
+static int searchRoot(int count, int depth) {
+  pathLow[0] = keyLo;
+  pathHigh[0] = keyHi;
+  int alpha = -INF;
+  for (int i = 0; i < count; i++) {
+    int move = rootMove[i];
+    pvLength[1] = 1;
+    int end = make(move);
+    int score;
+    if (end != CONTINUES) score = endScore(end, 0);
+    else if (i == 0) score = -negamax(depth - 1, -INF, INF, 1);
+    else {
+      score = -negamax(depth - 1, -alpha - 1, -alpha, 1);
+      if (score > alpha && !aborted) score = -negamax(depth - 1, -INF, -alpha, 1);
+    }
+    unmake(move);
+    resultPv[i][0] = move;
+    int len = 1;
+    for (int k = 1; k < pvLength[1]; k++) resultPv[i][len++] = pv[MAX_PLY + k];
+    resultPvLen[i] = len;
+    /* A move shown only to be below the best so far keeps that bound less one, so it sorts after it. */
+    resultScore[i] = i == 0 || score > alpha ? score : (score < alpha - 1 ? score : alpha - 1);
+    if (score > alpha) alpha = score;
+  }
+  for (int i = 0; i < count; i++) {
+    rootScore[i] = resultScore[i];
+    rootPvLen[i] = resultPvLen[i];
+    memcpy(rootPv[i], resultPv[i], (size_t)resultPvLen[i] * sizeof(int));
+  }
+  return alpha;
+}
+
+/* Stable, best first (Array.prototype.sort with b.score - a.score). */
+static void sortRoot(int count) {
+  for (int i = 1; i < count; i++) {
+    int m = rootMove[i], s = rootScore[i], len = rootPvLen[i];
+    int line[MAX_PLY];
+    memcpy(line, rootPv[i], (size_t)len * sizeof(int));
+    int j = i;
+    for (; j > 0 && rootScore[j - 1] < s; j--) {
+      rootMove[j] = rootMove[j - 1];
+      rootScore[j] = rootScore[j - 1];
+      rootPvLen[j] = rootPvLen[j - 1];
+      memcpy(rootPv[j], rootPv[j - 1], (size_t)rootPvLen[j - 1] * sizeof(int));
+    }
+    rootMove[j] = m;
+    rootScore[j] = s;
+    rootPvLen[j] = len;
+    memcpy(rootPv[j], line, (size_t)len * sizeof(int));
+  }
+}
+
+/* A fixed-depth search from the loaded position; the best move (-1: none) and its score. */
+static void search(int maxDepth, int bits, int *bestMove, int *bestScore) {
+  tableInit(bits);
+  nodes = 0;
+  seldepth = 0;
+  aborted = 0;
+  nextCheck = CHECK_EVERY + 1;
+  for (int i = 0; i < 2 * MAX_PLY; i++) killers[i] = -1;
+  memset(history, 0, sizeof history);
+  int all[MAX_MOVES];
+  int n = generate(all), count = 0;
+  for (int i = 0; i < n; i++)
+    if (isNoisy(all[i])) rootMove[count++] = all[i];
+  for (int i = 0; i < n; i++)
+    if (!isNoisy(all[i])) rootMove[count++] = all[i];
+  for (int i = 0; i < count; i++) {
+    rootScore[i] = -INF;
+    rootPv[i][0] = rootMove[i];
+    rootPvLen[i] = 1;
+  }
+  if (count == 0) {
+    *bestMove = -1;
+    *bestScore = -WIN;
+    return;
+  }
+  for (int depth = 1; depth <= maxDepth && depth < MAX_PLY; depth++) {
+    int score = searchRoot(count, depth);
+    sortRoot(count);
+    if (isDecisive(score) && WIN - abs(score) <= depth) break;
+  }
+  *bestMove = rootMove[0];
+  *bestScore = rootScore[0];
+}
+
+int main(int argc, char **argv) {
+  (void)argv;
+  if (argc != 1) {
+    fprintf(stderr, "usage: surakarta-engine (commands on stdin)\n");
+    return 2;
+  }
+  buildTables();
+  buildKeys();
+  buildEvaluator();
+  size_t most = (size_t)1 << MAX_TABLE_BITS;
+  tCheck = malloc(most * sizeof *tCheck);
+  tMove = malloc(most * sizeof *tMove);
+  tScore = malloc(most * sizeof *tScore);
+  tDepthBound = malloc(most * sizeof *tDepthBound);
+  if (!tCheck || !tMove || !tScore || !tDepthBound) {
+    fprintf(stderr, "out of memory\n");
+    return 1;
+  }
+  char line[256], command[16], cells[64];
+  while (fgets(line, sizeof line, stdin)) {
+    int turn, depth, bits;
+    int got = sscanf(line, "%15s %63s %d %d %d", command, cells, &turn, &depth, &bits);
+    if (got < 1) continue;
+    if (got < 3 || turn < 0 || turn > 1 || !load(cells, turn)) {
+      fprintf(stderr, "bad command: %s", line);
+      return 2;
+    }
+    if (strcmp(command, "eval") == 0 && got == 3) {
+      printf("%d %d %d\n", evaluate(), keyLo, keyHi);
+    } else if (strcmp(command, "search") == 0 && got == 5 && depth >= 1 && bits >= 4 && bits <= MAX_TABLE_BITS) {
+      struct timespec t0, t1;
+      int move, score;
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+      search(depth, bits, &move, &score);
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+      double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+      printf("%d %d %lld %.6f\n", move, score, nodes, s);
+    } else {
+      fprintf(stderr, "bad command: %s", line);
+      return 2;
+    }
+    fflush(stdout);
+  }
+  return 0;
+}
