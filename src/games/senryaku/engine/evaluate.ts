@@ -97,6 +97,8 @@ const NONE = -1;
  */
 const MOVES_TO = new Int8Array(2 * WELLS * DIRS).fill(NONE);
 const ATTACKED_FROM = new Int8Array(2 * WELLS * DIRS).fill(NONE);
+/** How many of a (side, well)'s ATTACKED_FROM slots are used: loops of a known length, no sentinel test per step. */
+const ATTACKED_COUNT = new Int8Array(2 * WELLS);
 /**
  * MOVES_TO split for the count of standing steps: a sideways step (the same rank) stands when the
  * lift does and the position does, a forward one by its own moment; SIDEWAYS slots per (side,
@@ -112,6 +114,7 @@ COLORS.forEach((c, s) => {
     TARGETS[c][w]!.forEach((t, i) => (MOVES_TO[(s * WELLS + w) * DIRS + i] = t));
     let n = 0;
     for (let f = 0; f < WELLS; f++) if (enemy[f]!.includes(w)) ATTACKED_FROM[(s * WELLS + w) * DIRS + n++] = f;
+    ATTACKED_COUNT[s * WELLS + w] = n;
     let sideways = 0;
     let forward = 0;
     for (const t of TARGETS[c][w]!) {
@@ -178,37 +181,54 @@ export class SenryakuEvaluator {
     let nearW = 0;
     let nearB = 0;
 
+    // The tables and constants as locals: optimised code checks a module binding at each read (is
+    // it initialised yet?), and the loop below reads them at every well.
+    const y2 = Y2;
+    const sidewaysTo = SIDEWAYS_TO;
+    const forwardTo = FORWARD_TO;
+    const attackedFrom = ATTACKED_FROM;
+    const wells = WELLS;
+    const empty = EMPTY;
+    const none = NONE;
     // A sideways step ends where it began (the same rank, the same moment): it stands when its lift
-    // and the position stand. A forward step adds m·2 half-pitches toward the enemy.
+    // and the position stand. A forward step adds m·2 half-pitches toward the enemy. The steps'
+    // targets are read unrolled (at most SIDEWAYS and FORWARD of them, NONE after the last): the
+    // evaluation is half the search's time, and this loop most of it.
     const nowStands = Math.abs(moment2) <= capFull;
-    for (let w = 0; w < WELLS; w++) {
+    for (let w = 0; w < wells; w++) {
       const cell = board[w]!;
-      if (cell === EMPTY) continue;
+      if (cell === empty) continue;
       // Cells: 1 w, 2 W, 3 b, 4 B.
-      if (cell === 1) nearW += nearness[w * WELLS + kingB]!;
-      else if (cell === 3) nearB += nearness[(WELLS + w) * WELLS + kingW]!;
+      if (cell === 1) nearW += nearness[w * wells + kingB]!;
+      else if (cell === 3) nearB += nearness[(wells + w) * wells + kingW]!;
       const white = cell <= 2;
       // A locked sphere's steps do not count; its captures are counted from the coloured spheres below.
       if (w === (white ? lockW : lockB)) continue;
       const m = massByCell[cell]!;
-      const y = Y2[w]!;
+      const y = y2[w]!;
       const lifted = moment2 - m * y;
       if (Math.abs(lifted) > capLift[cell]!) continue;
       let stand = 0;
       if (nowStands) {
-        const base = ((white ? 0 : WELLS) + w) * SIDEWAYS;
-        for (let i = base; i < base + SIDEWAYS; i++) {
-          const t = SIDEWAYS_TO[i]!;
-          if (t === NONE) break;
-          if (board[t] === EMPTY) stand++;
+        const base = ((white ? 0 : wells) + w) * SIDEWAYS;
+        const t0 = sidewaysTo[base]!;
+        if (t0 !== none) {
+          if (board[t0] === empty) stand++;
+          const t1 = sidewaysTo[base + 1]!;
+          if (t1 !== none && board[t1] === empty) stand++;
         }
       }
       if (Math.abs(lifted + m * (white ? y + 2 : y - 2)) <= capFull) {
-        const base = ((white ? 0 : WELLS) + w) * FORWARD;
-        for (let i = base; i < base + FORWARD; i++) {
-          const t = FORWARD_TO[i]!;
-          if (t === NONE) break;
-          if (board[t] === EMPTY) stand++;
+        const base = ((white ? 0 : wells) + w) * FORWARD;
+        const t0 = forwardTo[base]!;
+        if (t0 !== none) {
+          if (board[t0] === empty) stand++;
+          const t1 = forwardTo[base + 1]!;
+          if (t1 !== none) {
+            if (board[t1] === empty) stand++;
+            const t2 = forwardTo[base + 2]!;
+            if (t2 !== none && board[t2] === empty) stand++;
+          }
         }
       }
       if (white) standW += stand;
@@ -217,10 +237,10 @@ export class SenryakuEvaluator {
     // The spheres beside each coloured sphere that could capture it: locked ones count apart, free
     // ones when their capture stands. (A captured coloured sphere is off the board: the search stops there.)
     if (board[kingB] === 4) {
-      const base = (WELLS + kingB) * DIRS;
+      const base = (wells + kingB) * DIRS;
       for (let i = base; i < base + DIRS; i++) {
-        const f = ATTACKED_FROM[i]!;
-        if (f === NONE) break;
+        const f = attackedFrom[i]!;
+        if (f === none) break;
         const cell = board[f]!;
         if (cell !== 1 && cell !== 2) continue;
         if (f === lockW) lockedW++;
@@ -230,8 +250,8 @@ export class SenryakuEvaluator {
     if (board[kingW] === 2) {
       const base = kingW * DIRS;
       for (let i = base; i < base + DIRS; i++) {
-        const f = ATTACKED_FROM[i]!;
-        if (f === NONE) break;
+        const f = attackedFrom[i]!;
+        if (f === none) break;
         const cell = board[f]!;
         if (cell !== 3 && cell !== 4) continue;
         if (f === lockB) lockedB++;
@@ -286,23 +306,29 @@ export class SenryakuEvaluator {
    * shields it, free enemy spheres that can step there approach it. Returns s's score for it.
    */
   private shelter(board: Int8Array, s: number, k: number, enemyLock: number): number {
+    const attackedFrom = ATTACKED_FROM;
+    const attackedCount = ATTACKED_COUNT;
+    const wells = WELLS;
+    const empty = EMPTY;
+    const shield = this.w.shield;
+    const approach = this.w.approach;
     const own = s === 0 ? 1 : 3;
     const enemy = s === 0 ? 3 : 1;
     let v = 0;
-    const base = (s * WELLS + k) * DIRS;
-    for (let i = base; i < base + DIRS; i++) {
-      const a = ATTACKED_FROM[i]!;
-      if (a === NONE) break;
+    const base = (s * wells + k) * DIRS;
+    const end = base + attackedCount[s * wells + k]!;
+    for (let i = base; i < end; i++) {
+      const a = attackedFrom[i]!;
       const cell = board[a]!;
-      if (cell === own || cell === own + 1) v += this.w.shield;
-      else if (cell === EMPTY) {
+      if (cell === own || cell === own + 1) v += shield;
+      else if (cell === empty) {
         // Enemy spheres that step onto a: those the enemy's own side could be captured from there, seen from a.
-        const reach = (s * WELLS + a) * DIRS;
-        for (let j = reach; j < reach + DIRS; j++) {
-          const f = ATTACKED_FROM[j]!;
-          if (f === NONE) break;
+        const reach = (s * wells + a) * DIRS;
+        const last = reach + attackedCount[s * wells + a]!;
+        for (let j = reach; j < last; j++) {
+          const f = attackedFrom[j]!;
           const e = board[f]!;
-          if ((e === enemy || e === enemy + 1) && f !== enemyLock) v -= this.w.approach;
+          if ((e === enemy || e === enemy + 1) && f !== enemyLock) v -= approach;
         }
       }
     }
