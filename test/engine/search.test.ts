@@ -11,6 +11,43 @@ const steppingClock = (): (() => number) => {
   let t = 0;
   return () => t++;
 };
+/** Eight moves everywhere, never an end, a pseudo-random leaf value from the path: no position comes twice. */
+class EndlessTree implements SearchBoard {
+  readonly maxMoves = 8;
+  private readonly path: number[] = [];
+  private hash = 0x811c9dc5;
+  private readonly hashes: number[] = [];
+  generate(out: Int32Array): number {
+    for (let m = 0; m < 8; m++) out[m] = m;
+    return 8;
+  }
+  isNoisy(): boolean {
+    return false;
+  }
+  make(move: number): MoveEnd {
+    this.hashes.push(this.hash);
+    this.path.push(move);
+    this.hash = Math.imul(this.hash ^ (move + 1), 0x01000193) >>> 0;
+    return 'continues';
+  }
+  unmake(): void {
+    this.path.pop();
+    this.hash = this.hashes.pop()!;
+  }
+  evaluate(): number {
+    return (this.hash % 201) - 100;
+  }
+  hashLow(): number {
+    return this.hash | 0;
+  }
+  hashHigh(): number {
+    return this.path.length;
+  }
+  turn(): string {
+    return this.path.length % 2 === 0 ? 'a' : 'b';
+  }
+}
+const endlessTree = toyGame(() => new EndlessTree());
 const options = (over: Partial<SearchOptions> = {}): SearchOptions => ({ level: 10, seed: 1, now: steppingClock(), ...over });
 
 describe('search on games whose best play is known', () => {
@@ -152,6 +189,15 @@ describe('limits', () => {
     const out = search(ticTacToe, new TicTacToeBoard(), { movetimeMs: 40 }, options({ now }));
     expect(out.bestMove).toBeDefined();
     expect(out.info.timeMs).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps a move overhead back from a long movetime: stops by 950 ms of 1,000', () => {
+    // A tree without end or transpositions: every depth costs more than the last, so the one
+    // under way at half time is cut by the deadline, not finished.
+    const out = search(endlessTree, new EndlessTree(), { movetimeMs: 1000 }, options());
+    expect(out.bestMove).toBeDefined();
+    expect(out.info.timeMs).toBeGreaterThan(900);
+    expect(out.info.timeMs).toBeLessThanOrEqual(952);
   });
 
   it('finishes depth 1 even when told to stop at once', () => {
