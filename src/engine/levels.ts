@@ -36,11 +36,11 @@ export interface LevelPlay {
  * strength does, loses some of the games its colour would have won.
  */
 const LEVEL_PLAY: { readonly [L in Level]: LevelPlay } = {
-  1: { depth: 1, nodes: 2_000, margin: 120, carelessness: 0.25, carelessMargin: 300 },
-  2: { depth: 1, nodes: 2_000, margin: 50, carelessness: 0.1, carelessMargin: 200 },
+  1: { depth: 1, nodes: 2_000, margin: 150, carelessness: 0.3, carelessMargin: 400 },
+  2: { depth: 1, nodes: 2_000, margin: 80, carelessness: 0.15, carelessMargin: 250 },
   3: { depth: 2, nodes: 4_000, margin: 60, carelessness: 0.15, carelessMargin: 200 },
-  4: { depth: 64, nodes: 450, margin: 0, carelessness: 0.3, carelessMargin: 200 },
-  5: { depth: 64, nodes: 1_400, margin: 0, carelessness: 0.25, carelessMargin: 150 },
+  4: { depth: 64, nodes: 700, margin: 0, carelessness: 0.3, carelessMargin: 200 },
+  5: { depth: 64, nodes: 1_800, margin: 0, carelessness: 0.25, carelessMargin: 150 },
   6: { depth: 64, nodes: 4_200, margin: 0, carelessness: 0.2, carelessMargin: 120 },
   7: { depth: 64, nodes: 13_000, margin: 0, carelessness: 0.16, carelessMargin: 100 },
   8: { depth: 64, nodes: 40_000, margin: 0, carelessness: 0.12, carelessMargin: 90 },
