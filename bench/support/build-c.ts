@@ -6,12 +6,18 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { err, ok, type Result } from '../../src/util/result.ts';
 
 /** The executable built from `source` as it is now, or why there is none. */
 export function buildC(source: string): Result<string, string> {
-  const hash = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 12);
+  // The source and the local headers it includes (the engines' shared search): a change to either is another build.
+  const text = readFileSync(source, 'utf8');
+  const headers = [...text.matchAll(/^#include "([^"]+)"/gm)].map((m) => readFileSync(join(dirname(source), m[1]!), 'utf8'));
+  const hash = createHash('sha256')
+    .update([text, ...headers].join('\0'))
+    .digest('hex')
+    .slice(0, 12);
   const dir = join(tmpdir(), 'senryaku-bench-c');
   const exe = join(dir, `${basename(source, '.c')}-${hash}`);
   if (existsSync(exe)) return ok(exe);
