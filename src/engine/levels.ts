@@ -21,7 +21,7 @@ export interface LevelPlay {
 
 /*
  * Levels 1–3 look one or two plies and always choose among the near-best moves. From level 4 a
- * level searches a node budget about three times the last one's (about a ply deeper: a full search
+ * level searches a node budget two to three times the last one's (about a ply deeper: a full search
  * from the ladder's openings costs, cumulative over depths 3 to 7, Senryaku about 600, 1,800,
  * 12,000, 40,000 and 250,000 nodes, Surakarta 1,000, 4,500, 22,000, 75,000 and 290,000), a depth cut
  * short still counting (a better root move it found is kept), and is careless less often than the
