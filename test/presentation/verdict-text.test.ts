@@ -63,8 +63,10 @@ describe('verdict text: a foul in words, never its code', () => {
 
 describe('verdict text: a takeback', () => {
   it('names the moves taken back, in the order they were made, the foul withdrawn, and who is to move', () => {
+    // Two plies go back together where the last was the computer's move, carried out.
     const r = RefereeDriver.playing(undefined, { takebackPlies: 2 });
     r.move('a1-a2');
+    r.advise('computer', 'g6-g5');
     r.move('g6-g5');
     r.play('lift g5, place g6, lift a2, place a1');
     expect(verdictText(r.last('takeback')!, SENRYAKU_WORDS)).toBe(
