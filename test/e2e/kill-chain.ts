@@ -46,6 +46,8 @@ export function runSession(args: string[], ending: Ending, journaled: number): P
     let stderr = '';
     let timer: ReturnType<typeof setTimeout> | undefined;
     const giveUp = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    // One SIGTERM only: a second, while the referee stops cleanly and still writes, ends it as Node's default does.
+    let stopSent = false;
     // A line cut short by the kill is not a verdict anyone was told.
     const said = (): Said[] =>
       stdout
@@ -56,7 +58,10 @@ export function runSession(args: string[], ending: Ending, journaled: number): P
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
       if ('killAfterMs' in ending) timer ??= setTimeout(() => child.kill('SIGKILL'), ending.killAfterMs);
-      if ('stop' in ending && said().some((v) => v.seq > journaled)) child.kill('SIGTERM');
+      if ('stop' in ending && !stopSent && said().some((v) => v.seq > journaled)) {
+        stopSent = true;
+        child.kill('SIGTERM');
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
