@@ -108,32 +108,10 @@ static const int32_t *pieceLo = words, *pieceHi = words + PIECE_KEYS;
 static int32_t turnLo, turnHi;
 static const int32_t *lockLo = words + 2 * PIECE_KEYS + 2, *lockHi = words + 2 * PIECE_KEYS + 2 + LOCK_KEYS;
 
-static uint32_t splitmix32(uint32_t *state) {
-  uint32_t z = *state += 0x9e3779b9u;
-  z = (z ^ (z >> 16)) * 0x85ebca6bu;
-  z = (z ^ (z >> 13)) * 0xc2b2ae35u;
-  return z ^ (z >> 16);
-}
-
-static uint32_t rngA, rngB, rngC, rngD;
-static uint32_t sfc32(void) {
-  uint32_t t = rngA + rngB + rngD;
-  rngD += 1;
-  rngA = rngB ^ (rngB >> 9);
-  rngB = rngC + (rngC << 3);
-  rngC = (rngC << 21) | (rngC >> 11);
-  rngC += t;
-  return t;
-}
+#include "engine-keys.h"
 
 static void buildKeys(void) {
-  uint32_t s = KEY_SEED;
-  rngA = splitmix32(&s);
-  rngB = splitmix32(&s);
-  rngC = splitmix32(&s);
-  rngD = splitmix32(&s);
-  for (int i = 0; i < 12; i++) sfc32();
-  for (int i = 0; i < KEY_WORDS; i++) words[i] = (int32_t)sfc32();
+  keyWords(KEY_SEED, words, KEY_WORDS);
   turnLo = words[2 * PIECE_KEYS];
   turnHi = words[2 * PIECE_KEYS + 1];
 }

@@ -113,32 +113,10 @@ static void buildTables(void) {
 
 static int32_t keys[KEY_WORDS];
 
-static uint32_t splitmix32(uint32_t *state) {
-  uint32_t z = *state += 0x9e3779b9u;
-  z = (z ^ (z >> 16)) * 0x85ebca6bu;
-  z = (z ^ (z >> 13)) * 0xc2b2ae35u;
-  return z ^ (z >> 16);
-}
-
-static uint32_t rngA, rngB, rngC, rngD;
-static uint32_t sfc32(void) {
-  uint32_t t = rngA + rngB + rngD;
-  rngD += 1;
-  rngA = rngB ^ (rngB >> 9);
-  rngB = rngC + (rngC << 3);
-  rngC = (rngC << 21) | (rngC >> 11);
-  rngC += t;
-  return t;
-}
+#include "engine-keys.h"
 
 static void buildKeys(void) {
-  uint32_t s = KEY_SEED;
-  rngA = splitmix32(&s);
-  rngB = splitmix32(&s);
-  rngC = splitmix32(&s);
-  rngD = splitmix32(&s);
-  for (int i = 0; i < 12; i++) sfc32();
-  for (int i = 0; i < KEY_WORDS; i++) keys[i] = (int32_t)sfc32();
+  keyWords(KEY_SEED, keys, KEY_WORDS);
 }
 
 /* ---- The search board ---------------------------------------------------------------------- */
