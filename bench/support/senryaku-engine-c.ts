@@ -74,18 +74,23 @@ export function runEngineC(exe: string, queries: readonly CQuery[], model: Balan
 export const FIXTURE_TABLE_BITS = 16;
 
 /**
- * The C build's line for each of the engine fixture's lines (test/engine/fixtures/senryaku-engine.txt),
+ * A C build's line for each of a game's engine fixture lines (test/engine/fixtures/<game>-engine.txt),
  * written as the fixture writes them: equal lines are the same evaluation, key or search.
+ * `positionWords`: how many words of a line after its kind are the position.
  */
-export function fixtureLinesOfC(exe: string, fixture: readonly string[]): string[] {
+export function fixtureLinesOf(
+  fixture: readonly string[],
+  positionWords: number,
+  run: (queries: CQuery[]) => (CEval | CSearch)[],
+): string[] {
   const queries: CQuery[] = fixture.map((line) => {
     const f = line.split(' ');
-    const position = f.slice(1, 5).join(' ');
+    const position = f.slice(1, 1 + positionWords).join(' ');
     if (f[0] === 'eval') return { kind: 'eval', position };
-    if (f[0] === 'search') return { kind: 'search', position, depth: Number(f[5]), tableBits: FIXTURE_TABLE_BITS };
+    if (f[0] === 'search') return { kind: 'search', position, depth: Number(f[1 + positionWords]), tableBits: FIXTURE_TABLE_BITS };
     throw new Error(`not a fixture line: ${line}`);
   });
-  const answers = runEngineC(exe, queries);
+  const answers = run(queries);
   return queries.map((q, i) => {
     const a = answers[i]!;
     if (q.kind === 'eval') {
@@ -96,3 +101,7 @@ export function fixtureLinesOfC(exe: string, fixture: readonly string[]): string
     return `search ${q.position} ${q.depth} ${s.bestMove ?? '(none)'} ${JSON.stringify(s.score)} ${s.nodes}`;
   });
 }
+
+/** Senryaku's fixture (an SPN position is four words) through the C build. */
+export const fixtureLinesOfC = (exe: string, fixture: readonly string[]): string[] =>
+  fixtureLinesOf(fixture, 4, (queries) => runEngineC(exe, queries));

@@ -11,7 +11,7 @@ import { SURAKARTA_ENGINE } from '../../src/games/surakarta/engine/engine-game.t
 import { parsePosition } from '../../src/games/surakarta/rules/position-notation.ts';
 import type { Result } from '../../src/util/result.ts';
 import { buildC } from './build-c.ts';
-import { FIXTURE_TABLE_BITS, type CEval, type CQuery, type CSearch } from './senryaku-engine-c.ts';
+import { fixtureLinesOf, type CEval, type CQuery, type CSearch } from './senryaku-engine-c.ts';
 
 const SOURCE = new URL('../c/surakarta-engine.c', import.meta.url).pathname;
 
@@ -44,26 +44,6 @@ export function runSurakartaEngineC(exe: string, queries: readonly CQuery[]): (C
   });
 }
 
-/**
- * The C build's line for each of the engine fixture's lines (test/engine/fixtures/surakarta-engine.txt),
- * written as the fixture writes them: equal lines are the same evaluation, key or search.
- */
-export function surakartaFixtureLinesOfC(exe: string, fixture: readonly string[]): string[] {
-  const queries: CQuery[] = fixture.map((line) => {
-    const f = line.split(' ');
-    const position = f.slice(1, 3).join(' ');
-    if (f[0] === 'eval') return { kind: 'eval', position };
-    if (f[0] === 'search') return { kind: 'search', position, depth: Number(f[3]), tableBits: FIXTURE_TABLE_BITS };
-    throw new Error(`not a fixture line: ${line}`);
-  });
-  const answers = runSurakartaEngineC(exe, queries);
-  return queries.map((q, i) => {
-    const a = answers[i]!;
-    if (q.kind === 'eval') {
-      const e = a as CEval;
-      return `eval ${q.position} ${e.score} ${e.keyLow} ${e.keyHigh}`;
-    }
-    const s = a as CSearch;
-    return `search ${q.position} ${q.depth} ${s.bestMove ?? '(none)'} ${JSON.stringify(s.score)} ${s.nodes}`;
-  });
-}
+/** Surakarta's fixture (a position is two words) through the C build. */
+export const surakartaFixtureLinesOfC = (exe: string, fixture: readonly string[]): string[] =>
+  fixtureLinesOf(fixture, 2, (queries) => runSurakartaEngineC(exe, queries));
