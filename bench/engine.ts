@@ -19,13 +19,15 @@
  * the cores of the machine it was made for; with 1, in this process); each batch's figures go to
  * stderr as it ends.
  *
- * Usage: npm run bench:engine [-- --rules ID] [--games N] [--quick] [--jobs N] [--ladder-movetime MS] [--pair LABEL]…
+ * Usage: npm run bench:engine [-- --rules ID|all] [--games N] [--quick] [--jobs N] [--ladder-movetime MS] [--pair LABEL]…
+ *   --rules ID|all        one game, or every game with an engine (default: Senryaku and Surakarta, the games the
+ *                         product referees; Breakthrough, the engine's third game, only when asked for)
  *   --games N             games per pair of levels (default 100; against random-safe half as many)
  *   --clock cpu|wall      the clock level 10's ladder movetime reads (default cpu: the process's CPU time, so that
  *                         a busy machine does not weaken it; the movetime-1000 check always reads the wall clock)
  *   --pair LABEL          only this pair (as the report names it: '10 vs 9', '1 vs random-safe'); repeatable
  *   --quick               levels 1–4, 4 games a pair, 120 plies: the test suite's smoke run
- *   --ladder-movetime MS  level 10's budget in the ladder (default 400; its own time check uses 1000)
+ *   --ladder-movetime MS  level 10's budget in the ladder (default 600; its own time check uses 1000)
  *   --resign SCORE:MOVES  the resign rule between levels 4-10 (default 400:4; off: every game played out)
  */
 import { fork } from 'node:child_process';
@@ -230,7 +232,7 @@ const flag = (name: string): string | undefined => {
 const quick = args.includes('--quick');
 const gamesPerPair = Number(flag('--games') ?? (quick ? 4 : 100));
 const jobs = Number(flag('--jobs') ?? Math.min(2, availableParallelism()));
-const ladderMovetime = Number(flag('--ladder-movetime') ?? 400);
+const ladderMovetime = Number(flag('--ladder-movetime') ?? 600);
 /** The resign rule between two levels that search exactly (4 and up): SCORE:MOVES, or off. */
 const resignFlag = flag('--resign') ?? `${RESIGN.score}:${RESIGN.moves}`;
 const resign = resignFlag === 'off' ? undefined : { score: Number(resignFlag.split(':')[0]), moves: Number(resignFlag.split(':')[1]) };
@@ -247,7 +249,11 @@ const maxPlies = quick ? 120 : 300;
 const topLevel: Level = quick ? 4 : 10;
 const only = flag('--rules');
 const pairs = args.flatMap((a, i) => (a === '--pair' && args[i + 1] !== undefined ? [args[i + 1]!] : []));
-const games = BUILT_IN_RULESETS.all.filter((r) => engineOf(r) && (only === undefined || r.id === only));
+/** The games the ladder plays unless told otherwise: the two this product referees. */
+const LADDER_GAMES: readonly string[] = ['senryaku', 'surakarta'];
+const games = BUILT_IN_RULESETS.all.filter(
+  (r) => engineOf(r) && (only === 'all' || (only === undefined ? LADDER_GAMES.includes(r.id) : r.id === only)),
+);
 if (games.length === 0) {
   console.error(only ? `no game '${only}' with an engine: ${BUILT_IN_RULESETS.ids.join(', ')}` : 'no game has an engine');
   process.exit(2);

@@ -21,7 +21,7 @@ export interface LevelPlay {
 
 /*
  * Levels 1–3 look one or two plies and always choose among the near-best moves. From level 4 a
- * level searches a node budget two to three times the last one's (about a ply deeper: a full search
+ * level searches a node budget about three times the last one's (about a ply deeper: a full search
  * from the ladder's openings costs, cumulative over depths 3 to 7, Senryaku about 600, 1,800,
  * 12,000, 40,000 and 250,000 nodes, Surakarta 1,000, 4,500, 22,000, 75,000 and 290,000), a depth cut
  * short still counting (a better root move it found is kept), and is careless less often than the
@@ -41,10 +41,10 @@ const LEVEL_PLAY: { readonly [L in Level]: LevelPlay } = {
   3: { depth: 2, nodes: 4_000, margin: 60, carelessness: 0.15, carelessMargin: 200 },
   4: { depth: 64, nodes: 700, margin: 0, carelessness: 0.3, carelessMargin: 200 },
   5: { depth: 64, nodes: 1_800, margin: 0, carelessness: 0.25, carelessMargin: 150 },
-  6: { depth: 64, nodes: 4_200, margin: 0, carelessness: 0.2, carelessMargin: 120 },
-  7: { depth: 64, nodes: 13_000, margin: 0, carelessness: 0.16, carelessMargin: 100 },
-  8: { depth: 64, nodes: 40_000, margin: 0, carelessness: 0.12, carelessMargin: 90 },
-  9: { depth: 64, nodes: 120_000, margin: 0, carelessness: 0.08, carelessMargin: 80 },
+  6: { depth: 64, nodes: 5_000, margin: 0, carelessness: 0.2, carelessMargin: 120 },
+  7: { depth: 64, nodes: 16_000, margin: 0, carelessness: 0.18, carelessMargin: 100 },
+  8: { depth: 64, nodes: 52_000, margin: 0, carelessness: 0.1, carelessMargin: 90 },
+  9: { depth: 64, nodes: 170_000, margin: 0, carelessness: 0.08, carelessMargin: 80 },
   10: { depth: Infinity, nodes: Infinity, margin: 0, carelessness: 0, carelessMargin: 0 },
 };
 
